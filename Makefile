@@ -1,0 +1,43 @@
+# Two entry points: `make demo` and `make test`. Both build .venv from scratch if needed.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP_RUN := $(VENV)/.installed-run
+STAMP_DEV := $(VENV)/.installed-dev
+# The demo key lives outside the repository, as a real key must.
+DEMO_KEY_FILE ?= $(HOME)/.config/redactor/key
+
+.PHONY: demo test lint bench clean install
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP_RUN): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(STAMP_DEV): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@ $(STAMP_RUN)
+
+install: $(STAMP_RUN)
+
+demo: $(STAMP_RUN)
+	REDACTOR_KEY_FILE=$(DEMO_KEY_FILE) $(BIN)/redactor keygen --if-missing
+	REDACTOR_KEY_FILE=$(DEMO_KEY_FILE) $(BIN)/python -m redactor.demo
+
+test: $(STAMP_DEV)
+	$(BIN)/python -m pytest -q
+	$(BIN)/ruff check redactor tests bench
+	$(BIN)/mypy
+
+lint: $(STAMP_DEV)
+	$(BIN)/ruff check redactor tests bench
+	$(BIN)/mypy
+
+bench: $(STAMP_DEV)
+	$(BIN)/python -m bench.run_all
+
+clean:
+	rm -rf $(VENV) build *.egg-info

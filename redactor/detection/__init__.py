@@ -1,0 +1,1 @@
+"""Detection: secrets (detect-secrets + own rules) and PII (presidio + spaCy). No replacement here."""

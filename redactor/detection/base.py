@@ -1,0 +1,39 @@
+"""Shared detection types. Detectors only *find*; replacement lives in `redactor.replacement`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    """A detected sensitive span inside one string: `text[start:end]`."""
+
+    start: int
+    end: int
+    entity_type: str  # e.g. EMAIL_ADDRESS, API_KEY, PASSWORD
+    score: float = 1.0
+    detector: str = ""  # which rule / recognizer found it (never the value)
+
+
+# Entity types used by the secret side. PII types are presidio's own names.
+SECRET_ENTITY_TYPES: tuple[str, ...] = (
+    "API_KEY",
+    "ACCESS_TOKEN",
+    "PRIVATE_KEY",
+    "JWT",
+    "PASSWORD",
+    "CREDENTIAL",
+)
+
+PII_ENTITY_TYPES: tuple[str, ...] = (
+    "EMAIL_ADDRESS",
+    "PHONE_NUMBER",
+    "CREDIT_CARD",
+    "IBAN_CODE",
+    "US_SSN",
+    "IP_ADDRESS",
+    "PERSON",
+    "LOCATION",
+    "STREET_ADDRESS",
+)
