@@ -46,3 +46,7 @@ class DetectorError(FatalError):
 
 class SealError(FatalError):
     """A seal cannot be written or read."""
+
+
+class RedactionError(FatalError):
+    """Redaction ran but its output would not be safe or valid (e.g. the schema no longer holds)."""

@@ -1,0 +1,211 @@
+"""The command line: parses arguments, calls the core, prints results, maps errors to exit codes.
+
+Nothing here decides what is sensitive. Heavy modules are imported inside the commands so that
+`redactor --help` does not load presidio or spaCy.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Annotated, Any, Literal, TypeVar
+
+import typer
+
+from redactor import __version__
+from redactor.errors import ExitCode, FatalError
+
+app = typer.Typer(
+    name="redactor",
+    help="Make recorded AI-agent runs safe to commit: redact PII and secrets, seal, gate, audit.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    pretty_exceptions_show_locals=False,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+PROGRESS_MIN_FILES = 20
+OutputFormat = Literal["table", "json"]
+
+
+def _err(message: str) -> None:
+    typer.echo(f"redactor: {message}", err=True)
+
+
+def handles_errors(function: F) -> F:
+    """Domain errors -> one line + exit 2. Anything else -> type and location only, never content."""
+
+    @wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        except typer.Exit:
+            raise
+        except FatalError as exc:
+            _err(f"error: {exc}")
+            raise typer.Exit(int(exc.exit_code)) from None
+        except KeyboardInterrupt:
+            raise typer.Exit(130) from None
+        except Exception as exc:
+            if os.environ.get("REDACTOR_DEBUG") == "1":
+                raise
+            frame = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+            where = f" at {Path(frame.filename).name}:{frame.lineno}" if frame else ""
+            _err(f"internal error: {type(exc).__name__}{where} (message withheld: it may quote content; "
+                 "set REDACTOR_DEBUG=1 to see it)")
+            raise typer.Exit(int(ExitCode.ERROR)) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"redactor {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_callback(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Show the version and exit.")] = False,
+) -> None:
+    """redactor: the gate between recorded agent runs and your repository."""
+
+
+PolicyOption = Annotated[str, typer.Option("--policy", "-p", help="Policy name (policies/NAME.yaml) or path.")]
+NerOption = Annotated[bool | None, typer.Option("--ner/--no-ner", help="Override the policy's NER setting.")]
+
+
+def _make_redactor(policy: str, ner: bool | None, key_required: bool = True) -> Any:
+    from redactor.engine import Redactor
+    from redactor.policy import load_policy
+    from redactor.replacement.keys import load_key
+
+    loaded = load_policy(policy)
+    return Redactor(loaded, load_key(required=key_required), ner=ner)
+
+
+def _progress_callback(total_hint: int, enabled: bool) -> tuple[Callable[[int, int], None] | None, Any]:
+    if not enabled or total_hint < PROGRESS_MIN_FILES:
+        return None, None
+    from rich.progress import Progress
+
+    progress = Progress(transient=True, console=None)
+    task = progress.add_task("redacting", total=total_hint)
+    progress.start()
+
+    def advance(done: int, total: int) -> None:
+        progress.update(task, completed=done, total=total)
+
+    return advance, progress
+
+
+@app.command()
+@handles_errors
+def redact(
+    paths: Annotated[list[Path], typer.Argument(help="Trace files or directories.")],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output directory (mirrors relative paths).")]
+    = None,
+    in_place: Annotated[bool, typer.Option("--in-place", help="Rewrite the traces where they are.")] = False,
+    policy: PolicyOption = "default",
+    ner: NerOption = None,
+    access_class: Annotated[str | None, typer.Option("--access-class", help="Access class recorded in the seal.")]
+    = None,
+    progress: Annotated[bool, typer.Option("--progress/--no-progress", help="Progress bar for many files.")] = True,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+) -> None:
+    """Redact traces and seal the output. Exit 0 on success, 2 on any input or policy error."""
+    from redactor.commands import redact as command
+
+    if (out is None) == (not in_place):
+        _err("error: give exactly one of --out DIR or --in-place")
+        raise typer.Exit(int(ExitCode.ERROR))
+    redactor = _make_redactor(policy, ner)
+    traces = command.list_traces(paths)
+    advance, bar = _progress_callback(len(traces), progress and sys.stderr.isatty())
+    try:
+        report = command.run(redactor, paths, out, in_place, on_progress=advance, access_class=access_class)
+    finally:
+        if bar is not None:
+            bar.stop()
+    if not quiet:
+        for outcome in report.outcomes:
+            counts = ", ".join(f"{k}={v}" for k, v in sorted(outcome.counts.items())) or "nothing found"
+            state = "written" if outcome.written else "unchanged"
+            typer.echo(f"{outcome.destination}: {outcome.format_name}, {state}; {counts}")
+        totals = report.totals()
+        summary = ", ".join(f"{k}={v}" for k, v in sorted(totals.items())) or "none"
+        typer.echo(f"redacted {len(report.outcomes)} trace(s); replaced: {summary}")
+    for message in report.errors:
+        _err(f"error: {message}")
+    if report.errors:
+        raise typer.Exit(int(ExitCode.ERROR))
+
+
+@app.command()
+@handles_errors
+def scan(
+    paths: Annotated[list[Path], typer.Argument(help="Trace files or directories.")],
+    policy: PolicyOption = "default",
+    ner: NerOption = None,
+    output_format: Annotated[str, typer.Option("--format", help="table or json")] = "table",
+) -> None:
+    """Say what would be redacted: entity type, JSON path, masked preview (never the value).
+
+    Exit 0 when nothing is found, 1 when something would be redacted, 2 on errors.
+    """
+    from redactor.commands import redact as command
+
+    if output_format not in ("table", "json"):
+        _err("error: --format must be table or json")
+        raise typer.Exit(int(ExitCode.ERROR))
+    redactor = _make_redactor(policy, ner)
+    report = command.run(redactor, paths, out=None, in_place=False)
+    findings = report.findings
+    if output_format == "json":
+        typer.echo(json.dumps({
+            "findings": [f.to_dict() for f in findings],
+            "summary": {"traces": len(report.outcomes), "findings": len(findings),
+                        "by_entity": dict(sorted(report.totals().items())), "errors": report.errors},
+        }, indent=2))
+    else:
+        for finding in findings:
+            where = f"{finding.file}:{finding.line}" if finding.line else finding.file
+            typer.echo(f"{where}\t{finding.path}\t{finding.entity_type}\t{finding.preview}")
+        typer.echo(f"{len(findings)} finding(s) in {len(report.outcomes)} trace(s)")
+    for message in report.errors:
+        _err(f"error: {message}")
+    if report.errors:
+        raise typer.Exit(int(ExitCode.ERROR))
+    raise typer.Exit(int(ExitCode.FINDINGS if findings else ExitCode.OK))
+
+
+@app.command()
+@handles_errors
+def keygen(
+    path: Annotated[Path | None, typer.Option("--path", help="Key file (default: $REDACTOR_KEY_FILE or "
+                                                          "~/.config/redactor/key).")] = None,
+    if_missing: Annotated[bool, typer.Option("--if-missing", help="Do nothing if the key exists.")] = False,
+) -> None:
+    """Create a 256-bit pseudonym key, readable by its owner only, outside any repository."""
+    from redactor.commands import keygen as command
+
+    target, created = command.run(path, if_missing)
+    typer.echo(f"{'created' if created else 'kept existing'} key file {target}")
+
+
+# --- gate, audit and purge commands are registered below (see redactor/commands/*) ---
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

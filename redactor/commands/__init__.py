@@ -1,0 +1,1 @@
+"""One module per command (pre-commit style). Each returns data; `redactor.cli` prints it."""

@@ -1,0 +1,129 @@
+"""`redactor redact` and `redactor scan`: redact traces (or say what would be redacted)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from redactor.atomic import atomic_write_bytes
+from redactor.engine import Finding, Redactor, TraceResult
+from redactor.errors import FatalError, SealError
+from redactor.formats.registry import discover_traces, load_trace
+from redactor.seal import build_seal, earliest_timestamp, read_seal, seal_path_for, write_seal
+
+
+@dataclass
+class TraceOutcome:
+    source: Path
+    destination: Path | None
+    format_name: str
+    counts: Counter[str]
+    findings: list[Finding]
+    written: bool
+
+
+@dataclass
+class RunReport:
+    outcomes: list[TraceOutcome] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [f for outcome in self.outcomes for f in outcome.findings]
+
+    def totals(self) -> Counter[str]:
+        total: Counter[str] = Counter()
+        for outcome in self.outcomes:
+            total.update(outcome.counts)
+        return total
+
+
+def list_traces(paths: Iterable[Path]) -> list[tuple[Path, Path]]:
+    return list(discover_traces(paths))
+
+
+def redact_one(
+    redactor: Redactor, source: Path, destination: Path | None, now: datetime, access_class: str | None = None
+) -> TraceOutcome:
+    """Redact one trace. With a destination, write every file atomically, then the seal last."""
+    trace = load_trace(source)
+    result = redactor.redact_trace(trace)
+    if destination is None:
+        return _outcome(source, None, result, written=False)
+    outputs = {trace_file.relpath or destination.name: trace_file.to_bytes() for trace_file in trace.files}
+    seal_path = seal_path_for(destination, trace.is_directory)
+    previous = _previous_seal(seal_path)
+    seal = build_seal(
+        files=outputs,
+        format_name=trace.format_name,
+        policy_name=redactor.policy.name,
+        policy_digest=redactor.policy.digest,
+        counts=result.counts,
+        recorded_at=earliest_timestamp(trace.all_records()) or (previous.recorded_at if previous else None),
+        redacted_at=now,
+        key=redactor.key,
+        access_class=access_class or (previous.access_class if previous else None),
+    )
+    if previous is not None and _same_content(previous.document, seal):
+        # Re-redacting sealed output is a no-op: don't churn the seal's timestamps in git.
+        return _outcome(source, destination, result, written=False)
+    for name, data in outputs.items():
+        target = destination / name if trace.is_directory else destination
+        atomic_write_bytes(target, data)
+    write_seal(seal_path, seal)
+    return _outcome(source, destination, result, written=True)
+
+
+def _previous_seal(path: Path):  # type: ignore[no-untyped-def]
+    if not path.is_file():
+        return None
+    try:
+        return read_seal(path)
+    except SealError:
+        return None
+
+
+def _same_content(old: dict[str, object] | object, new: dict[str, object]) -> bool:
+    if not isinstance(old, dict):
+        return False
+    fields = ("files", "policy", "format", "access_class", "key_id")
+    return all(old.get(name) == new.get(name) for name in fields)
+
+
+def _outcome(source: Path, destination: Path | None, result: TraceResult, written: bool) -> TraceOutcome:
+    return TraceOutcome(source, destination, result.trace.format_name, result.counts, result.findings, written)
+
+
+def run(
+    redactor: Redactor,
+    paths: list[Path],
+    out: Path | None,
+    in_place: bool,
+    now: datetime | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+    access_class: str | None = None,
+) -> RunReport:
+    """Redact (out / in_place) or only scan (neither) every trace under `paths`.
+
+    A trace that fails is reported and nothing is written for it; the others still proceed.
+    """
+    moment = now or datetime.now(timezone.utc)
+    report = RunReport()
+    traces = list_traces(paths)
+    for done, (source, base) in enumerate(traces, start=1):
+        if out is not None:
+            destination: Path | None = out / source.relative_to(base)
+        elif in_place:
+            destination = source
+        else:
+            destination = None
+        try:
+            report.outcomes.append(redact_one(redactor, source, destination, moment, access_class))
+        except FatalError as exc:
+            report.errors.append(str(exc))
+        if on_progress is not None:
+            on_progress(done, len(traces))
+    return report

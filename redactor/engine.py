@@ -1,0 +1,473 @@
+"""The redaction engine: structure-preserving scrubbing of one trace at a time.
+
+A trace is processed in three steps, so that each distinct string is analysed once:
+1. collect: walk every record; classify each string by where it sits (structural, secret-named
+   key, embedded JSON, large payload, or text to analyse) and gather distinct candidates;
+2. detect: secrets and structured PII per distinct candidate, NER in one batch over free text;
+   every value found becomes a known value of the trace, with one entity type and one token;
+3. rewrite: walk again, replacing detected spans *and every other occurrence of a known value*
+   (in any string or dict key of the trace) through presidio-anonymizer operators.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from redactor.detection.base import Span
+from redactor.detection.decoys import is_entirely_decoy
+from redactor.errors import InputError, RedactionError
+from redactor.formats.base import JsonStyle, Trace, TraceFormat
+from redactor.formats.otlp import OtlpJsonFormat
+from redactor.formats.registry import FORMATS
+from redactor.policy import Policy, load_policy
+from redactor.replacement.keys import PseudonymKey, load_key
+from redactor.replacement.operators import Anonymizer, build_operator_config
+from redactor.replacement.tokens import is_marker, marker_spans, payload_placeholder, pseudonym
+
+PAYLOAD_ENTITY = "LARGE_PAYLOAD"
+EMBEDDED_JSON_MARK = "#json"
+# Secrets beat structured PII, which beats NER guesses, when spans overlap.
+_PRIORITY = {"secret": 0, "pii": 1, "ner": 2, "known": 3}
+_NER_ENTITIES = frozenset({"PERSON", "LOCATION"})
+_MIN_KNOWN_VALUE_LENGTH = 4
+_TOOLISH_SIBLINGS = frozenset({"arguments", "args", "parameters", "input_schema", "function", "tool_call_id"})
+_TOOLISH_PARENTS = frozenset({"tool_calls", "tool_schemas", "tools", "functions"})
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing that is (or would be) redacted. Carries no value: only a masked preview."""
+
+    file: str
+    line: int | None
+    path: str
+    entity_type: str
+    preview: str
+    detector: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"file": self.file, "line": self.line, "path": self.path, "entity_type": self.entity_type,
+                "preview": self.preview, "detector": self.detector}
+
+
+@dataclass
+class TraceResult:
+    trace: Trace  # the redacted trace (records replaced)
+    findings: list[Finding] = field(default_factory=list)
+    counts: Counter[str] = field(default_factory=Counter)
+
+
+def masked_preview(value: str) -> str:
+    """Enough to recognise a finding in a report, never enough to recover it."""
+    if len(value) >= 12:
+        return f"{value[:2]}…({len(value)} chars)"
+    return f"…({len(value)} chars)"
+
+
+@dataclass(frozen=True)
+class _Context:
+    path: str
+    key: str | None = None
+    secret_entity: str | None = None  # inside the value of a secret-named key
+    free_text_ok: bool = True
+
+
+def _child_path(path: str, key: str) -> str:
+    return f"{path}.{key}" if _IDENTIFIER.match(key) else f"{path}[{json.dumps(key)}]"
+
+
+def _compile_structural_paths(patterns: Iterable[str]) -> re.Pattern[str] | None:
+    parts = []
+    for pattern in patterns:
+        regex = re.escape("$." + pattern)
+        regex = regex.replace(r"\*\*", "§ANY§").replace(r"\[\*\]", r"\[\d+\]").replace(r"\*", r"[^.\[#]+")
+        regex = regex.replace("§ANY§", r".*")
+        parts.append(f"(?:{regex})")
+    return re.compile("|".join(parts)) if parts else None
+
+
+def _secret_entity_for_key(key: str) -> str:
+    lowered = key.lower()
+    if "pass" in lowered or "pwd" in lowered:
+        return "PASSWORD"
+    if "token" in lowered or "authorization" in lowered or "cookie" in lowered:
+        return "ACCESS_TOKEN"
+    if "private" in lowered:
+        return "PRIVATE_KEY"
+    if "key" in lowered:
+        return "API_KEY"
+    return "CREDENTIAL"
+
+
+class Redactor:
+    """Redacts traces under one policy with one pseudonym key. Heavy detectors load lazily."""
+
+    def __init__(self, policy: Policy, key: PseudonymKey | None, ner: bool | None = None) -> None:
+        from redactor.detection.pii import PiiDetector, quiet_presidio_logging
+        from redactor.detection.secrets import SecretDetector, is_secret_key
+
+        quiet_presidio_logging()
+        self.policy = policy
+        self.key = key
+        needs_key = any(rule.operator == "pseudonymize" for rule in policy.entities.values())
+        if needs_key and key is None:
+            from redactor.errors import KeyConfigError
+
+            raise KeyConfigError("the policy uses 'pseudonymize', which needs a key (set REDACTOR_KEY)")
+        self.ner = policy.ner if ner is None else ner
+        enabled = frozenset(policy.entities)
+        self._secrets = SecretDetector(enabled_entities=enabled)
+        self._is_secret_key = is_secret_key
+        thresholds = {entity: rule.threshold for entity, rule in policy.entities.items()}
+        self._pii = PiiDetector(thresholds, ner=self.ner)
+        self._anonymizer: Anonymizer | None = None
+        self._structural_res: dict[str, re.Pattern[str] | None] = {}
+
+    @classmethod
+    def from_policy(
+        cls, policy: str | Path | Policy | None = None, *, key: PseudonymKey | None = None, ner: bool | None = None
+    ) -> Redactor:
+        resolved = policy if isinstance(policy, Policy) else load_policy(policy)
+        return cls(resolved, key if key is not None else load_key(required=True), ner=ner)
+
+    # ----- public API -------------------------------------------------------------------------
+
+    def redact(self, obj: Any) -> Any:
+        """Redact one JSON-like object (a whole trace, or one envelope) and return the new object."""
+        session = _TraceSession(self, self._format_for([obj]), label="<object>")
+        session.collect(obj, "")
+        session.detect()
+        return session.rewrite(obj, "")
+
+    def redact_text(self, text: str) -> str:
+        session = _TraceSession(self, FORMATS["json"], label="<text>")
+        session.collect(text, "")
+        session.detect()
+        result = session.rewrite(text, "")
+        assert isinstance(result, str)
+        return result
+
+    def redact_trace(self, trace: Trace) -> TraceResult:
+        trace_format = FORMATS[trace.format_name]
+        session = _TraceSession(self, trace_format, label=str(trace.root))
+        for trace_file in trace.files:
+            session.current_file = str(trace.path_of(trace_file))
+            for record in trace_file.records:
+                session.collect(record, trace_file.relpath)
+        session.detect()
+        result = TraceResult(trace=trace)
+        for trace_file in trace.files:
+            session.current_file = str(trace.path_of(trace_file))
+            new_records = []
+            for index, record in enumerate(trace_file.records):
+                line = trace_file.line_numbers[index] if trace_file.layout == "jsonl" else None
+                session.current_line = line
+                new_record = session.rewrite(record, trace_file.relpath)
+                problem = trace_format.validate(new_record)
+                if problem:
+                    where = f" (line {line})" if line else ""
+                    raise RedactionError(f"{session.current_file}{where}: {problem}")
+                new_records.append(new_record)
+            trace_file.records = new_records
+        result.findings = session.findings
+        result.counts = session.counts
+        return result
+
+    # ----- internals shared with the session --------------------------------------------------
+
+    def _format_for(self, records: list[Any]) -> TraceFormat:
+        for trace_format in FORMATS.values():
+            if any(trace_format.matches(r) for r in records):
+                return trace_format
+        return FORMATS["json"]
+
+    def _structural_re(self, trace_format: TraceFormat) -> re.Pattern[str] | None:
+        if trace_format.name not in self._structural_res:
+            patterns = list(trace_format.structural_paths) + list(self.policy.structural_paths)
+            self._structural_res[trace_format.name] = _compile_structural_paths(patterns)
+        return self._structural_res[trace_format.name]
+
+    def anonymizer(self, token_for: Callable[[str], str]) -> Anonymizer:
+        operators = {
+            entity: build_operator_config(rule.operator, rule.params, token_for)
+            for entity, rule in self.policy.entities.items()
+        }
+        return Anonymizer(operators)
+
+
+class _TraceSession:
+    """State for one trace: distinct candidates, detections, known values, tokens, findings."""
+
+    def __init__(self, redactor: Redactor, trace_format: TraceFormat, label: str) -> None:
+        self.r = redactor
+        self.policy = redactor.policy
+        self.format = trace_format
+        self.structural_keys = trace_format.structural_keys | redactor.policy.structural_keys
+        self.structural_re = redactor._structural_re(trace_format)
+        self.structural_attributes = (
+            trace_format.structural_attributes if isinstance(trace_format, OtlpJsonFormat) else frozenset()
+        )
+        self.current_file = label
+        self.current_line: int | None = None
+        self.candidates: set[str] = set()
+        self.ner_candidates: set[str] = set()
+        self.secret_values: dict[str, str] = {}  # whole values under secret-named keys -> entity
+        self.detected: dict[str, list[Span]] = {}
+        self.value_type: dict[str, str] = {}
+        self.known_re: re.Pattern[str] | None = None
+        self.rewritten: dict[str, tuple[str, list[Span]]] = {}
+        self.findings: list[Finding] = []
+        self.counts: Counter[str] = Counter()
+        self._anonymizer: Anonymizer | None = None
+
+    # ----- classification ---------------------------------------------------------------------
+
+    def _is_structural(self, key: str, path: str, parent: Mapping[str, Any], parent_key: str | None) -> bool:
+        if key in self.structural_keys:
+            return True
+        if self.structural_re is not None and self.structural_re.fullmatch(path):
+            return True
+        # A tool's name is structure wherever the tool call or schema sits.
+        return key == "name" and (bool(_TOOLISH_SIBLINGS & parent.keys()) or parent_key in _TOOLISH_PARENTS)
+
+    def _secret_key_entity(self, key: str) -> str | None:
+        if key.lower() in self.policy.redact_keys or self.r._is_secret_key(key):
+            return _secret_entity_for_key(key)
+        return None
+
+    def _walk(
+        self, value: Any, ctx: _Context, depth: int, on_string: Callable[[str, _Context], Any],
+        on_key: Callable[[str, _Context], str], parent_key: str | None = None,
+    ) -> Any:
+        if depth > self.policy.max_depth:
+            raise InputError(self.current_file, f"nesting deeper than {self.policy.max_depth} levels")
+        if isinstance(value, str):
+            return on_string(value, ctx)
+        if isinstance(value, list):
+            return [
+                self._walk(item, _Context(f"{ctx.path}[{i}]", ctx.key, ctx.secret_entity, ctx.free_text_ok),
+                           depth + 1, on_string, on_key, parent_key)
+                for i, item in enumerate(value)
+            ]
+        if not isinstance(value, dict):
+            return value
+        attribute_key = value.get("key") if ("value" in value and len(value) <= 3) else None
+        out: dict[str, Any] = {}
+        for key, child in value.items():
+            path = _child_path(ctx.path, key)
+            if isinstance(attribute_key, str) and key == "key":
+                out[key] = child  # an OTLP attribute's name is structure
+                continue
+            effective_key = attribute_key if isinstance(attribute_key, str) and key == "value" else key
+            new_key = key if ctx.secret_entity else on_key(key, ctx)
+            if ctx.secret_entity is None and (
+                self._is_structural(key, path, value, parent_key)
+                or effective_key in self.structural_attributes
+                or (effective_key != key and effective_key in self.structural_keys)
+            ):
+                out[new_key] = child
+                continue
+            secret_entity = ctx.secret_entity or self._secret_key_entity(effective_key)
+            child_ctx = _Context(path, effective_key, secret_entity, ctx.free_text_ok)
+            out[new_key] = self._walk(child, child_ctx, depth + 1, on_string, on_key, key)
+        return out
+
+    @staticmethod
+    def _embedded_json(text: str) -> tuple[Any, JsonStyle] | None:
+        stripped = text.strip()
+        if len(stripped) < 2 or stripped[0] not in "{[" or stripped[-1] not in "}]":
+            return None
+        try:
+            value = json.loads(stripped)
+        except (ValueError, RecursionError):
+            return None
+        if not isinstance(value, (dict, list)):
+            return None
+        compact = '": ' not in stripped and ", " not in stripped
+        return value, JsonStyle(indent=None, compact=compact, ensure_ascii=stripped.isascii() and "\\u" in stripped,
+                                trailing_newline=False)
+
+    def _utf8_size(self, text: str) -> int:
+        return len(text.encode("utf-8", "surrogatepass")) if len(text) * 4 > self.policy.payload_threshold \
+            else len(text)
+
+    # ----- step 1: collect --------------------------------------------------------------------
+
+    def collect(self, record: Any, relpath: str) -> None:
+        self._walk(record, _Context("$"), 0, self._collect_string, self._collect_key)
+
+    def _collect_key(self, key: str, ctx: _Context) -> str:
+        if not is_marker(key):
+            self.candidates.add(key)
+        return key
+
+    def _collect_string(self, text: str, ctx: _Context) -> str:
+        if ctx.secret_entity is not None:
+            if text and not is_marker(text) and not self.policy.is_allowed_value(text):
+                self.secret_values.setdefault(text, ctx.secret_entity)
+            return text
+        if not text or is_marker(text):
+            return text
+        embedded = self._embedded_json(text)
+        if embedded is not None:
+            self._walk(embedded[0], _Context(ctx.path + EMBEDDED_JSON_MARK), 0,
+                       self._collect_string, self._collect_key)
+            return text
+        if self._utf8_size(text) > self.policy.payload_threshold:
+            return text
+        self.candidates.add(text)
+        if self.r.ner and ctx.free_text_ok:
+            from redactor.detection.pii import is_free_text
+
+            if is_free_text(text):
+                self.ner_candidates.add(text)
+        return text
+
+    # ----- step 2: detect ---------------------------------------------------------------------
+
+    def detect(self) -> None:
+        from redactor.errors import DetectorError
+
+        pii = self.r._pii
+        secrets = self.r._secrets
+        detected: dict[str, list[tuple[int, Span]]] = {}
+        for text in self.candidates:
+            spans = [(_PRIORITY["secret"], s) for s in secrets.find(text)]
+            if not is_entirely_decoy(text):
+                spans += [(_PRIORITY["pii"], s) for s in pii.find_structured(text)]
+            if spans:
+                detected[text] = spans
+        ner_inputs = [t for t in self.ner_candidates if not is_entirely_decoy(t)]
+        for text, spans in pii.find_names(ner_inputs).items():
+            detected.setdefault(text, []).extend((_PRIORITY["ner"], s) for s in spans)
+        value_type: dict[str, tuple[int, str]] = {}
+        for value, entity in self.secret_values.items():
+            value_type[value] = (_PRIORITY["secret"], entity)
+        for text, ranked in detected.items():
+            kept = self._resolve(text, ranked)
+            if kept:
+                self.detected[text] = kept
+            for span in kept:
+                value = text[span.start:span.end]
+                rank = _PRIORITY["secret"] if span.entity_type not in _NER_ENTITIES else _PRIORITY["ner"]
+                if value not in value_type or rank < value_type[value][0]:
+                    value_type[value] = (rank, span.entity_type)
+        self.value_type = {value: entity for value, (_, entity) in value_type.items()}
+        known = sorted((v for v in self.value_type if len(v) >= _MIN_KNOWN_VALUE_LENGTH), key=len, reverse=True)
+        if known:
+            alternatives = []
+            for value in known:
+                escaped = re.escape(value)
+                if value[0].isalnum():
+                    escaped = r"(?<![A-Za-z0-9])" + escaped
+                if value[-1].isalnum():
+                    escaped += r"(?![A-Za-z0-9])"
+                alternatives.append(escaped)
+            try:
+                self.known_re = re.compile("|".join(alternatives))
+            except re.error as exc:  # pragma: no cover - escaped literals always compile
+                raise DetectorError(f"cannot build the trace's value index: {exc.msg}") from None
+
+    def _resolve(self, text: str, ranked: list[tuple[int, Span]]) -> list[Span]:
+        """Drop allow-listed and marker-overlapping spans; keep non-overlapping, best first."""
+        markers = marker_spans(text)
+        ordered = sorted(ranked, key=lambda item: (item[0], -(item[1].end - item[1].start), -item[1].score))
+        kept: list[Span] = []
+        for _, span in ordered:
+            if span.end <= span.start:
+                continue
+            value = text[span.start:span.end]
+            if self.policy.is_allowed_value(value) or not self.policy.enabled(span.entity_type):
+                continue
+            if any(span.start < e and s < span.end for s, e in markers):
+                continue
+            if any(span.start < k.end and k.start < span.end for k in kept):
+                continue
+            kept.append(span)
+        return sorted(kept)
+
+    # ----- step 3: rewrite --------------------------------------------------------------------
+
+    def rewrite(self, record: Any, relpath: str) -> Any:
+        return self._walk(record, _Context("$"), 0, self._rewrite_string, self._rewrite_key)
+
+    def _token_for(self, value: str) -> str:
+        entity = self.value_type.get(value, "CREDENTIAL")
+        if self.r.key is None:  # only reachable with non-pseudonymize operators
+            return f"<{entity}>"
+        return pseudonym(self.r.key, entity, value)
+
+    def _anon(self) -> Anonymizer:
+        if self._anonymizer is None:
+            self._anonymizer = self.r.anonymizer(self._token_for)
+        return self._anonymizer
+
+    def _spans_for(self, text: str) -> list[Span]:
+        spans = list(self.detected.get(text, ()))
+        if self.known_re is not None:
+            for match in self.known_re.finditer(text):
+                start, end = match.span()
+                if any(start < s.end and s.start < end for s in spans):
+                    continue
+                spans.append(Span(start, end, self.value_type[match.group(0)], 1.0, "known-value"))
+        if spans:
+            markers = marker_spans(text)
+            spans = [s for s in spans if not any(s.start < e and b < s.end for b, e in markers)]
+        return sorted(spans)
+
+    def _replace(self, text: str, ctx: _Context) -> str:
+        cached = self.rewritten.get(text)
+        if cached is None:
+            spans = self._spans_for(text)
+            new_text = self._anon().apply(text, spans) if spans else text
+            cached = (new_text, spans)
+            self.rewritten[text] = cached
+        new_text, spans = cached
+        for span in spans:
+            self._record(ctx.path, span.entity_type, text[span.start:span.end], span.detector)
+        return new_text
+
+    def _record(self, path: str, entity: str, value: str, detector: str) -> None:
+        self.counts[entity] += 1
+        self.findings.append(Finding(self.current_file, self.current_line, path, entity,
+                                     masked_preview(value), detector))
+
+    def _rewrite_key(self, key: str, ctx: _Context) -> str:
+        if is_marker(key):
+            return key
+        return self._replace(key, _Context(ctx.path + "{key}"))
+
+    def _rewrite_string(self, text: str, ctx: _Context) -> Any:
+        if ctx.secret_entity is not None:
+            if not text or is_marker(text) or self.policy.is_allowed_value(text):
+                return text
+            entity = self.value_type.get(text, ctx.secret_entity)
+            self._record(ctx.path, entity, text, "secret-named key")
+            return self._apply_operator(entity, text)
+        if not text or is_marker(text):
+            return text
+        embedded = self._embedded_json(text)
+        if embedded is not None:
+            value, style = embedded
+            new_value = self._walk(value, _Context(ctx.path + EMBEDDED_JSON_MARK), 0,
+                                   self._rewrite_string, self._rewrite_key)
+            if new_value == value:
+                return text
+            return style.dumps(new_value)
+        if self._utf8_size(text) > self.policy.payload_threshold:
+            self._record(ctx.path, PAYLOAD_ENTITY, text, "payload threshold")
+            return payload_placeholder(text)
+        return self._replace(text, ctx)
+
+    def _apply_operator(self, entity: str, value: str) -> str:
+        span = Span(0, len(value), entity if self.policy.enabled(entity) else "CREDENTIAL", 1.0, "secret-named key")
+        if not self.policy.enabled(span.entity_type):
+            return self._token_for(value)
+        return self._anon().apply(value, [span])

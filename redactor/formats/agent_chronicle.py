@@ -1,0 +1,54 @@
+"""agent-chronicle 1.x envelopes (`agentplane_primitives.models.Envelope`), as JSON or JSONL."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class AgentChronicle1Format:
+    name = "agent-chronicle-1"
+    structural_keys = frozenset({
+        "schema_version", "envelope_id", "span_id", "trace_id", "parent_envelope_id", "parent_span_id",
+        "kind", "attempt", "state", "status", "started_at", "ended_at", "provider", "model", "role",
+        "type", "tool_call_id", "finish_reason", "stop_reason", "usage", "input_tokens", "output_tokens",
+        "total_tokens", "link_type", "code",
+    })
+    structural_paths = (
+        "name",
+        "links[*].*",
+        "input.tools[*].name",
+        "input.tools[*].parameters",
+        "input.params",
+        "output.content[*].id",
+        "output.content[*].name",
+        "input.messages[*].content[*].id",
+        "input.messages[*].content[*].name",
+        "input.tool_name",
+        "input.name",
+    )
+    timestamp_keys = ("started_at",)
+
+    def matches(self, record: Any) -> bool:
+        return (
+            isinstance(record, dict)
+            and "envelope_status" in record
+            and "span_id" in record
+            and "kind" in record
+        )
+
+    def validate(self, record: Any) -> str | None:
+        try:
+            from agentplane_primitives.models import Envelope
+        except ImportError:
+            # Without the package the schema cannot be checked; the redaction itself never changes
+            # types, keys or ids, which is what the schema constrains.
+            return None
+        try:
+            Envelope.model_validate(record)
+        except Exception as exc:
+            errors = getattr(exc, "errors", None)
+            if callable(errors):
+                locations = sorted({".".join(str(p) for p in e.get("loc", ())) for e in errors()})
+                return "no longer a valid agent-chronicle Envelope at " + ", ".join(locations[:5])
+            return "no longer a valid agent-chronicle Envelope"
+        return None

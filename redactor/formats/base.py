@@ -1,0 +1,172 @@
+"""Reading traces from disk and writing them back in the same layout and JSON style."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from redactor.errors import InputError
+
+Layout = Literal["json", "jsonl"]
+BINARY_SNIFF_BYTES = 8192
+
+
+@dataclass(frozen=True)
+class JsonStyle:
+    """Enough of the original formatting to write the file back the way it was written."""
+
+    indent: int | None = None
+    compact: bool = False  # separators (",", ":") instead of (", ", ": ")
+    ensure_ascii: bool = False
+    trailing_newline: bool = True
+    bom: bool = False
+
+    def dumps(self, value: Any) -> str:
+        separators = (",", ":") if self.compact else ((",", ": ") if self.indent is not None else (", ", ": "))
+        return json.dumps(value, indent=self.indent, separators=separators, ensure_ascii=self.ensure_ascii)
+
+
+@dataclass
+class TraceFile:
+    relpath: str  # relative to the trace root ("" when the trace is a single file)
+    layout: Layout
+    records: list[Any]
+    style: JsonStyle
+    line_numbers: list[int] = field(default_factory=list)  # jsonl: source line of each record
+    blank_lines: list[int] = field(default_factory=list)  # jsonl: blank lines kept as they were
+
+    def to_bytes(self) -> bytes:
+        if self.layout == "json":
+            text = self.style.dumps(self.records[0])
+            if self.style.trailing_newline:
+                text += "\n"
+        else:
+            lines = [self.style.dumps(record) for record in self.records]
+            for position in self.blank_lines:
+                lines.insert(position, "")
+            text = "\n".join(lines) + ("\n" if self.style.trailing_newline else "")
+        data = text.encode("utf-8", "surrogatepass")
+        return (b"\xef\xbb\xbf" + data) if self.style.bom else data
+
+
+@dataclass
+class Trace:
+    """One recorded run: a single file, or a Chronicle trace directory (redacted as one unit)."""
+
+    root: Path
+    is_directory: bool
+    format_name: str
+    files: list[TraceFile]
+
+    def path_of(self, trace_file: TraceFile) -> Path:
+        return self.root / trace_file.relpath if self.is_directory else self.root
+
+    def all_records(self) -> list[Any]:
+        return [record for trace_file in self.files for record in trace_file.records]
+
+
+class TraceFormat(Protocol):
+    """A known envelope format: how to recognise it and what in it is structure."""
+
+    name: str
+    structural_keys: frozenset[str]
+    structural_paths: tuple[str, ...]
+    timestamp_keys: tuple[str, ...]
+
+    def matches(self, record: Any) -> bool: ...
+
+    def validate(self, record: Any) -> str | None:
+        """Return a problem description if a redacted record no longer fits the format's schema."""
+        ...
+
+
+def decode_text(path: Path, data: bytes) -> tuple[str, bool]:
+    """Bytes -> text, refusing what is not a UTF-8 text file. Returns (text, had_bom)."""
+    if not data.strip():
+        raise InputError(str(path), "empty file")
+    if b"\x00" in data[:BINARY_SNIFF_BYTES]:
+        raise InputError(str(path), "binary file (NUL bytes), not a JSON trace")
+    bom = data.startswith(b"\xef\xbb\xbf")
+    try:
+        text = data[3:].decode("utf-8") if bom else data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(str(path), f"invalid UTF-8 at byte {exc.start}") from None
+    return text, bom
+
+
+def parse_json(path: Path, text: str, where: str = "") -> Any:
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise InputError(str(path), f"JSON nested too deeply{where}") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(str(path), f"not valid JSON{where}: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+
+
+def sniff_style(text: str, bom: bool) -> JsonStyle:
+    stripped = text.lstrip()
+    indent: int | None = None
+    if stripped[:1] in "{[" and "\n" in stripped[:2]:
+        second_line = stripped.split("\n", 2)[1]
+        indent = len(second_line) - len(second_line.lstrip(" "))
+        if indent == 0:
+            indent = None
+    first_line = stripped.split("\n", 1)[0]
+    compact = indent is None and '": ' not in first_line and '":' in first_line
+    ensure_ascii = text.isascii() and "\\u" in text
+    return JsonStyle(indent=indent, compact=compact, ensure_ascii=ensure_ascii,
+                     trailing_newline=text.endswith("\n"), bom=bom)
+
+
+def read_trace_file(path: Path, relpath: str) -> TraceFile:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(str(path), f"cannot read: {exc.strerror}") from None
+    text, bom = decode_text(path, data)
+    if path.suffix == ".jsonl" or (path.suffix != ".json" and _looks_like_jsonl(text)):
+        return _read_jsonl(path, relpath, text, bom)
+    try:
+        value = parse_json(path, text)
+    except InputError:
+        if path.suffix == ".json" and _looks_like_jsonl(text):
+            return _read_jsonl(path, relpath, text, bom)
+        raise
+    if not isinstance(value, (dict, list)):
+        raise InputError(str(path), "a trace must be a JSON object or array")
+    return TraceFile(relpath=relpath, layout="json", records=[value], style=sniff_style(text, bom))
+
+
+def _looks_like_jsonl(text: str) -> bool:
+    lines = [line for line in text.splitlines() if line.strip()]
+    return len(lines) > 1 and all(line.lstrip().startswith("{") and line.rstrip().endswith("}") for line in lines)
+
+
+def _read_jsonl(path: Path, relpath: str, text: str, bom: bool) -> TraceFile:
+    records: list[Any] = []
+    line_numbers: list[int] = []
+    blank_lines: list[int] = []
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    style: JsonStyle | None = None
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            blank_lines.append(number - 1)
+            continue
+        record = parse_json(path, line, where=f" (line {number})")
+        if not isinstance(record, dict):
+            raise InputError(str(path), f"line {number}: each JSONL record must be a JSON object")
+        if style is None:
+            style = sniff_style(line + ("\n" if text.endswith("\n") else ""), bom)
+        records.append(record)
+        line_numbers.append(number)
+    if not records:
+        raise InputError(str(path), "empty file")
+    assert style is not None
+    style = JsonStyle(indent=None, compact=style.compact, ensure_ascii=text.isascii() and "\\u" in text,
+                      trailing_newline=text.endswith("\n"), bom=bom)
+    return TraceFile(relpath=relpath, layout="jsonl", records=records, style=style,
+                     line_numbers=line_numbers, blank_lines=blank_lines)

@@ -1,0 +1,21 @@
+"""Any other JSON or JSONL (typed event streams and the like), governed by the policy alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class GenericJsonFormat:
+    name = "json"
+    structural_keys = frozenset({
+        "type", "event", "event_type", "run_id", "id", "ts", "time", "timestamp", "created_at",
+        "sequence", "seq", "index", "status", "level", "version", "schema_version",
+    })
+    structural_paths: tuple[str, ...] = ()
+    timestamp_keys = ("ts", "timestamp", "time", "created_at")
+
+    def matches(self, record: Any) -> bool:
+        return True
+
+    def validate(self, record: Any) -> str | None:
+        return None

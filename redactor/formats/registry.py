@@ -1,0 +1,84 @@
+"""Explicit registry of formats (pre-commit style), and trace discovery on disk."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from redactor.atomic import is_temp_artifact
+from redactor.errors import InputError
+from redactor.formats.agent_chronicle import AgentChronicle1Format
+from redactor.formats.base import Trace, TraceFile, TraceFormat, read_trace_file
+from redactor.formats.chronicle0 import Chronicle0Format
+from redactor.formats.generic import GenericJsonFormat
+from redactor.formats.otlp import OtlpJsonFormat
+
+# Order matters: the first format whose `matches` accepts the first record wins; generic is last.
+FORMATS: dict[str, TraceFormat] = {
+    "agent-chronicle-1": AgentChronicle1Format(),
+    "chronicle-0": Chronicle0Format(),
+    "otlp-json": OtlpJsonFormat(),
+    "json": GenericJsonFormat(),
+}
+TRACE_SUFFIXES = (".json", ".jsonl")
+GRAPH_FILE = "graph.json"
+SEAL_SUFFIX = ".seal.json"
+DIRECTORY_SEAL = "redactor.seal.json"
+
+
+def detect_format(trace_files: list[TraceFile]) -> str:
+    for trace_file in trace_files:
+        if trace_file.relpath == GRAPH_FILE:
+            continue
+        for record in trace_file.records:
+            for name, trace_format in FORMATS.items():
+                if trace_format.matches(record):
+                    return name
+    return "json"
+
+
+def is_seal_file(path: Path) -> bool:
+    return path.name.endswith(SEAL_SUFFIX)
+
+
+def is_trace_directory(path: Path) -> bool:
+    return path.is_dir() and (path / GRAPH_FILE).is_file()
+
+
+def load_trace(path: Path) -> Trace:
+    """A file is one trace; a directory with graph.json is one trace of several files."""
+    if is_trace_directory(path):
+        members = sorted(
+            p for p in path.iterdir()
+            if p.is_file() and p.suffix == ".json" and not is_seal_file(p) and not is_temp_artifact(p)
+        )
+        files = [read_trace_file(member, member.name) for member in members]
+        return Trace(root=path, is_directory=True, format_name=detect_format(files), files=files)
+    if not path.is_file():
+        raise InputError(str(path), "no such file")
+    trace_file = read_trace_file(path, "")
+    return Trace(root=path, is_directory=False, format_name=detect_format([trace_file]), files=[trace_file])
+
+
+def discover_traces(paths: Iterable[Path]) -> Iterator[tuple[Path, Path]]:
+    """Yield (trace path, base directory for mirroring) for every trace under the given paths."""
+    for given in paths:
+        if not given.exists():
+            raise InputError(str(given), "no such file or directory")
+        if given.is_file() or is_trace_directory(given):
+            yield given, given.parent
+            continue
+        yield from ((trace, given) for trace in _walk(given))
+
+
+def _walk(directory: Path) -> Iterator[Path]:
+    for entry in sorted(directory.iterdir()):
+        if entry.name.startswith(".") or is_temp_artifact(entry):
+            continue
+        if entry.is_dir():
+            if is_trace_directory(entry):
+                yield entry
+            else:
+                yield from _walk(entry)
+        elif entry.suffix in TRACE_SUFFIXES and not is_seal_file(entry):
+            yield entry

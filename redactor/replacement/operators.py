@@ -1,0 +1,82 @@
+"""Replacement through presidio-anonymizer operators, chosen per entity by the policy.
+
+`pseudonymize` is presidio's `custom` operator bound to our keyed HMAC; `replace`, `mask` and
+`redact` are presidio's own. Every operator is validated by presidio before anything runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from presidio_anonymizer.entities import OperatorConfig
+
+    from redactor.detection.base import Span
+
+_PRESIDIO_NAME = {"pseudonymize": "custom", "replace": "replace", "mask": "mask", "redact": "redact"}
+
+
+def _placeholder_lambda(text: str) -> str:
+    return text
+
+
+def validate_operator(operator: str, params: Mapping[str, Any]) -> None:
+    """Raise ValueError if presidio-anonymizer rejects the operator or its parameters."""
+    from presidio_anonymizer.entities import InvalidParamError
+    from presidio_anonymizer.operators import OperatorsFactory, OperatorType
+
+    presidio_params = dict(params)
+    if operator == "pseudonymize":
+        presidio_params = {"lambda": _placeholder_lambda}
+    if operator == "mask":
+        presidio_params.setdefault("masking_char", "*")
+        presidio_params.setdefault("chars_to_mask", 100)
+        presidio_params.setdefault("from_end", False)
+    if operator == "replace":
+        presidio_params.setdefault("new_value", "<REDACTED>")
+    name = _PRESIDIO_NAME.get(operator)
+    if name is None:
+        raise ValueError(f"unknown operator {operator!r}")
+    presidio_operator = OperatorsFactory().create_operator_class(name, OperatorType.Anonymize)
+    try:
+        presidio_operator.validate(presidio_params)
+    except InvalidParamError as exc:
+        raise ValueError(f"operator {operator!r}: {exc.err_msg}") from None
+
+
+def build_operator_config(
+    operator: str, params: Mapping[str, Any], token_for: Callable[[str], str]
+) -> OperatorConfig:
+    from presidio_anonymizer.entities import OperatorConfig
+
+    if operator == "pseudonymize":
+        return OperatorConfig("custom", {"lambda": token_for})
+    merged = dict(params)
+    if operator == "mask":
+        merged.setdefault("masking_char", "*")
+        merged.setdefault("chars_to_mask", 100)
+        merged.setdefault("from_end", False)
+    if operator == "replace":
+        merged.setdefault("new_value", "<REDACTED>")
+    return OperatorConfig(_PRESIDIO_NAME[operator], merged)
+
+
+class Anonymizer:
+    """Applies presidio-anonymizer to one string with pre-resolved, non-overlapping spans."""
+
+    def __init__(self, operators: Mapping[str, OperatorConfig]) -> None:
+        from presidio_anonymizer import AnonymizerEngine
+
+        self._engine = AnonymizerEngine()
+        self._operators = dict(operators)
+
+    def apply(self, text: str, spans: list[Span]) -> str:
+        from presidio_anonymizer.entities import RecognizerResult
+
+        results = [RecognizerResult(s.entity_type, s.start, s.end, s.score) for s in spans]
+        # Overlaps were resolved by the engine already; don't let presidio merge across spaces.
+        engine_result = self._engine.anonymize(
+            text, results, operators=self._operators, merge_entities_with_spaces=False
+        )
+        return str(engine_result.text)

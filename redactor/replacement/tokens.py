@@ -1,0 +1,39 @@
+"""Redaction tokens: `<EMAIL_ADDRESS:3f9a0c1b2d4e>` and payload placeholders.
+
+Tokens name the entity type, are easy to recognise (the gate and the detectors skip them,
+which makes redaction idempotent), and are too short and structured to look like a secret.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from redactor.replacement.keys import PseudonymKey
+
+TOKEN_HEX_LENGTH = 12
+TOKEN_RE = re.compile(r"<[A-Z][A-Z0-9_]*:[0-9a-f]{12}>")
+PAYLOAD_RE = re.compile(r"<REDACTED_PAYLOAD sha256=[0-9a-f]{64} bytes=\d+>")
+ANY_MARKER_RE = re.compile(f"{TOKEN_RE.pattern}|{PAYLOAD_RE.pattern}")
+
+
+def pseudonym(key: PseudonymKey, entity_type: str, value: str) -> str:
+    # The MAC covers the value only, so one value keeps one token even if two detectors type it
+    # differently; the entity type in the token is chosen once per trace by the engine.
+    digest = key.mac(b"pseudonym\x00" + value.encode("utf-8", "surrogatepass"))
+    return f"<{entity_type}:{digest[:TOKEN_HEX_LENGTH]}>"
+
+
+def payload_placeholder(value: str) -> str:
+    raw = value.encode("utf-8", "surrogatepass")
+    return f"<REDACTED_PAYLOAD sha256={hashlib.sha256(raw).hexdigest()} bytes={len(raw)}>"
+
+
+def is_marker(value: str) -> bool:
+    return ANY_MARKER_RE.fullmatch(value) is not None
+
+
+def marker_spans(text: str) -> list[tuple[int, int]]:
+    if "<" not in text:
+        return []
+    return [match.span() for match in ANY_MARKER_RE.finditer(text)]

@@ -1,0 +1,169 @@
+"""Seals: a tamper-evident sidecar written next to every redacted trace.
+
+A file trace `x.jsonl` gets `x.jsonl.seal.json`; a trace directory gets `redactor.seal.json` inside
+it. One small seal per trace (never one shared manifest) keeps git merges trivial: two branches
+that add different fixtures never touch the same file. Seals are pretty-printed with sorted keys,
+so a diff of a re-redaction is one line per changed field.
+
+The seal holds digests and counts, never values. When the pseudonym key is available, the seal
+also carries an HMAC over its own canonical form, so it cannot be forged without the key; the
+gate's residual scan covers machines that do not have the key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from redactor import __version__
+from redactor.atomic import atomic_write_text
+from redactor.errors import SealError
+from redactor.formats.registry import DIRECTORY_SEAL, SEAL_SUFFIX
+from redactor.replacement.keys import PseudonymKey
+
+SEAL_SCHEMA = 1
+_TIMESTAMP_KEYS = ("timestamp", "started_at", "startTimeUnixNano", "ts", "time", "created_at")
+
+
+def seal_path_for(trace_path: Path, is_directory: bool) -> Path:
+    return trace_path / DIRECTORY_SEAL if is_directory else trace_path.with_name(trace_path.name + SEAL_SUFFIX)
+
+
+def sha256_bytes(data: bytes) -> str:
+    return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+@dataclass(frozen=True)
+class Seal:
+    document: Mapping[str, Any]
+
+    @property
+    def files(self) -> Mapping[str, str]:
+        files = self.document.get("files", {})
+        return files if isinstance(files, dict) else {}
+
+    @property
+    def policy_digest(self) -> str:
+        return str(self.document.get("policy", {}).get("digest", ""))
+
+    @property
+    def policy_name(self) -> str:
+        return str(self.document.get("policy", {}).get("name", ""))
+
+    @property
+    def recorded_at(self) -> datetime | None:
+        return parse_timestamp(self.document.get("recorded_at"))
+
+    @property
+    def access_class(self) -> str | None:
+        value = self.document.get("access_class")
+        return value if isinstance(value, str) else None
+
+
+def canonical(document: Mapping[str, Any]) -> bytes:
+    body = {k: v for k, v in document.items() if k != "mac"}
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+
+
+def build_seal(
+    *,
+    files: Mapping[str, bytes],
+    format_name: str,
+    policy_name: str,
+    policy_digest: str,
+    counts: Mapping[str, int],
+    recorded_at: datetime | None,
+    redacted_at: datetime,
+    key: PseudonymKey | None,
+    access_class: str | None = None,
+) -> dict[str, Any]:
+    document: dict[str, Any] = {
+        "redactor_seal": SEAL_SCHEMA,
+        "tool": "redactor",
+        "tool_version": __version__,
+        "format": format_name,
+        "policy": {"name": policy_name, "digest": policy_digest},
+        "files": {name: sha256_bytes(data) for name, data in sorted(files.items())},
+        "counts": dict(sorted(counts.items())),
+        "recorded_at": format_timestamp(recorded_at or redacted_at),
+        "recorded_at_source": "trace" if recorded_at else "redaction time",
+        "redacted_at": format_timestamp(redacted_at),
+    }
+    if access_class is not None:
+        document["access_class"] = access_class
+    if key is not None:
+        document["key_id"] = key.key_id
+        document["mac"] = "hmac-sha256:" + key.mac(canonical(document))
+    return document
+
+
+def write_seal(path: Path, document: Mapping[str, Any]) -> None:
+    atomic_write_text(path, json.dumps(document, indent=2, sort_keys=True) + "\n")
+
+
+def read_seal(path: Path) -> Seal:
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        raise SealError(f"{path}: seal is unreadable") from None
+    if not isinstance(document, dict) or document.get("redactor_seal") != SEAL_SCHEMA:
+        raise SealError(f"{path}: not a redactor seal (schema {SEAL_SCHEMA})")
+    for required in ("files", "policy", "recorded_at", "redacted_at", "counts"):
+        if required not in document:
+            raise SealError(f"{path}: seal lacks '{required}'")
+    return Seal(document)
+
+
+def verify_mac(seal: Seal, key: PseudonymKey | None) -> bool | None:
+    """True/False when the key that made the seal is at hand; None when it cannot be checked."""
+    mac = seal.document.get("mac")
+    if key is None or not isinstance(mac, str) or seal.document.get("key_id") != key.key_id:
+        return None
+    import hmac
+
+    return hmac.compare_digest(mac, "hmac-sha256:" + key.mac(canonical(seal.document)))
+
+
+def format_timestamp(moment: datetime) -> str:
+    return moment.astimezone(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def parse_timestamp(value: Any) -> datetime | None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        seconds = value / 1e9 if value > 1e14 else value / 1e3 if value > 1e11 else value
+        return datetime.fromtimestamp(seconds, tz=timezone.utc)
+    if not isinstance(value, str) or not value:
+        return None
+    if value.isdigit():
+        return parse_timestamp(int(value))
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
+
+
+def earliest_timestamp(records: list[Any], limit: int = 100_000) -> datetime | None:
+    """The recording time: the earliest timestamp field found in the trace's records."""
+    earliest: datetime | None = None
+    stack = list(records)
+    seen = 0
+    while stack and seen < limit:
+        node = stack.pop()
+        seen += 1
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in _TIMESTAMP_KEYS:
+                    moment = parse_timestamp(value)
+                    if moment is not None and (earliest is None or moment < earliest):
+                        earliest = moment
+                elif isinstance(value, (dict, list)):
+                    stack.append(value)
+        elif isinstance(node, list):
+            stack.extend(item for item in node if isinstance(item, (dict, list)))
+    return earliest
