@@ -109,7 +109,10 @@ def _secret_entity_for_key(key: str) -> str:
 class Redactor:
     """Redacts traces under one policy with one pseudonym key. Heavy detectors load lazily."""
 
-    def __init__(self, policy: Policy, key: PseudonymKey | None, ner: bool | None = None) -> None:
+    def __init__(
+        self, policy: Policy, key: PseudonymKey | None, ner: bool | None = None, scan_only: bool = False
+    ) -> None:
+        """`scan_only` redactors (the gate's residual scan) need no key: their output is never written."""
         from redactor.detection.pii import PiiDetector, quiet_presidio_logging
         from redactor.detection.secrets import SecretDetector, is_secret_key
 
@@ -117,7 +120,7 @@ class Redactor:
         self.policy = policy
         self.key = key
         needs_key = any(rule.operator == "pseudonymize" for rule in policy.entities.values())
-        if needs_key and key is None:
+        if needs_key and key is None and not scan_only:
             from redactor.errors import KeyConfigError
 
             raise KeyConfigError("the policy uses 'pseudonymize', which needs a key (set REDACTOR_KEY)")

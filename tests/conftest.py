@@ -1,0 +1,49 @@
+"""Shared test set-up: a fixed pseudonym key, no network (pytest-socket blocks sockets for every
+test via `--disable-socket` in pyproject), and helpers that run the real CLI."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TEST_KEY = "5f1d3a7c9e0b2d4f6a8c0e1b3d5f7a9c5f1d3a7c9e0b2d4f6a8c0e1b3d5f7a9c"
+REDACTOR_BIN = Path(sys.executable).with_name("redactor")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_key(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    monkeypatch.setenv("REDACTOR_KEY", TEST_KEY)
+    # Never read or write the developer's real key file from a test.
+    monkeypatch.setenv("REDACTOR_KEY_FILE", str(tmp_path_factory.getbasetemp() / "no-key-file"))
+
+
+@pytest.fixture(scope="session")
+def default_redactor() -> Iterator[object]:
+    """One Redactor (spaCy loaded once) for the whole session."""
+    os.environ.setdefault("REDACTOR_KEY", TEST_KEY)
+    from redactor.engine import Redactor
+    from redactor.replacement.keys import load_key
+
+    previous = os.environ.get("REDACTOR_KEY")
+    os.environ["REDACTOR_KEY"] = TEST_KEY
+    try:
+        yield Redactor.from_policy("default", key=load_key())
+    finally:
+        if previous is None:
+            os.environ.pop("REDACTOR_KEY", None)
+        else:
+            os.environ["REDACTOR_KEY"] = previous
+
+
+def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
+            input_text: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the installed `redactor` console script as a real subprocess."""
+    full_env = {**os.environ, "REDACTOR_KEY": TEST_KEY, **(env or {})}
+    return subprocess.run([str(REDACTOR_BIN), *args], cwd=cwd, env=full_env, capture_output=True,
+                          text=True, input=input_text, timeout=600, check=False)
