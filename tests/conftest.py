@@ -11,6 +11,11 @@ from pathlib import Path
 
 import pytest
 
+# urllib3 (pulled in by presidio/tldextract) opens an IPv6 socket at import time to probe for
+# IPv6 support; it connects nowhere. Importing it here, before pytest-socket blocks sockets for
+# each test, keeps that probe from showing up as a blocked-socket warning that would hide real ones.
+import urllib3  # noqa: F401
+
 ROOT = Path(__file__).resolve().parent.parent
 TEST_KEY = "5f1d3a7c9e0b2d4f6a8c0e1b3d5f7a9c5f1d3a7c9e0b2d4f6a8c0e1b3d5f7a9c"
 REDACTOR_BIN = Path(sys.executable).with_name("redactor")

@@ -1,0 +1,84 @@
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from redactor.errors import InputError
+from redactor.formats.registry import discover_traces, load_trace
+
+ROOT = Path(__file__).resolve().parents[2]
+CHRONICLE03 = ROOT / "tests" / "data" / "chronicle-0.3"
+
+
+def test_chronicle_trace_directory_is_one_trace() -> None:
+    trace = load_trace(CHRONICLE03 / "traces" / "invoice-currency")
+    assert trace.is_directory
+    assert trace.format_name == "chronicle-0"
+    assert [f.relpath for f in trace.files] == [
+        "001-agent-1.json", "002-create_invoice-1.json", "003-agent-2.json", "graph.json"
+    ]
+
+
+def test_round_trip_without_changes_is_byte_identical(tmp_path: Path) -> None:
+    source = CHRONICLE03 / "traces" / "invoice-currency"
+    trace = load_trace(source)
+    for trace_file in trace.files:
+        assert trace_file.to_bytes() == (source / trace_file.relpath).read_bytes()
+
+
+def test_jsonl_round_trip_keeps_compact_style_and_blank_lines(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    raw = '{"a":1,"b":"x"}\n\n{"a":2,"b":"é"}\n'
+    path.write_text(raw, encoding="utf-8")
+    trace = load_trace(path)
+    assert trace.files[0].layout == "jsonl"
+    assert trace.files[0].to_bytes() == raw.encode("utf-8")
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b"", "empty file"),
+        (b"   \n", "empty file"),
+        (b"\x00\x01\x02binary", "binary file"),
+        (b'{"a": "\xff\xfe"}', "invalid UTF-8"),
+        (b'{"a": ', "not valid JSON"),
+        (b'{"a": 1}\n{"b": \n', "line 2"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b"42", "must be a JSON object or array"),
+    ],
+)
+def test_bad_input_is_a_clear_error_naming_the_file(tmp_path: Path, content: bytes, reason: str) -> None:
+    path = tmp_path / ("bad.jsonl" if b"\n{" in content else "bad.json")
+    path.write_bytes(content)
+    with pytest.raises(InputError) as excinfo:
+        load_trace(path)
+    assert reason in str(excinfo.value)
+    assert str(path) in str(excinfo.value)
+
+
+def test_discovery_skips_seals_and_temp_files(tmp_path: Path) -> None:
+    shutil.copytree(CHRONICLE03, tmp_path / "store")
+    (tmp_path / "store" / "x.jsonl").write_text('{"a": 1}\n', encoding="utf-8")
+    (tmp_path / "store" / "x.jsonl.seal.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "store" / ".x.jsonl.redactor-tmp-abc").write_text("{}", encoding="utf-8")
+    found = sorted(str(p.relative_to(tmp_path)) for p, _ in discover_traces([tmp_path / "store"]))
+    assert found == [
+        "store/incident-2026-06-17-001.json",
+        "store/traces/deletion-incident-001",
+        "store/traces/invoice-currency",
+        "store/x.jsonl",
+    ]
+
+
+def test_format_detection(tmp_path: Path) -> None:
+    otlp = tmp_path / "o.json"
+    otlp.write_text(json.dumps({"resourceSpans": []}), encoding="utf-8")
+    events = tmp_path / "e.jsonl"
+    events.write_text('{"type": "run.started"}\n{"type": "run.completed"}\n', encoding="utf-8")
+    assert load_trace(otlp).format_name == "otlp-json"
+    assert load_trace(events).format_name == "json"
+    assert load_trace(CHRONICLE03 / "incident-2026-06-17-001.json").format_name == "chronicle-0"

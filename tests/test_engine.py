@@ -1,0 +1,253 @@
+"""The engine on real files: planted values must not survive in the bytes written; structure must."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from redactor.engine import Redactor
+from redactor.replacement.keys import PseudonymKey
+from redactor.replacement.tokens import TOKEN_RE
+from tests.conftest import run_cli
+
+EMAIL = "maria.gonzalez@northwind-logistics.com"
+PHONE = "+1 415-555-0132"
+CARD = "4111 1111 1111 1111"
+IBAN = "DE89370400440532013000"
+IP = "203.0.113.77"
+PERSON = "Maria Gonzalez"
+OPENAI = "sk-proj-" + "T3stK3yAbCdEfGhIjKlMnOpQrStUvWxYz0123456789"
+GHP = "ghp_" + "T3stT0k3nAbCdEfGhIjKlMnOpQrStUvWx1"
+DSN_PASSWORD = "S3cr3t-Passw0rd!"
+DSN = f"postgresql://app_user:{DSN_PASSWORD}@db.internal:5432/orders"
+UUID = "b99454ef-9ade-4d77-9ccd-21b258e744d5"
+SHA256 = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+SHA1 = "2fd4e1c67a2d28fced849ee1bb76e7391b93eb12"
+DOC_URL = "https://docs.python.org/3/library/json.html"
+PATH = "/srv/app/releases/v3.2.1/config.yaml"
+PLANTED = [EMAIL, PHONE, CARD, IBAN, IP, PERSON, OPENAI, GHP, DSN_PASSWORD]
+
+
+def chronicle_envelope(sequence: int, envelope_id: str) -> dict[str, Any]:
+    return {
+        "schema_version": "1.0",
+        "envelope_id": envelope_id,
+        "trace_id": "trace-support-001",
+        "node_id": "agent" if sequence % 2 else "lookup_customer",
+        "boundary_kind": "llm" if sequence % 2 else "tool",
+        "parent_envelope_id": None,
+        "sequence": sequence,
+        "invocation_index": 1,
+        "timestamp": "2026-06-19T07:15:06.860387Z",
+        "metadata": {"model_version": "gpt-4o-2024-08-06", "build_id": f"build-{SHA1[:12]}",
+                     "sampling_params": {"temperature": 0.0, "max_tokens": 1024}, "tool_schemas": [], "extra": {}},
+        "input_state": {
+            "messages": [{"role": "user", "content": f"Hi, I am {PERSON}. Mail me at {EMAIL} or call {PHONE}. "
+                                                      f"My card is {CARD} and IBAN {IBAN}."}],
+            "system_prompt": f"Docs: {DOC_URL}. Config at {PATH}.",
+            "rag_chunks": [{"chunk_id": "doc-42", "content": f"Customer record {UUID} sha {SHA256}",
+                            "source": "docs/customers.md", "score": 0.92}],
+            "graph_state": {"accounts": {EMAIL: {"id": UUID, "last_ip": IP}}, "step": "agent"},
+        },
+        "action_result": {
+            "tool_calls": [{"id": "call_abc123", "name": "lookup_customer",
+                            "arguments": {"email": EMAIL, "api_key": OPENAI, "dsn": DSN}}],
+            "completion": f"Found {PERSON}. Token {GHP} was in the log.",
+            "finish_reason": "tool_calls",
+            "token_usage": {"prompt_tokens": 256, "completion_tokens": 24},
+            "raw_response": None,
+        },
+    }
+
+
+def write_jsonl(path: Path, records: list[dict[str, Any]]) -> None:
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+
+
+def assert_nothing_planted(data: bytes) -> None:
+    text = data.decode("utf-8")
+    # Also look inside JSON escapes (a value inside JSON-in-string is escaped once more).
+    unescaped = text.replace('\\"', '"').replace("\\\\", "\\")
+    for value in PLANTED:
+        assert value not in text and value not in unescaped, f"planted {value[:4]}… survived"
+
+
+@pytest.fixture()
+def store(tmp_path: Path) -> Path:
+    path = tmp_path / "in" / "store.jsonl"
+    path.parent.mkdir()
+    write_jsonl(path, [chronicle_envelope(1, UUID), chronicle_envelope(2, "1a674dae-2e50-48a7-bb73-7c110dd451a8")])
+    return path
+
+
+@pytest.mark.slow
+def test_chronicle_jsonl_redacted_on_disk(store: Path, tmp_path: Path) -> None:
+    result = run_cli("redact", str(store.parent), "-o", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    out = tmp_path / "out" / "store.jsonl"
+    data = out.read_bytes()
+    assert_nothing_planted(data)
+    before = [json.loads(line) for line in store.read_text().splitlines()]
+    after = [json.loads(line) for line in data.decode().splitlines()]
+    assert len(before) == len(after)
+    for raw, red in zip(before, after, strict=True):
+        # Structure that replay asserts on is byte-identical.
+        for key in ("envelope_id", "trace_id", "node_id", "boundary_kind", "sequence", "invocation_index",
+                    "timestamp", "metadata"):
+            assert red[key] == raw[key]
+        assert red["action_result"]["tool_calls"][0]["id"] == "call_abc123"
+        assert red["action_result"]["tool_calls"][0]["name"] == "lookup_customer"
+        assert red["action_result"]["finish_reason"] == "tool_calls"
+        assert red["action_result"]["token_usage"] == raw["action_result"]["token_usage"]
+        assert red["input_state"]["rag_chunks"] == raw["input_state"]["rag_chunks"]  # uuid + sha256 decoys
+        assert red["input_state"]["system_prompt"] == raw["input_state"]["system_prompt"]  # doc URL, path
+        assert set(red) == set(raw)
+        # Equality survives: the email in the message, the tool args and the dict key is one token.
+        email_token = red["action_result"]["tool_calls"][0]["arguments"]["email"]
+        assert TOKEN_RE.fullmatch(email_token) and email_token.startswith("<EMAIL_ADDRESS:")
+        assert email_token in red["input_state"]["messages"][0]["content"]
+        assert list(red["input_state"]["graph_state"]["accounts"]) == [email_token]
+        account = red["input_state"]["graph_state"]["accounts"][email_token]
+        assert account["id"] == UUID
+        dsn = red["action_result"]["tool_calls"][0]["arguments"]["dsn"]
+        assert dsn.startswith("postgresql://app_user:<") and dsn.endswith("@db.internal:5432/orders")
+    seal = json.loads((tmp_path / "out" / "store.jsonl.seal.json").read_text())
+    assert seal["files"]["store.jsonl"].startswith("sha256:")
+    assert seal["policy"]["name"] == "default"
+    assert seal["counts"]["EMAIL_ADDRESS"] >= 6
+    assert seal["recorded_at"] == "2026-06-19T07:15:06Z"
+    assert all(value not in json.dumps(seal) for value in PLANTED)
+    # No stray temp files.
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["store.jsonl", "store.jsonl.seal.json"]
+
+
+@pytest.mark.slow
+def test_redaction_is_idempotent_and_stable(store: Path, tmp_path: Path) -> None:
+    assert run_cli("redact", str(store), "-o", str(tmp_path / "a")).returncode == 0
+    first = (tmp_path / "a" / "store.jsonl").read_bytes()
+    seal_before = (tmp_path / "a" / "store.jsonl.seal.json").read_bytes()
+    again = run_cli("redact", str(tmp_path / "a" / "store.jsonl"), "--in-place")
+    assert again.returncode == 0, again.stderr
+    assert (tmp_path / "a" / "store.jsonl").read_bytes() == first
+    assert (tmp_path / "a" / "store.jsonl.seal.json").read_bytes() == seal_before  # no churn
+    # Same key, another run, another directory: same tokens.
+    assert run_cli("redact", str(store), "-o", str(tmp_path / "b")).returncode == 0
+    assert (tmp_path / "b" / "store.jsonl").read_bytes() == first
+
+
+def test_pseudonyms_consistent_distinct_and_keyed(default_redactor: Redactor) -> None:
+    obj = {"a": "mail alice.w@contoso.com", "b": "mail bob.k@contoso.com", "c": {"to": "alice.w@contoso.com"}}
+    out = default_redactor.redact(obj)
+    token_a = re.findall(TOKEN_RE, out["a"])[0]
+    token_b = re.findall(TOKEN_RE, out["b"])[0]
+    assert token_a != token_b
+    assert out["c"]["to"] == token_a
+    other = Redactor(default_redactor.policy, PseudonymKey(b"another key, 32 bytes long......", "test"), ner=False)
+    assert other.redact(obj)["c"]["to"] != token_a
+
+
+def test_types_are_kept(default_redactor: Redactor) -> None:
+    obj = {"n": 4111111111111111, "f": 1.5, "b": True, "z": None, "s": "card 4111 1111 1111 1111", "l": [1, "x"]}
+    out = default_redactor.redact(obj)
+    assert out["n"] == 4111111111111111 and out["f"] == 1.5 and out["b"] is True and out["z"] is None
+    assert isinstance(out["s"], str) and "4111" not in out["s"]
+    assert out["l"] == [1, "x"]
+
+
+def test_large_payload_replaced_by_digest(default_redactor: Redactor) -> None:
+    blob = "A" * (40 * 1024)
+    out = default_redactor.redact({"tool_result": blob, "small": "ok"})
+    assert re.fullmatch(r"<REDACTED_PAYLOAD sha256=[0-9a-f]{64} bytes=40960>", out["tool_result"])
+    assert out["small"] == "ok"
+
+
+def test_otlp_json_in_string_stays_valid_json(default_redactor: Redactor) -> None:
+    messages = [{"role": "user", "parts": [{"type": "text", "content": f"I am {PERSON}, {EMAIL}"}]}]
+    span = {"traceId": "5b8efff798038103d269b633813fc60c", "spanId": "eee19b7ec3c1b174", "name": "chat gpt-4o",
+            "attributes": [
+                {"key": "gen_ai.request.model", "value": {"stringValue": "gpt-4o"}},
+                {"key": "gen_ai.input.messages", "value": {"stringValue": json.dumps(messages)}},
+                {"key": "http.request.header.authorization", "value": {"stringValue": "Bearer abc.def.ghi"}},
+                {"key": "gen_ai.usage.input_tokens", "value": {"intValue": "97"}},
+            ]}
+    doc = {"resourceSpans": [{"scopeSpans": [{"spans": [span]}]}]}
+    out = default_redactor.redact(doc)
+    attrs = out["resourceSpans"][0]["scopeSpans"][0]["spans"][0]["attributes"]
+    assert attrs[0] == span["attributes"][0]
+    inner = json.loads(attrs[1]["value"]["stringValue"])
+    assert inner[0]["role"] == "user" and inner[0]["parts"][0]["type"] == "text"
+    assert EMAIL not in inner[0]["parts"][0]["content"] and PERSON not in inner[0]["parts"][0]["content"]
+    assert attrs[2]["value"]["stringValue"].startswith("<ACCESS_TOKEN:")
+    assert attrs[3] == span["attributes"][3]
+    assert out["resourceSpans"][0]["scopeSpans"][0]["spans"][0]["traceId"] == span["traceId"]
+
+
+def test_value_found_once_is_scrubbed_everywhere(default_redactor: Redactor) -> None:
+    # The password is known from its secret-named key; elsewhere it sits in free text.
+    obj = {"password": "Tr0ub4dor&3horse", "log": "login failed for pw Tr0ub4dor&3horse at 10:02"}
+    out = default_redactor.redact(obj)
+    assert "Tr0ub4dor&3horse" not in json.dumps(out)
+    assert out["password"] in out["log"]
+
+
+def test_redact_text_api(default_redactor: Redactor) -> None:
+    text = default_redactor.redact_text(f"contact {EMAIL} from {IP}")
+    assert EMAIL not in text and IP not in text and "<EMAIL_ADDRESS:" in text
+
+
+def test_decoys_untouched(default_redactor: Redactor) -> None:
+    decoys = {"uuid": UUID, "sha256": SHA256, "sha1": SHA1, "git": "commit 2fd4e1c in main", "version": "v3.2.1",
+              "path": PATH, "doc": DOC_URL, "model": "gpt-4o-2024-08-06", "ts": "2026-06-19T07:15:06.860387Z",
+              "span": "eee19b7ec3c1b174", "trace": "5b8efff798038103d269b633813fc60c", "call": "call_abc123",
+              "toolu": "toolu_01A09q90qw90lq917835lq9", "semver": "release 1.24.3-rc.1"}
+    assert default_redactor.redact(decoys) == decoys
+
+
+@pytest.mark.slow
+def test_bad_input_exit_2_names_file_and_writes_nothing(tmp_path: Path) -> None:
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "bad.json").write_bytes(b'{"secret": "hunter2hunter2", ')
+    result = run_cli("redact", str(src / "bad.json"), "-o", str(tmp_path / "out"))
+    assert result.returncode == 2
+    assert "bad.json" in result.stderr and "not valid JSON" in result.stderr
+    assert "hunter2" not in result.stderr + result.stdout
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*"))
+
+
+@pytest.mark.slow
+def test_scan_reports_without_values(store: Path) -> None:
+    result = run_cli("scan", str(store), "--format", "json", "--no-ner")
+    assert result.returncode == 1
+    report = json.loads(result.stdout)
+    entities = {f["entity_type"] for f in report["findings"]}
+    assert {"EMAIL_ADDRESS", "CREDIT_CARD", "IBAN_CODE", "API_KEY"} <= entities
+    assert any(f["path"] == "$.action_result.tool_calls[0].arguments.email" for f in report["findings"])
+    for value in PLANTED:
+        assert value not in result.stdout and value not in result.stderr
+    table = run_cli("scan", str(store), "--no-ner")
+    assert table.returncode == 1 and "EMAIL_ADDRESS" in table.stdout
+    assert all(value not in table.stdout for value in PLANTED)
+
+
+@pytest.mark.slow
+def test_cli_usage_errors(tmp_path: Path) -> None:
+    assert run_cli("redact", str(tmp_path)).returncode == 2  # neither -o nor --in-place
+    missing = run_cli("redact", str(tmp_path / "nope.json"), "--in-place")
+    assert missing.returncode == 2 and "nope.json" in missing.stderr
+    bad_policy = tmp_path / "p.yaml"
+    bad_policy.write_text("name: x\nentities: {EMAIL_ADDRESS: {}}\nbogus: 1\n")
+    result = run_cli("scan", str(tmp_path), "--policy", str(bad_policy))
+    assert result.returncode == 2 and "bogus" in result.stderr and "p.yaml" in result.stderr
+
+
+@pytest.mark.slow
+def test_missing_key_is_an_error_not_a_weaker_default(store: Path, tmp_path: Path) -> None:
+    result = run_cli("redact", str(store), "-o", str(tmp_path / "o"),
+                     env={"REDACTOR_KEY": "", "REDACTOR_KEY_FILE": str(tmp_path / "absent")})
+    assert result.returncode == 2 and "no pseudonymisation key" in result.stderr
+    assert not (tmp_path / "o").exists()
