@@ -34,7 +34,8 @@ def _pairs(before: Any, after: Any, path: str = "$") -> list[tuple[str, Any, Any
             rows += _pairs(b_value, a_value, f"{path}.{key}")
         return rows
     if isinstance(before, list) and isinstance(after, list):
-        return [row for i, (b, a) in enumerate(zip(before, after, strict=False)) for row in _pairs(b, a, f"{path}[{i}]")]
+        pairs = enumerate(zip(before, after, strict=False))
+        return [row for i, (b, a) in pairs for row in _pairs(b, a, f"{path}[{i}]")]
     return [(path, before, after)] if before != after else []
 
 

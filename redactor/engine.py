@@ -214,7 +214,7 @@ class _TraceSession:
         self.format = trace_format
         self.structural_keys = trace_format.structural_keys | redactor.policy.structural_keys
         self.structural_re = redactor._structural_re(trace_format)
-        self.structural_attributes = (
+        self.structural_attributes: frozenset[str] = (
             trace_format.structural_attributes if isinstance(trace_format, OtlpJsonFormat) else frozenset()
         )
         self.current_file = label
@@ -342,19 +342,19 @@ class _TraceSession:
         secrets = self.r._secrets
         detected: dict[str, list[tuple[int, Span]]] = {}
         for text in self.candidates:
-            spans = [(_PRIORITY["secret"], s) for s in secrets.find(text)]
+            ranked = [(_PRIORITY["secret"], s) for s in secrets.find(text)]
             if not is_entirely_decoy(text):
-                spans += [(_PRIORITY["pii"], s) for s in pii.find_structured(text)]
-            if spans:
-                detected[text] = spans
+                ranked += [(_PRIORITY["pii"], s) for s in pii.find_structured(text)]
+            if ranked:
+                detected[text] = ranked
         ner_inputs = [t for t in self.ner_candidates if not is_entirely_decoy(t)]
-        for text, spans in pii.find_names(ner_inputs).items():
-            detected.setdefault(text, []).extend((_PRIORITY["ner"], s) for s in spans)
+        for text, names in pii.find_names(ner_inputs).items():
+            detected.setdefault(text, []).extend((_PRIORITY["ner"], s) for s in names)
         value_type: dict[str, tuple[int, str]] = {}
         for value, entity in self.secret_values.items():
             value_type[value] = (_PRIORITY["secret"], entity)
-        for text, ranked in detected.items():
-            kept = self._resolve(text, ranked)
+        for text, ranked_spans in detected.items():
+            kept = self._resolve(text, ranked_spans)
             if kept:
                 self.detected[text] = kept
             for span in kept:

@@ -206,10 +206,10 @@ def _entities(value: Any, fail: Any) -> dict[str, EntityRule]:
     if not isinstance(value, dict) or not value:
         raise fail("'entities' is required: a mapping of entity type -> {operator, threshold}")
     rules: dict[str, EntityRule] = {}
-    for entity, spec in value.items():
+    for entity, raw_spec in value.items():
         if entity not in KNOWN_ENTITIES:
             raise fail(f"entities: unknown entity type {entity!r} (known: {', '.join(sorted(KNOWN_ENTITIES))})")
-        spec = spec or {}
+        spec = raw_spec or {}
         if not isinstance(spec, dict):
             raise fail(f"entities.{entity}: must be a mapping")
         extra = set(spec) - {"operator", "threshold", "params"}

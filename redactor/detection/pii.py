@@ -52,7 +52,7 @@ def offline_email_recognizer() -> Any:
 
     extractor = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
 
-    class OfflineEmailRecognizer(EmailRecognizer):  # type: ignore[misc]
+    class OfflineEmailRecognizer(EmailRecognizer):
         def validate_result(self, pattern_text: str) -> bool:
             return bool(extractor(pattern_text).fqdn)
 
@@ -122,7 +122,7 @@ class PiiDetector:
         )
         engine = SpacyNlpEngine(models=[{"lang_code": "en", "model_name": SPACY_MODEL_PACKAGE}],
                                 ner_model_configuration=config)
-        engine.nlp = {"en": nlp}
+        engine.nlp = {"en": nlp}  # type: ignore[assignment]
         return engine
 
     @cached_property

@@ -6,14 +6,14 @@ from typing import Any
 
 
 class AgentChronicle1Format:
-    name = "agent-chronicle-1"
-    structural_keys = frozenset({
+    name: str = "agent-chronicle-1"
+    structural_keys: frozenset[str] = frozenset({
         "schema_version", "envelope_id", "span_id", "trace_id", "parent_envelope_id", "parent_span_id",
         "kind", "attempt", "state", "status", "started_at", "ended_at", "provider", "model", "role",
         "type", "tool_call_id", "finish_reason", "stop_reason", "usage", "input_tokens", "output_tokens",
         "total_tokens", "link_type", "code",
     })
-    structural_paths = (
+    structural_paths: tuple[str, ...] = (
         "name",
         "links[*].*",
         "input.tools[*].name",
@@ -26,7 +26,7 @@ class AgentChronicle1Format:
         "input.tool_name",
         "input.name",
     )
-    timestamp_keys = ("started_at",)
+    timestamp_keys: tuple[str, ...] = ("started_at",)
 
     def matches(self, record: Any) -> bool:
         return (

@@ -102,7 +102,8 @@ def parse_json(path: Path, text: str, where: str = "") -> Any:
     except RecursionError:
         raise InputError(str(path), f"JSON nested too deeply{where}") from None
     except json.JSONDecodeError as exc:
-        raise InputError(str(path), f"not valid JSON{where}: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        position = f"line {exc.lineno} column {exc.colno}"
+        raise InputError(str(path), f"not valid JSON{where}: {exc.msg} at {position}") from None
 
 
 def sniff_style(text: str, bom: bool) -> JsonStyle:

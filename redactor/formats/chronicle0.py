@@ -6,14 +6,14 @@ from typing import Any
 
 
 class Chronicle0Format:
-    name = "chronicle-0"
-    structural_keys = frozenset({
+    name: str = "chronicle-0"
+    structural_keys: frozenset[str] = frozenset({
         "schema_version", "envelope_id", "parent_envelope_id", "trace_id", "node_id", "boundary_id",
         "boundary_kind", "invocation_index", "sequence", "timestamp", "model_version", "build_id",
         "framework", "finish_reason", "role", "chunk_id", "index_version", "fixture", "edges", "roots",
         "tool_call_id",
     })
-    structural_paths = (
+    structural_paths: tuple[str, ...] = (
         "action_result.tool_calls[*].id",
         "action_result.tool_calls[*].name",
         "input_state.messages[*].tool_calls[*].id",
@@ -24,7 +24,7 @@ class Chronicle0Format:
         "action_result.token_usage",
         "nodes[*].*",
     )
-    timestamp_keys = ("timestamp",)
+    timestamp_keys: tuple[str, ...] = ("timestamp",)
 
     def matches(self, record: Any) -> bool:
         if not isinstance(record, dict):

@@ -6,13 +6,13 @@ from typing import Any
 
 
 class GenericJsonFormat:
-    name = "json"
-    structural_keys = frozenset({
+    name: str = "json"
+    structural_keys: frozenset[str] = frozenset({
         "type", "event", "event_type", "run_id", "id", "ts", "time", "timestamp", "created_at",
         "sequence", "seq", "index", "status", "level", "version", "schema_version",
     })
     structural_paths: tuple[str, ...] = ()
-    timestamp_keys = ("ts", "timestamp", "time", "created_at")
+    timestamp_keys: tuple[str, ...] = ("ts", "timestamp", "time", "created_at")
 
     def matches(self, record: Any) -> bool:
         return True

@@ -12,19 +12,19 @@ from typing import Any
 
 
 class OtlpJsonFormat:
-    name = "otlp-json"
-    structural_keys = frozenset({
+    name: str = "otlp-json"
+    structural_keys: frozenset[str] = frozenset({
         "traceId", "spanId", "parentSpanId", "kind", "startTimeUnixNano", "endTimeUnixNano",
         "timeUnixNano", "droppedAttributesCount", "droppedEventsCount", "droppedLinksCount",
         "schemaUrl", "traceState", "flags", "code", "intValue", "doubleValue", "boolValue",
         "role", "type", "id", "finish_reason",
     })
-    structural_paths = (
+    structural_paths: tuple[str, ...] = (
         "resourceSpans[*].scopeSpans[*].scope.*",
         "resourceSpans[*].scopeSpans[*].spans[*].name",
         "resourceSpans[*].scopeSpans[*].spans[*].events[*].name",
     )
-    timestamp_keys = ("startTimeUnixNano",)
+    timestamp_keys: tuple[str, ...] = ("startTimeUnixNano",)
     # Attribute keys whose values are ids, names or enums (never free text).
     structural_attributes = frozenset({
         "gen_ai.operation.name", "gen_ai.provider.name", "gen_ai.system", "gen_ai.request.model",

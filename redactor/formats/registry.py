@@ -14,12 +14,13 @@ from redactor.formats.generic import GenericJsonFormat
 from redactor.formats.otlp import OtlpJsonFormat
 
 # Order matters: the first format whose `matches` accepts the first record wins; generic is last.
-FORMATS: dict[str, TraceFormat] = {
-    "agent-chronicle-1": AgentChronicle1Format(),
-    "chronicle-0": Chronicle0Format(),
-    "otlp-json": OtlpJsonFormat(),
-    "json": GenericJsonFormat(),
-}
+_FORMATS_IN_ORDER: tuple[TraceFormat, ...] = (
+    AgentChronicle1Format(),
+    Chronicle0Format(),
+    OtlpJsonFormat(),
+    GenericJsonFormat(),
+)
+FORMATS: dict[str, TraceFormat] = {trace_format.name: trace_format for trace_format in _FORMATS_IN_ORDER}
 TRACE_SUFFIXES = (".json", ".jsonl")
 GRAPH_FILE = "graph.json"
 SEAL_SUFFIX = ".seal.json"

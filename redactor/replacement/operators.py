@@ -38,7 +38,8 @@ def validate_operator(operator: str, params: Mapping[str, Any]) -> None:
     name = _PRESIDIO_NAME.get(operator)
     if name is None:
         raise ValueError(f"unknown operator {operator!r}")
-    presidio_operator = OperatorsFactory().create_operator_class(name, OperatorType.Anonymize)
+    factory = OperatorsFactory()  # type: ignore[no-untyped-call]
+    presidio_operator = factory.create_operator_class(name, OperatorType.Anonymize)
     try:
         presidio_operator.validate(presidio_params)
     except InvalidParamError as exc:
@@ -68,7 +69,7 @@ class Anonymizer:
     def __init__(self, operators: Mapping[str, OperatorConfig]) -> None:
         from presidio_anonymizer import AnonymizerEngine
 
-        self._engine = AnonymizerEngine()
+        self._engine = AnonymizerEngine()  # type: ignore[no-untyped-call]
         self._operators = dict(operators)
 
     def apply(self, text: str, spans: list[Span]) -> str:
