@@ -1,0 +1,261 @@
+"""`RedactingJsonlWriter`: append envelopes to a JSONL store, redacted, one whole line at a time.
+
+Guarantees, and how they are kept:
+
+- **Nothing raw is written.** Each record (or batch) is redacted *before* any byte reaches the
+  file. A redaction failure raises `CaptureError`; the raw record goes to the optional quarantine
+  file (owner-only, refused inside a git work tree) and nowhere else.
+- **No torn line.** The redacted line(s) of one `write`/`write_many` are appended with a single
+  `os.write` on an `O_APPEND` descriptor, then fsynced. A short write is cut back before raising.
+  A kill can therefore only leave a torn tail if the kernel itself tore the write (power loss).
+- **Torn tail on open: truncated** (decision). A line without its newline was never
+  acknowledged to the caller (`write` had not returned), and it is unparseable, so no reader can
+  use it; cutting it back to the last complete line loses nothing that was promised and never
+  keeps a fragment of unknown content. `torn_tail="fail"` raises instead, for callers who want to
+  inspect the file by hand.
+- **Unsealed content on open is re-redacted** (fail closed). If the file has content that its
+  seal does not cover (a crash before `close`, or a file written by something else), the seal
+  cannot vouch for it, so the whole file is redacted again (idempotent for lines this writer
+  wrote: tokens are never re-detected) and replaced atomically before anything is appended.
+  `unsealed="fail"` raises instead.
+- **The seal is brought up to date on close**, covering the whole file: digest, policy, counts
+  (the previous seal's plus this session's) and the earliest recording time.
+- **One writer per file**: an exclusive `flock` is held while open; a second writer fails fast.
+
+Per-record redaction is consistent across the whole file because pseudonyms are keyed: the same
+value gets the same token in every call. (What a per-record redaction cannot do is scrub, in
+record 2, a value that only the context of record 1 revealed; `write_many` redacts a batch as one
+unit, so group records that belong together.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import threading
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timezone
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Literal
+
+from redactor.capture._common import CaptureError, QuarantineFile, describe_failure, redact_records, write_whole
+from redactor.errors import FatalError, SealError
+
+if TYPE_CHECKING:
+    from redactor.engine import Redactor
+    from redactor.seal import Seal
+
+TornTail = Literal["truncate", "fail"]
+Unsealed = Literal["redact", "fail"]
+DATA_FILE_MODE = 0o644
+
+
+def dumps_line(record: Mapping[str, Any]) -> str:
+    """One JSONL line. `json.dumps` escapes every control character, so a record is one line."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
+
+
+class RedactingJsonlWriter:
+    """Append-only, redacting, sealed JSONL writer. Thread-safe; usable as a context manager."""
+
+    def __init__(
+        self,
+        path: Path | str,
+        redactor: Redactor,
+        *,
+        quarantine: Path | str | None = None,
+        torn_tail: TornTail = "truncate",
+        unsealed: Unsealed = "redact",
+        fsync: bool = True,
+    ) -> None:
+        from redactor.seal import seal_path_for
+
+        self.path = Path(path)
+        self.redactor = redactor
+        self.quarantine = QuarantineFile(quarantine) if quarantine is not None else None
+        self.seal_path = seal_path_for(self.path, is_directory=False)
+        self._fsync = fsync
+        self._lock = threading.Lock()
+        self._closed = False
+        self.counts: Counter[str] = Counter()  # this session's counts (never values)
+        self.records_written = 0
+        self.torn_bytes_removed = 0
+        self.recovered = False  # unsealed content was re-redacted on open
+        self._format_name: str | None = None
+        self._earliest: datetime | None = None
+        self._previous: Seal | None = None
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._created = not self.path.exists()
+        self._fd = self._open_locked()
+        try:
+            self._recover(torn_tail, unsealed)
+        except BaseException:
+            os.close(self._fd)
+            raise
+
+    # ----- public API -------------------------------------------------------------------------
+
+    def write(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """Redact one record and append it as one line. Returns the redacted record."""
+        return self.write_many([record])[0]
+
+    def write_many(self, records: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """Redact records as one unit and append all their lines with a single write."""
+        if not records:
+            return []
+        with self._lock:
+            if self._closed:
+                raise CaptureError(f"{self.path}: the writer is closed")
+            try:
+                batch = redact_records(self.redactor, records, self.path)
+                data = "".join(dumps_line(record) for record in batch.records).encode("utf-8", "surrogatepass")
+            except Exception as exc:
+                self._quarantine(records, exc)
+                raise CaptureError(f"{self.path}: {describe_failure(exc)}{self._quarantine_note()}") from None
+            write_whole(self._fd, data)
+            if self._fsync:
+                os.fsync(self._fd)
+            self._note(batch.counts, batch.format_name, batch.records)
+            self.records_written += len(batch.records)
+            return batch.records
+
+    def close(self) -> None:
+        """Bring the seal up to date (it covers the whole file), then release the file."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            try:
+                self._finish()
+            finally:
+                os.close(self._fd)
+
+    def __enter__(self) -> RedactingJsonlWriter:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+    # ----- opening ----------------------------------------------------------------------------
+
+    def _open_locked(self) -> int:
+        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, DATA_FILE_MODE)
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not POSIX: no advisory locks to take
+            return fd
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise CaptureError(f"{self.path}: another writer has this file open") from None
+        return fd
+
+    def _recover(self, torn_tail: TornTail, unsealed: Unsealed) -> None:
+        from redactor.seal import read_seal, sha256_bytes
+
+        data = self.path.read_bytes()
+        if data and not data.endswith(b"\n"):
+            keep = data.rfind(b"\n") + 1
+            if torn_tail == "fail":
+                raise CaptureError(f"{self.path}: ends with a torn line ({len(data) - keep} bytes after the "
+                                   "last newline); refusing to append (torn_tail='fail')")
+            os.ftruncate(self._fd, keep)
+            os.fsync(self._fd)
+            self.torn_bytes_removed = len(data) - keep
+            data = data[:keep]
+        if self.seal_path.is_file():
+            try:
+                self._previous = read_seal(self.seal_path)
+            except SealError:
+                self._previous = None
+        if self._previous is not None:
+            self.counts.update({k: int(v) for k, v in self._previous.document.get("counts", {}).items()})
+            self._format_name = str(self._previous.document.get("format") or "") or None
+            self._earliest = self._previous.recorded_at
+        if not data.strip():
+            return
+        sealed = self._previous is not None and self._previous.files.get(self.path.name) == sha256_bytes(data)
+        if sealed:
+            return
+        if unsealed == "fail":
+            raise CaptureError(f"{self.path}: has content its seal does not cover; refusing to append "
+                               "(unsealed='fail')")
+        self._reredact()
+
+    def _reredact(self) -> None:
+        """Redact the existing file again and replace it atomically, then re-take the lock."""
+        from redactor.atomic import atomic_write_bytes
+        from redactor.formats.registry import load_trace
+
+        try:
+            trace = load_trace(self.path)
+            result = self.redactor.redact_trace(trace)
+        except Exception as exc:
+            raise CaptureError(f"{self.path}: existing unsealed content could not be re-redacted: "
+                               f"{describe_failure(exc)}; nothing was changed") from None
+        atomic_write_bytes(self.path, trace.files[0].to_bytes())
+        os.close(self._fd)
+        self._fd = self._open_locked()
+        self._note(result.counts, trace.format_name, trace.all_records())
+        self.recovered = True
+
+    # ----- bookkeeping ------------------------------------------------------------------------
+
+    def _note(self, counts: Counter[str], format_name: str, records: Sequence[Any]) -> None:
+        from redactor.seal import earliest_timestamp
+
+        self.counts.update(counts)
+        if self._format_name is None or self._format_name == "json":
+            self._format_name = format_name
+        moment = earliest_timestamp(list(records))
+        if moment is not None and (self._earliest is None or moment < self._earliest):
+            self._earliest = moment
+
+    def _quarantine(self, records: Sequence[Any], exc: BaseException) -> None:
+        if self.quarantine is None:
+            return
+        reason = describe_failure(exc)
+        for record in records:
+            self.quarantine.put(record, self.path, reason)
+
+    def _quarantine_note(self) -> str:
+        if self.quarantine is None:
+            return "; nothing was written"
+        return f"; nothing was written, the raw record(s) went to the quarantine file {self.quarantine.path}"
+
+    def _finish(self) -> None:
+        from redactor.seal import build_seal, write_seal
+
+        data = self.path.read_bytes()
+        if not data:
+            if self._created:
+                # Nothing was captured: an empty file is not a trace (the gate would reject it).
+                with contextlib.suppress(FileNotFoundError):
+                    self.path.unlink()
+            return
+        previous = self._previous
+        if previous is not None and self.records_written == 0 and not self.recovered \
+                and not self.torn_bytes_removed:
+            return  # untouched: keep the seal (and its timestamps) as it is
+        try:
+            document = build_seal(
+                files={self.path.name: data},
+                format_name=self._format_name or "json",
+                policy_name=self.redactor.policy.name,
+                policy_digest=self.redactor.policy.digest,
+                counts=self.counts,
+                recorded_at=self._earliest,
+                redacted_at=datetime.now(timezone.utc),
+                key=self.redactor.key,
+                access_class=previous.access_class if previous is not None else None,
+            )
+            write_seal(self.seal_path, document)
+        except FatalError:
+            raise
+        except OSError as exc:
+            raise SealError(f"{self.seal_path}: cannot write the seal ({exc.strerror})") from None
