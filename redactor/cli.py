@@ -202,6 +202,85 @@ def keygen(
 
 # --- gate, audit and purge commands are registered below (see redactor/commands/*) ---
 
+NowOption = Annotated[str | None, typer.Option("--now", help="Evaluate at this instant (ISO 8601, e.g. "
+                                                "2026-01-31T00:00:00Z) instead of the clock.")]
+BaseOption = Annotated[Path | None, typer.Option("--base", help="Directory the policy's path globs are relative "
+                                                 "to (default: the git work tree containing ROOT).")]
+
+
+def _now(value: str | None) -> Any:
+    from datetime import datetime, timezone
+
+    from redactor.seal import parse_timestamp
+
+    if value is None:
+        return datetime.now(timezone.utc)
+    moment = parse_timestamp(value)
+    if moment is None:
+        _err(f"error: --now: not an ISO 8601 timestamp: {value!r}")
+        raise typer.Exit(int(ExitCode.ERROR))
+    return moment
+
+
+@app.command()
+@handles_errors
+def audit(
+    root: Annotated[Path, typer.Argument(help="Trace store or fixtures directory.")],
+    policy: PolicyOption = "default",
+    output_format: Annotated[str, typer.Option("--format", help="table, json or markdown")] = "table",
+    now: NowOption = None,
+    fail_on: Annotated[str, typer.Option("--fail-on", help="Violation kinds that make the exit code 1: "
+                                         "any, none, or a comma list (expired,unsealed,tampered,...).")] = "any",
+    scan: Annotated[bool, typer.Option("--scan/--no-scan", help="Residual scan for secrets and structured "
+                                       "PII.")] = True,
+    base: BaseOption = None,
+) -> None:
+    """Report seal, policy version, class, age, expiry and violations of every fixture under ROOT.
+
+    Exit 0 when no violation counted by --fail-on exists, 1 when one does, 2 on errors.
+    """
+    from redactor.commands import audit as command
+    from redactor.policy import load_policy
+
+    if output_format not in ("table", "json", "markdown"):
+        _err("error: --format must be table, json or markdown")
+        raise typer.Exit(int(ExitCode.ERROR))
+    kinds = command.parse_fail_on(fail_on)
+    report = command.run(root, load_policy(policy), _now(now), base=base, scan=scan)
+    typer.echo(command.render(report, output_format, kinds))
+    raise typer.Exit(int(ExitCode.FINDINGS if report.failing(kinds) else ExitCode.OK))
+
+
+@app.command()
+@handles_errors
+def purge(
+    root: Annotated[Path, typer.Argument(help="Trace store or fixtures directory.")],
+    expired: Annotated[bool, typer.Option("--expired", help="Select expired fixtures (required).")] = False,
+    apply: Annotated[bool, typer.Option("--apply", help="Delete; without it, only list what would go.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Also delete expired fixtures whose bytes do not match "
+                                        "their seal.")] = False,
+    policy: PolicyOption = "default",
+    now: NowOption = None,
+    output_format: Annotated[str, typer.Option("--format", help="table or json")] = "table",
+    base: BaseOption = None,
+) -> None:
+    """Remove expired fixtures with their seals (a dry run unless --apply).
+
+    Exit 0 when everything selected was (or would be) removed, 1 when some were refused, 2 on errors.
+    """
+    from redactor.commands import purge as command
+    from redactor.policy import load_policy
+
+    if not expired:
+        _err("error: say what to purge: --expired")
+        raise typer.Exit(int(ExitCode.ERROR))
+    if output_format not in ("table", "json"):
+        _err("error: --format must be table or json")
+        raise typer.Exit(int(ExitCode.ERROR))
+    report = command.run(root, load_policy(policy), _now(now), apply=apply, force=force, base=base)
+    typer.echo(json.dumps(report.to_dict(), indent=2) if output_format == "json" else command.render(report))
+    raise typer.Exit(int(ExitCode.FINDINGS if report.refused else ExitCode.OK))
+
 
 def main() -> None:
     app()
