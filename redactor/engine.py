@@ -224,9 +224,11 @@ class _TraceSession:
         self.secret_values: dict[str, str] = {}  # whole values under secret-named keys -> entity
         self.detected: dict[str, list[Span]] = {}
         self.value_type: dict[str, str] = {}
+        self._value_rank: dict[str, tuple[int, str]] = {}
         self.known_re: re.Pattern[str] | None = None
         self.rewritten: dict[str, tuple[str, list[Span]]] = {}
         self.findings: list[Finding] = []
+        self.record_findings = True
         self.counts: Counter[str] = Counter()
         self._anonymizer: Anonymizer | None = None
 
@@ -264,12 +266,13 @@ class _TraceSession:
         attribute_key = value.get("key") if ("value" in value and len(value) <= 3) else None
         out: dict[str, Any] = {}
         for key, child in value.items():
-            path = _child_path(ctx.path, key)
             if isinstance(attribute_key, str) and key == "key":
                 out[key] = child  # an OTLP attribute's name is structure
                 continue
             effective_key = attribute_key if isinstance(attribute_key, str) and key == "value" else key
             new_key = key if ctx.secret_entity else on_key(key, ctx)
+            # Paths are built from the *redacted* key: a report must never quote a sensitive key.
+            path = _child_path(ctx.path, new_key)
             if ctx.secret_entity is None and (
                 self._is_structural(key, path, value, parent_key)
                 or effective_key in self.structural_attributes
@@ -336,8 +339,17 @@ class _TraceSession:
     # ----- step 2: detect ---------------------------------------------------------------------
 
     def detect(self) -> None:
-        from redactor.errors import DetectorError
+        """Analyse what was collected, then index every known value of the trace."""
+        self.detect_pending(keep_spans=True)
+        self.build_known_index()
 
+    def detect_pending(self, keep_spans: bool) -> None:
+        """Analyse the candidates collected so far and forget them (streaming calls this in chunks).
+
+        With `keep_spans=False` only the trace's known values are kept: the rewrite pass finds
+        every occurrence of them again through the known-value index, so memory stays bounded by
+        the number of distinct sensitive values, not by the size of the trace.
+        """
         pii = self.r._pii
         secrets = self.r._secrets
         detected: dict[str, list[tuple[int, Span]]] = {}
@@ -350,33 +362,45 @@ class _TraceSession:
         ner_inputs = [t for t in self.ner_candidates if not is_entirely_decoy(t)]
         for text, names in pii.find_names(ner_inputs).items():
             detected.setdefault(text, []).extend((_PRIORITY["ner"], s) for s in names)
-        value_type: dict[str, tuple[int, str]] = {}
         for value, entity in self.secret_values.items():
-            value_type[value] = (_PRIORITY["secret"], entity)
+            self._note_value(value, _PRIORITY["secret"], entity)
         for text, ranked_spans in detected.items():
             kept = self._resolve(text, ranked_spans)
-            if kept:
+            short = any(span.end - span.start < _MIN_KNOWN_VALUE_LENGTH for span in kept)
+            if kept and (keep_spans or short):
                 self.detected[text] = kept
             for span in kept:
-                value = text[span.start:span.end]
                 rank = _PRIORITY["secret"] if span.entity_type not in _NER_ENTITIES else _PRIORITY["ner"]
-                if value not in value_type or rank < value_type[value][0]:
-                    value_type[value] = (rank, span.entity_type)
-        self.value_type = {value: entity for value, (_, entity) in value_type.items()}
+                self._note_value(text[span.start:span.end], rank, span.entity_type)
+        self.candidates.clear()
+        self.ner_candidates.clear()
+        self.secret_values.clear()
+
+    def _note_value(self, value: str, rank: int, entity: str) -> None:
+        current = self._value_rank.get(value)
+        if current is None or rank < current[0]:
+            self._value_rank[value] = (rank, entity)
+            self.value_type[value] = entity
+
+    def build_known_index(self) -> None:
+        from redactor.errors import DetectorError
+
         known = sorted((v for v in self.value_type if len(v) >= _MIN_KNOWN_VALUE_LENGTH), key=len, reverse=True)
-        if known:
-            alternatives = []
-            for value in known:
-                escaped = re.escape(value)
-                if value[0].isalnum():
-                    escaped = r"(?<![A-Za-z0-9])" + escaped
-                if value[-1].isalnum():
-                    escaped += r"(?![A-Za-z0-9])"
-                alternatives.append(escaped)
-            try:
-                self.known_re = re.compile("|".join(alternatives))
-            except re.error as exc:  # pragma: no cover - escaped literals always compile
-                raise DetectorError(f"cannot build the trace's value index: {exc.msg}") from None
+        if not known:
+            self.known_re = None
+            return
+        alternatives = []
+        for value in known:
+            escaped = re.escape(value)
+            if value[0].isalnum():
+                escaped = r"(?<![A-Za-z0-9])" + escaped
+            if value[-1].isalnum():
+                escaped += r"(?![A-Za-z0-9])"
+            alternatives.append(escaped)
+        try:
+            self.known_re = re.compile("|".join(alternatives))
+        except re.error as exc:  # pragma: no cover - escaped literals always compile
+            raise DetectorError(f"cannot build the trace's value index: {exc.msg}") from None
 
     def _resolve(self, text: str, ranked: list[tuple[int, Span]]) -> list[Span]:
         """Drop allow-listed and marker-overlapping spans; keep non-overlapping, best first."""
@@ -439,7 +463,8 @@ class _TraceSession:
 
     def _record(self, path: str, entity: str, value: str, detector: str) -> None:
         self.counts[entity] += 1
-        self.findings.append(Finding(self.current_file, self.current_line, path, entity,
+        if self.record_findings:
+            self.findings.append(Finding(self.current_file, self.current_line, path, entity,
                                      masked_preview(value), detector))
 
     def _rewrite_key(self, key: str, ctx: _Context) -> str:

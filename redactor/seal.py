@@ -72,7 +72,8 @@ def canonical(document: Mapping[str, Any]) -> bytes:
 
 def build_seal(
     *,
-    files: Mapping[str, bytes],
+    files: Mapping[str, bytes] | None = None,
+    file_digests: Mapping[str, str] | None = None,
     format_name: str,
     policy_name: str,
     policy_digest: str,
@@ -88,7 +89,10 @@ def build_seal(
         "tool_version": __version__,
         "format": format_name,
         "policy": {"name": policy_name, "digest": policy_digest},
-        "files": {name: sha256_bytes(data) for name, data in sorted(files.items())},
+        "files": dict(sorted({
+            **{name: sha256_bytes(data) for name, data in (files or {}).items()},
+            **(file_digests or {}),
+        }.items())),
         "counts": dict(sorted(counts.items())),
         "recorded_at": format_timestamp(recorded_at or redacted_at),
         "recorded_at_source": "trace" if recorded_at else "redaction time",

@@ -11,8 +11,8 @@ from pathlib import Path
 from redactor.atomic import atomic_write_bytes
 from redactor.engine import Finding, Redactor, TraceResult
 from redactor.errors import FatalError, SealError
-from redactor.formats.registry import discover_traces, load_trace
-from redactor.seal import build_seal, earliest_timestamp, read_seal, seal_path_for, write_seal
+from redactor.formats.registry import FORMATS, discover_traces, load_trace
+from redactor.seal import Seal, build_seal, earliest_timestamp, read_seal, seal_path_for, write_seal
 
 
 @dataclass
@@ -49,6 +49,8 @@ def redact_one(
     redactor: Redactor, source: Path, destination: Path | None, now: datetime, access_class: str | None = None
 ) -> TraceOutcome:
     """Redact one trace. With a destination, write every file atomically, then the seal last."""
+    if destination is not None and is_large_jsonl(source):
+        return _redact_streamed(redactor, source, destination, now, access_class)
     trace = load_trace(source)
     result = redactor.redact_trace(trace)
     if destination is None:
@@ -77,7 +79,34 @@ def redact_one(
     return _outcome(source, destination, result, written=True)
 
 
-def _previous_seal(path: Path):  # type: ignore[no-untyped-def]
+def is_large_jsonl(source: Path) -> bool:
+    from redactor.streaming import STREAM_THRESHOLD_BYTES
+
+    return source.is_file() and source.suffix == ".jsonl" and source.stat().st_size >= STREAM_THRESHOLD_BYTES
+
+
+def _redact_streamed(
+    redactor: Redactor, source: Path, destination: Path, now: datetime, access_class: str | None
+) -> TraceOutcome:
+    from redactor.streaming import first_record_and_style, redact_jsonl_stream
+
+    seal_path = seal_path_for(destination, False)
+    previous = _previous_seal(seal_path)
+    counts, digest, recorded_at = redact_jsonl_stream(redactor, source, destination)
+    first, _ = first_record_and_style(destination)
+    format_name = next(name for name, fmt in FORMATS.items() if fmt.matches(first))
+    seal = build_seal(
+        file_digests={destination.name: digest}, format_name=format_name, policy_name=redactor.policy.name,
+        policy_digest=redactor.policy.digest, counts=counts,
+        recorded_at=recorded_at or (previous.recorded_at if previous else None), redacted_at=now,
+        key=redactor.key, access_class=access_class or (previous.access_class if previous else None),
+    )
+    if previous is None or not _same_content(previous.document, seal):
+        write_seal(seal_path, seal)
+    return TraceOutcome(source, destination, format_name, counts, [], written=True)
+
+
+def _previous_seal(path: Path) -> Seal | None:
     if not path.is_file():
         return None
     try:

@@ -16,9 +16,13 @@ from redactor.replacement.tokens import marker_spans
 Region = tuple[int, int]
 
 _UUID = re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b")
-# Hex runs of 7+ chars that contain at least one digit and one letter or are 16+ long: git SHAs,
-# sha1/sha256/md5 digests, span and trace ids.
-_HEX = re.compile(r"\b(?=[0-9a-fA-F]*[0-9])[0-9a-fA-F]{16,}\b|\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,}\b")
+# Digests and ids: lowercase hex runs of 7+ chars with a digit and a letter (git SHAs, sha1/sha256,
+# span/trace ids), or 16+ lowercase hex chars; uppercase hex only at exact digest lengths (md5,
+# sha1, sha256), because an uppercase run such as an IBAN (DE89370400440532013000) is all hex too.
+_HEX = re.compile(
+    r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,}\b|\b[0-9a-f]{16,}\b"
+    r"|\b(?:[0-9A-F]{32}|[0-9A-F]{40}|[0-9A-F]{64})\b"
+)
 _TIMESTAMP = re.compile(
     r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b"
 )

@@ -12,7 +12,8 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterable, Mapping
-from functools import cached_property
+from functools import cached_property, lru_cache
+from pathlib import Path
 from typing import Any
 
 from redactor.detection.base import Span
@@ -40,6 +41,8 @@ STREET_ADDRESS_PATTERN = (
     r"\b\d{1,6}[A-Za-z]?\s+(?:[NSEW]\.?\s+)?(?:[A-Z][a-zA-Z'-]+\s+){1,4}"
     rf"(?:{_STREET_SUFFIXES})\b\.?(?:,?\s+(?:Apt|Suite|Ste|Unit|#)\.?\s*[\w-]+)?"
 )
+_COMMON_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "ner_common_words.txt"
+_WORD = re.compile(r"[A-Za-z]+")
 _FREE_TEXT = re.compile(r"[A-Za-z]{2,}[\s,;:]+[A-Za-z]")
 _HAS_UPPER = re.compile(r"[A-Z]")
 
@@ -57,6 +60,18 @@ def offline_email_recognizer() -> Any:
             return bool(extractor(pattern_text).fqdn)
 
     return OfflineEmailRecognizer()
+
+
+@lru_cache(maxsize=1)
+def common_words() -> frozenset[str]:
+    lines = _COMMON_WORDS_FILE.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
+def is_common_word_entity(entity_text: str) -> bool:
+    """spaCy-small labels capitalised common words ("Config at ...") as names; drop those."""
+    words = _WORD.findall(entity_text)
+    return bool(words) and all(word.lower() in common_words() for word in words)
 
 
 def is_free_text(text: str) -> bool:
@@ -159,7 +174,10 @@ class PiiDetector:
             batch = self._nlp_engine.process_batch(unique, "en", batch_size=NER_BATCH_SIZE)
             for text, artifacts in batch:
                 results = self._spacy_recognizer.analyze(text, list(NER_ENTITIES), artifacts)
-                spans = [s for s in self._accepted(text, results or []) if _HAS_UPPER.search(text[s.start:s.end])]
+                spans = [
+                    s for s in self._accepted(text, results or [])
+                    if _HAS_UPPER.search(text[s.start:s.end]) and not is_common_word_entity(text[s.start:s.end])
+                ]
                 if spans:
                     found[text] = spans
         except DetectorError:

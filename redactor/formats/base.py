@@ -145,6 +145,16 @@ def _looks_like_jsonl(text: str) -> bool:
     return len(lines) > 1 and all(line.lstrip().startswith("{") and line.rstrip().endswith("}") for line in lines)
 
 
+def parse_jsonl_line(path: Path, number: int, line: str) -> dict[str, Any] | None:
+    """One JSONL line -> its record, or None for a blank line. Errors name the file and line."""
+    if not line.strip():
+        return None
+    record = parse_json(path, line, where=f" (line {number})")
+    if not isinstance(record, dict):
+        raise InputError(str(path), f"line {number}: each JSONL record must be a JSON object")
+    return record
+
+
 def _read_jsonl(path: Path, relpath: str, text: str, bom: bool) -> TraceFile:
     records: list[Any] = []
     line_numbers: list[int] = []
@@ -154,12 +164,10 @@ def _read_jsonl(path: Path, relpath: str, text: str, bom: bool) -> TraceFile:
         lines.pop()
     style: JsonStyle | None = None
     for number, line in enumerate(lines, start=1):
-        if not line.strip():
+        record = parse_jsonl_line(path, number, line)
+        if record is None:
             blank_lines.append(number - 1)
             continue
-        record = parse_json(path, line, where=f" (line {number})")
-        if not isinstance(record, dict):
-            raise InputError(str(path), f"line {number}: each JSONL record must be a JSON object")
         if style is None:
             style = sniff_style(line + ("\n" if text.endswith("\n") else ""), bom)
         records.append(record)
