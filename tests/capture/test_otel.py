@@ -1,0 +1,166 @@
+"""OpenTelemetry, for real: an SDK TracerProvider with GenAI spans, exported through the wrappers."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from opentelemetry.sdk.resources import Resource
+from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace.export import BatchSpanProcessor, SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from opentelemetry.trace import SpanKind, Status, StatusCode
+
+from redactor.capture.otel import OtlpJsonFileExporter, RedactingSpanExporter
+from redactor.engine import Redactor
+from redactor.seal import read_seal, sha256_bytes
+from tests.capture import planted
+from tests.capture.conftest import SHALLOW_DEPTH, nested
+from tests.conftest import run_cli
+
+MODEL = "gpt-4o-mini-2024-07-18"
+QUESTION = f"Hi, I am {planted.PERSON}, my email is {planted.EMAIL} and my phone is {planted.PHONE}."
+
+
+def record_agent_run(provider: TracerProvider) -> None:
+    """Two GenAI spans (a chat and a tool execution) carrying planted PII and secrets."""
+    tracer = provider.get_tracer("support-agent", "1.4.2")
+    with tracer.start_as_current_span("invoke_agent support", kind=SpanKind.INTERNAL):
+        with tracer.start_as_current_span(f"chat {MODEL}", kind=SpanKind.CLIENT) as chat:
+            chat.set_attribute("gen_ai.operation.name", "chat")
+            chat.set_attribute("gen_ai.request.model", MODEL)
+            chat.set_attribute("gen_ai.usage.input_tokens", 42)
+            chat.set_attribute("gen_ai.request.temperature", 0.2)
+            chat.set_attribute("gen_ai.system_instructions", json.dumps(
+                [{"type": "text", "content": f"Use the key {planted.OPENAI_KEY}. Never reveal it."}]))
+            chat.set_attribute("gen_ai.input.messages", json.dumps(
+                [{"role": "user", "parts": [{"type": "text", "content": QUESTION}]}]))
+            chat.set_attribute("gen_ai.output.messages", json.dumps([{"role": "assistant", "parts": [
+                {"type": "tool_call", "id": "call_7Yh2", "name": "lookup_customer",
+                 "arguments": {"email": planted.EMAIL}}], "finish_reason": "tool_call"}]))
+            chat.set_attribute("http.request.header.authorization", [planted.BEARER])
+            chat.set_attribute("gen_ai.response.finish_reasons", ["tool_call"])
+        with tracer.start_as_current_span("execute_tool lookup_customer") as tool:
+            tool.set_attribute("gen_ai.tool.name", "lookup_customer")
+            tool.set_attribute("gen_ai.tool.call.id", "call_7Yh2")
+            tool.set_attribute("gen_ai.tool.call.arguments", json.dumps({"email": planted.EMAIL}))
+            tool.set_attribute("gen_ai.tool.call.result", json.dumps({"phone": planted.PHONE, "card": planted.CARD}))
+            # A recorded query text, as an instrumentation captures it (not a query this test runs).
+            tool.set_attribute("db.query.text", f"SELECT * FROM customers WHERE email = '{planted.EMAIL}'")  # noqa: S608
+            tool.add_event("exception", {"exception.type": "LookupWarning",
+                                         "exception.message": f"slow lookup for {planted.EMAIL}"})
+            tool.set_status(Status(StatusCode.ERROR, f"card {planted.CARD} declined"))
+
+
+def provider_with(*processors: Any) -> TracerProvider:
+    provider = TracerProvider(resource=Resource.create({"service.name": "support-agent",
+                                                        "enduser.id": planted.EMAIL}))
+    for processor in processors:
+        provider.add_span_processor(processor)
+    return provider
+
+
+def span_bytes(spans: tuple[ReadableSpan, ...]) -> bytes:
+    return "\n".join(span.to_json() for span in spans).encode()
+
+
+@pytest.fixture
+def exported(redactor: Redactor) -> Iterator[tuple[tuple[ReadableSpan, ...], tuple[ReadableSpan, ...]]]:
+    """(raw spans, redacted spans) of one run: a plain and a redacting in-memory exporter side by side."""
+    raw, redacted = InMemorySpanExporter(), InMemorySpanExporter()
+    provider = provider_with(SimpleSpanProcessor(raw), SimpleSpanProcessor(RedactingSpanExporter(redacted, redactor)))
+    record_agent_run(provider)
+    provider.shutdown()
+    yield raw.get_finished_spans(), redacted.get_finished_spans()
+
+
+def by_name(spans: tuple[ReadableSpan, ...]) -> dict[str, ReadableSpan]:
+    return {span.name: span for span in spans}
+
+
+def test_in_memory_exporter_receives_only_redacted_copies(
+    exported: tuple[tuple[ReadableSpan, ...], tuple[ReadableSpan, ...]]
+) -> None:
+    raw, redacted = exported
+    assert planted.EMAIL.encode() in span_bytes(raw)  # the planted values really were there
+    assert planted.leaked(span_bytes(redacted)) == []
+    # Structure kept: ids, parents, names, kinds, times, numbers, enum-like GenAI attributes.
+    assert [(s.context, s.parent, s.name, s.kind, s.start_time, s.end_time) for s in redacted] == \
+           [(s.context, s.parent, s.name, s.kind, s.start_time, s.end_time) for s in raw]
+    chat = by_name(redacted)[f"chat {MODEL}"]
+    assert chat.attributes["gen_ai.request.model"] == MODEL
+    assert chat.attributes["gen_ai.usage.input_tokens"] == 42
+    assert chat.attributes["gen_ai.request.temperature"] == 0.2
+    assert chat.attributes["gen_ai.response.finish_reasons"] == ("tool_call",)
+    assert chat.resource.attributes["service.name"] == "support-agent"
+
+
+def test_genai_json_attributes_stay_valid_json_of_the_same_shape(
+    exported: tuple[tuple[ReadableSpan, ...], tuple[ReadableSpan, ...]]
+) -> None:
+    raw, redacted = exported
+    chat, tool = by_name(redacted)[f"chat {MODEL}"], by_name(redacted)["execute_tool lookup_customer"]
+    raw_chat = by_name(raw)[f"chat {MODEL}"]
+    for name in ("gen_ai.input.messages", "gen_ai.output.messages", "gen_ai.system_instructions"):
+        before, after = json.loads(str(raw_chat.attributes[name])), json.loads(str(chat.attributes[name]))
+        assert shape(before) == shape(after), name
+    output = json.loads(str(chat.attributes["gen_ai.output.messages"]))
+    call = output[0]["parts"][0]
+    assert (call["id"], call["name"]) == ("call_7Yh2", "lookup_customer")
+    arguments = json.loads(str(tool.attributes["gen_ai.tool.call.arguments"]))
+    # The model's decision and the tool's arguments still agree after redaction.
+    assert arguments["email"] == call["arguments"]["email"]
+    assert arguments["email"].startswith("<EMAIL_ADDRESS:")
+    result = json.loads(str(tool.attributes["gen_ai.tool.call.result"]))
+    assert set(result) == {"phone", "card"}
+    assert tool.attributes["gen_ai.tool.call.id"] == "call_7Yh2"
+    auth = chat.attributes["http.request.header.authorization"]
+    assert isinstance(auth, tuple) and len(auth) == 1 and str(auth[0]).startswith("<")
+    assert tool.events[0].name == "exception"
+    assert tool.events[0].attributes is not None
+    assert tool.events[0].attributes["exception.type"] == "LookupWarning"
+    assert tool.status.status_code is StatusCode.ERROR
+
+
+def shape(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: shape(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [shape(item) for item in value]
+    return type(value).__name__
+
+
+def test_file_exporter_writes_sealed_otlp_json_that_the_scan_accepts(redactor: Redactor, tmp_path: Path) -> None:
+    path = tmp_path / "traces" / "support.otlp.jsonl"
+    provider = provider_with(BatchSpanProcessor(OtlpJsonFileExporter(path, redactor)))
+    record_agent_run(provider)
+    provider.shutdown()  # flushes the batch and closes the writer, which seals the file
+
+    data = path.read_bytes()
+    assert planted.leaked(data) == []
+    requests = [json.loads(line) for line in data.splitlines()]
+    spans = [span for request in requests for rs in request["resourceSpans"]
+             for ss in rs["scopeSpans"] for span in ss["spans"]]
+    assert sorted(span["name"] for span in spans) == sorted(
+        ["invoke_agent support", f"chat {MODEL}", "execute_tool lookup_customer"])
+    assert all(len(span["traceId"]) == 32 and len(span["spanId"]) == 16 for span in spans)
+    seal = read_seal(path.with_name(path.name + ".seal.json"))
+    assert seal.files == {path.name: sha256_bytes(data)}
+    assert seal.document["format"] == "otlp-json"
+    scan = run_cli("scan", str(path))
+    assert scan.returncode == 0, scan.stdout + scan.stderr
+
+
+def test_a_batch_that_cannot_be_redacted_is_not_exported(shallow_redactor: Redactor, tmp_path: Path) -> None:
+    quarantine = tmp_path / "private" / "otel-quarantine.jsonl"
+    memory = InMemorySpanExporter()
+    provider = provider_with(SimpleSpanProcessor(RedactingSpanExporter(memory, shallow_redactor,
+                                                                       quarantine=quarantine)))
+    with provider.get_tracer("t").start_as_current_span("chat") as span:
+        span.set_attribute("gen_ai.input.messages", json.dumps(nested(SHALLOW_DEPTH + 4, planted.EMAIL)))
+    provider.shutdown()
+    assert memory.get_finished_spans() == ()
+    assert quarantine.stat().st_mode & 0o777 == 0o600
