@@ -238,3 +238,14 @@ def test_messages_name_rule_and_owners(policy: Policy) -> None:
     assert assessment.owners == ("@security-team",)
     public = retention.evaluate(policy, "fixtures/public/a.jsonl", seal(access_class="internal"), now)
     assert public[0].message == "access.rules[0] allows only public here, not 'internal'"
+
+
+def test_the_documented_example_policy_validates(tmp_path: Path) -> None:
+    import re
+
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "policy.md").read_text(encoding="utf-8")
+    example = re.search(r"```yaml\n(.*?)```", docs, re.S)
+    assert example is not None
+    policy = load_policy(write_policy(tmp_path, example.group(1)))
+    rules = retention.rules_for(policy)
+    assert rules.default_max_age == timedelta(days=90) and rules.default_class == "internal"
