@@ -21,6 +21,7 @@ from typing import Any
 
 from redactor.detection.base import Span
 from redactor.detection.decoys import is_entirely_decoy
+from redactor.detection.keyed_values import find_keyed_secrets
 from redactor.errors import InputError, RedactionError
 from redactor.formats.base import JsonStyle, Trace, TraceFormat
 from redactor.formats.otlp import OtlpJsonFormat
@@ -93,8 +94,18 @@ def _compile_structural_paths(patterns: Iterable[str]) -> re.Pattern[str] | None
     return re.compile("|".join(parts)) if parts else None
 
 
+# Keys named after a PII type (listed in a policy's redact_keys) keep that type in their token.
+_PII_KEY_ENTITIES = {
+    "ssn": "US_SSN", "social_security_number": "US_SSN", "card_number": "CREDIT_CARD", "pan": "CREDIT_CARD",
+    "iban": "IBAN_CODE", "email": "EMAIL_ADDRESS", "phone": "PHONE_NUMBER", "address": "STREET_ADDRESS",
+    "name": "PERSON", "full_name": "PERSON",
+}
+
+
 def _secret_entity_for_key(key: str) -> str:
     lowered = key.lower()
+    if lowered in _PII_KEY_ENTITIES:
+        return _PII_KEY_ENTITIES[lowered]
     if "pass" in lowered or "pwd" in lowered:
         return "PASSWORD"
     if "token" in lowered or "authorization" in lowered or "cookie" in lowered:
@@ -242,10 +253,11 @@ class _TraceSession:
         # A tool's name is structure wherever the tool call or schema sits.
         return key == "name" and (bool(_TOOLISH_SIBLINGS & parent.keys()) or parent_key in _TOOLISH_PARENTS)
 
+    def _is_secret_name(self, key: str) -> bool:
+        return key.lower() in self.policy.redact_keys or self.r._is_secret_key(key)
+
     def _secret_key_entity(self, key: str) -> str | None:
-        if key.lower() in self.policy.redact_keys or self.r._is_secret_key(key):
-            return _secret_entity_for_key(key)
-        return None
+        return _secret_entity_for_key(key) if self._is_secret_name(key) else None
 
     def _walk(
         self, value: Any, ctx: _Context, depth: int, on_string: Callable[[str, _Context], Any],
@@ -355,6 +367,8 @@ class _TraceSession:
         detected: dict[str, list[tuple[int, Span]]] = {}
         for text in self.candidates:
             ranked = [(_PRIORITY["secret"], s) for s in secrets.find(text)]
+            ranked += [(_PRIORITY["secret"], s) for s in find_keyed_secrets(text, self._is_secret_name,
+                                                                             _secret_entity_for_key)]
             if not is_entirely_decoy(text):
                 ranked += [(_PRIORITY["pii"], s) for s in pii.find_structured(text)]
             if ranked:

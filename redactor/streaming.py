@@ -45,9 +45,8 @@ def iter_jsonl(path: Path) -> Iterator[tuple[int, str, dict[str, Any] | None]]:
     except OSError as exc:
         raise InputError(str(path), f"cannot read: {exc.strerror}") from None
     with handle:
-        for number, raw in enumerate(handle, start=1):
-            if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
-                raw = raw[3:]
+        for number, raw_line in enumerate(handle, start=1):
+            raw = raw_line[3:] if number == 1 and raw_line.startswith(b"\xef\xbb\xbf") else raw_line
             if not raw.strip():
                 yield number, "", None
                 continue

@@ -17,11 +17,11 @@ Region = tuple[int, int]
 
 _UUID = re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b")
 # Digests and ids: lowercase hex runs of 7+ chars with a digit and a letter (git SHAs, sha1/sha256,
-# span/trace ids), or 16+ lowercase hex chars; uppercase hex only at exact digest lengths (md5,
+# span/trace ids; an all-digit run is a number, maybe a card); uppercase hex only at exact digest lengths (md5,
 # sha1, sha256), because an uppercase run such as an IBAN (DE89370400440532013000) is all hex too.
 _HEX = re.compile(
-    r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,}\b|\b[0-9a-f]{16,}\b"
-    r"|\b(?:[0-9A-F]{32}|[0-9A-F]{40}|[0-9A-F]{64})\b"
+    r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,}\b"
+    r"|\b(?=[0-9A-F]*[A-F])(?:[0-9A-F]{32}|[0-9A-F]{40}|[0-9A-F]{64})\b"
 )
 _TIMESTAMP = re.compile(
     r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b"
@@ -35,6 +35,12 @@ _PATH = re.compile(r"(?<![\w@])(?:~|\.{1,2})?/(?:[\w.@-]+/)*[\w.@-]+")
 # scheme://host/path without credentials; the query string is not protected (it may hold tokens).
 _URL = re.compile(r"\bhttps?://(?![^/\s]*@)[\w.-]+(?::\d+)?(?:/[^\s?#\"'<>]*)?")
 _CALL_ID = re.compile(r"\b(?:call|toolu|tool|run|msg|req|chatcmpl|resp|span|trace|env)[_-][A-Za-z0-9_-]{3,}\b")
+
+# Browser user agents: product tokens and platform comments ("like Gecko" is not a place).
+_USER_AGENT = re.compile(r"\b(?:Mozilla|Opera|Dalvik)/\d+(?:\.\d+)*(?:\s+(?:\([^)]*\)|[\w.-]+/[\w.-]+))+")
+# Human-readable record ids: ORD-2026-004417, JIRA-1234 (letters, a hyphen, digits). Not letters
+# glued to digits: that is the shape of an IBAN (DE89370400440532013000).
+_TICKET_ID = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d[\d-]*\d\b")
 
 DecoyFilter = Callable[[str], list[Region]]
 
@@ -71,6 +77,14 @@ def call_id_regions(text: str) -> list[Region]:
     return [m.span() for m in _CALL_ID.finditer(text)]
 
 
+def user_agent_regions(text: str) -> list[Region]:
+    return [m.span() for m in _USER_AGENT.finditer(text)] if "/" in text else []
+
+
+def ticket_id_regions(text: str) -> list[Region]:
+    return [m.span() for m in _TICKET_ID.finditer(text)]
+
+
 def redaction_marker_regions(text: str) -> list[Region]:
     return marker_spans(text)
 
@@ -85,6 +99,8 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     url_regions,
     path_regions,
     call_id_regions,
+    user_agent_regions,
+    ticket_id_regions,
 )
 
 

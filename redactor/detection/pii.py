@@ -31,7 +31,7 @@ _PREFILTERS: dict[str, re.Pattern[str]] = {
     "IBAN_CODE": re.compile(r"\b[A-Z]{2}\d{2}[ ]?[A-Z0-9]{4}"),
     "US_SSN": re.compile(r"\b\d{3}[- .]?\d{2}[- .]?\d{4}\b"),
     "IP_ADDRESS": re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]"),
-    "STREET_ADDRESS": re.compile(r"\b\d{1,6}\s+[A-Z]"),
+    "STREET_ADDRESS": re.compile(r"\b\d{1,6}\s+[A-Z]|[a-zß]\.?\s+\d{1,4}\b|\b\d{1,4},?\s+[a-zé]"),
 }
 _STREET_SUFFIXES = (
     "Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|"
@@ -43,6 +43,14 @@ STREET_ADDRESS_PATTERN = (
 )
 _COMMON_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "ner_common_words.txt"
 _WORD = re.compile(r"[A-Za-z]+")
+_ID_LIKE = re.compile(r"[\d_/@<>]")
+# Continental forms: "Leopoldstraße 12, 80802 München", "Keizersgracht 123", "12 rue de Rivoli".
+EU_STREET_ADDRESS_PATTERN = (
+    r"\b[A-ZÄÖÜ][\wäöüß-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|gracht|laan|plein|"
+    r"straat|vej|gade|väg|gatan)\s+\d{1,4}[a-z]?(?:,\s*\d{4,5}\s+[A-ZÄÖÜ][\wäöüß-]+)?"
+    r"|\b\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|boulevard|place|chemin|allée|via|viale|calle|avenida)"
+    r"\s+(?:[\wÀ-ÿ'-]+\s+){0,4}[\wÀ-ÿ'-]+"
+)
 _FREE_TEXT = re.compile(r"[A-Za-z]{2,}[\s,;:]+[A-Za-z]")
 _HAS_UPPER = re.compile(r"[A-Z]")
 
@@ -68,8 +76,10 @@ def common_words() -> frozenset[str]:
     return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
 
 
-def is_common_word_entity(entity_text: str) -> bool:
+def is_implausible_name(entity_text: str) -> bool:
     """spaCy-small labels capitalised common words ("Config at ...") as names; drop those."""
+    if _ID_LIKE.search(entity_text):
+        return True  # names and places have no digits or underscores; ids do
     words = _WORD.findall(entity_text)
     return bool(words) and all(word.lower() in common_words() for word in words)
 
@@ -103,7 +113,8 @@ class PiiDetector:
         street = PatternRecognizer(
             supported_entity="STREET_ADDRESS",
             name="StreetAddressRecognizer",
-            patterns=[Pattern("street_address", STREET_ADDRESS_PATTERN, 0.6)],
+            patterns=[Pattern("street_address", STREET_ADDRESS_PATTERN, 0.6),
+                      Pattern("eu_street_address", EU_STREET_ADDRESS_PATTERN, 0.6)],
             context=["address", "street", "live", "ship", "deliver"],
         )
         return {
@@ -176,7 +187,7 @@ class PiiDetector:
                 results = self._spacy_recognizer.analyze(text, list(NER_ENTITIES), artifacts)
                 spans = [
                     s for s in self._accepted(text, results or [])
-                    if _HAS_UPPER.search(text[s.start:s.end]) and not is_common_word_entity(text[s.start:s.end])
+                    if _HAS_UPPER.search(text[s.start:s.end]) and not is_implausible_name(text[s.start:s.end])
                 ]
                 if spans:
                     found[text] = spans

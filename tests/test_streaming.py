@@ -1,0 +1,43 @@
+"""Large JSONL stores are streamed; the result must equal the in-memory path byte for byte."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+import redactor.streaming
+from redactor.commands.redact import redact_one
+from redactor.engine import Redactor
+from redactor.seal import read_seal, sha256_bytes
+from tests.test_engine import EMAIL, PLANTED, assert_nothing_planted, chronicle_envelope, write_jsonl
+
+NOW = datetime(2026, 7, 1, tzinfo=timezone.utc)
+
+
+def test_streamed_equals_in_memory(tmp_path: Path, default_redactor: Redactor,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    source = tmp_path / "store.jsonl"
+    records = [chronicle_envelope(i, f"00000000-0000-4000-8000-{i:012d}") for i in range(1, 40)]
+    # A value that is only *detectable* late in the store must still be scrubbed early on.
+    records[0]["input_state"]["graph_state"]["note"] = "owner: late.finder@fabrikam.io"
+    records[-1]["action_result"]["completion"] = "escalate to late.finder@fabrikam.io"
+    write_jsonl(source, records)
+
+    in_memory = redact_one(default_redactor, source, tmp_path / "a" / "store.jsonl", NOW)
+    monkeypatch.setattr(redactor.streaming, "STREAM_THRESHOLD_BYTES", 1)
+    monkeypatch.setattr(redactor.streaming, "CHUNK_CANDIDATES", 5)  # force several detection chunks
+    streamed = redact_one(default_redactor, source, tmp_path / "b" / "store.jsonl", NOW)
+
+    a = (tmp_path / "a" / "store.jsonl").read_bytes()
+    b = (tmp_path / "b" / "store.jsonl").read_bytes()
+    assert a == b
+    assert_nothing_planted(b)
+    assert "late.finder@fabrikam.io" not in b.decode()
+    assert streamed.counts == in_memory.counts
+    seal = read_seal(tmp_path / "b" / "store.jsonl.seal.json")
+    assert seal.files["store.jsonl"] == sha256_bytes(b)
+    assert all(value not in json.dumps(seal.document) for value in [*PLANTED, EMAIL])
+    assert sorted(p.name for p in (tmp_path / "b").iterdir()) == ["store.jsonl", "store.jsonl.seal.json"]
