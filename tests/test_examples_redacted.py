@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Iterator
@@ -29,10 +30,8 @@ def _strings(value: Any) -> Iterator[str]:
         yield value
         stripped = value.strip()
         if stripped[:1] in "{[":
-            try:
+            with contextlib.suppress(ValueError):
                 yield from _strings(json.loads(stripped))
-            except ValueError:
-                pass
 
 
 def _documents(path: Path) -> Iterator[Any]:
