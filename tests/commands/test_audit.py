@@ -29,17 +29,6 @@ from tests.commands.store import (
 from tests.conftest import run_cli
 
 
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    (tmp_path / "repo").mkdir()
-    return tmp_path / "repo"
-
-
-@pytest.fixture
-def policy(tmp_path: Path) -> Path:
-    return write_policy(tmp_path)
-
-
 def audit(repo: Path, policy: Path, now: datetime, *extra: str) -> tuple[int, dict[str, dict[str, object]]]:
     code, document = audit_json(str(repo / "fixtures"), "--policy", str(policy), "--base", str(repo),
                                 "--now", iso(now), *extra)

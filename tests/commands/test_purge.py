@@ -9,19 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.commands.store import DEFAULT_EXPIRY, RECORDED, invoke, iso, raw_trace, sealed_fixture, tree, write_policy
+from tests.commands.store import DEFAULT_EXPIRY, RECORDED, invoke, iso, raw_trace, sealed_fixture, tree
 from tests.conftest import run_cli
-
-
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    (tmp_path / "repo").mkdir()
-    return tmp_path / "repo"
-
-
-@pytest.fixture
-def policy(tmp_path: Path) -> Path:
-    return write_policy(tmp_path)
 
 
 def purge(repo: Path, policy: Path, *extra: str, now: str = iso(DEFAULT_EXPIRY)) -> tuple[int, str]:
