@@ -282,6 +282,48 @@ def purge(
     raise typer.Exit(int(ExitCode.FINDINGS if report.refused else ExitCode.OK))
 
 
+@app.command()
+@handles_errors
+def check(
+    paths: Annotated[list[Path], typer.Argument(help="Changed files (as pre-commit passes them) or directories.")],
+    policy: PolicyOption = "default",
+    output_format: Annotated[str, typer.Option("--format", help="table, json or sarif")] = "table",
+    working_tree: Annotated[bool, typer.Option("--working-tree", help="Check the files on disk instead of the "
+                                               "staged content (the git index).")] = False,
+    max_file_size: Annotated[int, typer.Option("--max-file-size", help="Block fixture files larger than this "
+                                               "many bytes.")] = 8 * 1024 * 1024,
+    allowlist: Annotated[Path | None, typer.Option("--allowlist", help="Allow-list file (default: "
+                                                   ".redactor-allowlist.json at the repository root).")] = None,
+    update_allowlist: Annotated[bool, typer.Option("--update-allowlist", help="Accept every residual finding "
+                                                   "of this run into the allow-list (hashed, never the value).")]
+    = False,
+    reason: Annotated[str | None, typer.Option("--reason", help="Why the values are safe (required with "
+                                               "--update-allowlist).")] = None,
+    now: NowOption = None,
+) -> None:
+    """The pre-commit gate: block unredacted, tampered or misplaced trace fixtures.
+
+    Exit 0 when every fixture passes, 1 when one is blocked, 2 on errors (bad policy, git failure).
+    """
+    from redactor.commands import check as command
+    from redactor.gate.report import RENDERERS
+
+    if output_format not in RENDERERS:
+        _err("error: --format must be table, json or sarif")
+        raise typer.Exit(int(ExitCode.ERROR))
+    if update_allowlist and not (reason and reason.strip()):
+        _err("error: --update-allowlist needs --reason TEXT (it is recorded with each entry)")
+        raise typer.Exit(int(ExitCode.ERROR))
+    options = command.CheckOptions(
+        paths=paths, policy=policy, working_tree=working_tree, max_file_size=max_file_size,
+        allowlist=allowlist, update_allowlist_reason=reason.strip() if update_allowlist and reason else None,
+        now=_now(now) if now is not None else None,
+    )
+    report = command.run(options)
+    typer.echo(RENDERERS[output_format](report))
+    raise typer.Exit(int(ExitCode.FINDINGS if report.blocked else ExitCode.OK))
+
+
 def main() -> None:
     app()
 

@@ -1,0 +1,325 @@
+"""`redactor check PATH...`: the pre-commit gate. Orchestrates `redactor.gate`.
+
+For every trace fixture among the paths (and every trace a changed path belongs to), in order:
+1. it must parse (fail closed);
+2. it must carry a seal that vouches for the bytes being committed, under the current policy
+   (and whose MAC verifies, when the key that made it is here);
+3. the residual scan must find no secret and no structured PII (no NER, ever);
+4. the checks in `EXTRA_CHECKS` must pass (retention and access rules by default).
+
+What is checked is what is committed: inside a git repository the staged blobs are read from
+the index, unless `--working-tree` says to read the files on disk.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path, PurePosixPath
+from typing import cast
+
+from redactor.atomic import TEMP_MARKER, atomic_write_bytes
+from redactor.errors import DetectorError, InputError
+from redactor.formats.base import TraceFile, decode_text, read_trace_file
+from redactor.formats.registry import GRAPH_FILE, SEAL_SUFFIX, detect_format
+from redactor.gate.allowlist import ALLOWLIST_NAME, Allowlist
+from redactor.gate.model import (
+    BINARY,
+    BLOCKED,
+    DELETED,
+    DETECTOR_ERROR,
+    EXCLUDED,
+    IGNORED,
+    NOT_REDACTED,
+    OVERSIZED,
+    PASSED,
+    RESIDUAL,
+    RETENTION,
+    SEAL_INVALID,
+    UNPARSEABLE,
+    CheckReport,
+    Reason,
+    TraceCheck,
+)
+from redactor.gate.residual import Flagged, ResidualScanner
+from redactor.gate.seals import parse_seal, verify
+from redactor.gate.source import ContentSource, GitIndexSource, Oversized, WorkingTreeSource, repository_root
+from redactor.gate.targets import TraceTarget, classify, expand, group
+from redactor.policy import Policy, load_policy
+from redactor.replacement.keys import PseudonymKey, load_key
+from redactor.seal import Seal
+
+DEFAULT_MAX_FILE_SIZE = 8 * 1024 * 1024
+_SEAL_MAX_SIZE = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class GateContext:
+    """What an extra check may look at: one fixture that passed parsing, as staged."""
+
+    policy: Policy
+    rel: str  # repository-relative path (a trace directory's path for directory traces)
+    seal: Seal | None
+    members: dict[str, bytes]
+    now: datetime
+
+
+GateCheck = Callable[[GateContext], list[Reason]]
+
+
+def retention_check(context: GateContext) -> list[Reason]:
+    """Retention and access rules (`redactor.retention`), when the policy has those sections."""
+    if "retention" not in context.policy.raw and "access" not in context.policy.raw:
+        return []
+    from redactor import retention
+
+    return [Reason(RETENTION, f"{RETENTION_TITLE}: {v.kind}: {v.message}")
+            for v in retention.evaluate(context.policy, context.rel, context.seal, context.now)]
+
+
+RETENTION_TITLE = "retention or access rule broken"
+# Extension point: further checks (e.g. capture metadata) append themselves here. Each runs on
+# every fixture that parsed; a returned reason blocks it.
+EXTRA_CHECKS: list[GateCheck] = [retention_check]
+
+
+@dataclass
+class CheckOptions:
+    paths: list[Path]
+    policy: str = "default"
+    working_tree: bool = False
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
+    allowlist: Path | None = None
+    update_allowlist_reason: str | None = None
+    cwd: Path | None = None
+    now: datetime | None = None
+
+
+@dataclass
+class _Run:
+    options: CheckOptions
+    policy: Policy
+    source: ContentSource
+    cwd: Path
+    in_git: bool
+    scanner: ResidualScanner
+    key: PseudonymKey | None
+    now: datetime
+    pending: dict[int, list[Flagged]] = field(default_factory=dict)  # id(check) -> unsuppressed
+
+    def display(self, rel: str) -> str:
+        return os.path.relpath(self.source.root / rel, self.cwd) if rel else os.path.relpath(self.source.root, self.cwd)
+
+
+class _StagedPath(PurePosixPath):
+    """`read_trace_file` parses `path.read_bytes()`; this path returns staged bytes instead, so the
+    index is parsed by exactly the code that parses files on disk (same JSON/JSONL rules)."""
+
+    data: bytes = b""
+
+    def read_bytes(self) -> bytes:
+        return self.data
+
+
+def _parse(display: str, relpath: str, data: bytes) -> TraceFile:
+    path = _StagedPath(display)
+    path.data = data
+    return read_trace_file(cast(Path, path), relpath)
+
+
+def run(options: CheckOptions) -> CheckReport:
+    policy = load_policy(options.policy)
+    cwd = (options.cwd or Path.cwd()).resolve()
+    git_root = repository_root(cwd)
+    source: ContentSource
+    if git_root is not None and not options.working_tree:
+        source = GitIndexSource(git_root)
+    else:
+        source = WorkingTreeSource(git_root or cwd)
+    report = CheckReport(source=source.description, policy_name=policy.name)
+    try:
+        allowlist_path = options.allowlist or source.root / ALLOWLIST_NAME
+        allowlist = _load_allowlist(source, allowlist_path)
+        if allowlist is None and options.update_allowlist_reason is not None:
+            allowlist = Allowlist.empty(str(allowlist_path))
+        state = _Run(options, policy, source, cwd, git_root is not None, ResidualScanner(policy, allowlist),
+                     load_key(required=False), options.now or datetime.now(timezone.utc))
+        for target, changed in group(expand(options.paths, cwd, source.root, source), source):
+            report.results.append(_check_trace(state, target, changed))
+        if options.update_allowlist_reason is not None and allowlist is not None:
+            report.allowlist_added = _update_allowlist(state, report, allowlist, allowlist_path)
+    finally:
+        source.close()
+    return report
+
+
+def _load_allowlist(source: ContentSource, path: Path) -> Allowlist | None:
+    try:
+        rel = path.resolve().relative_to(source.root).as_posix()
+        data = source.read(rel, _SEAL_MAX_SIZE)
+    except ValueError:
+        data = path.read_bytes() if path.is_file() else None
+    if isinstance(data, Oversized):
+        data = None
+    return Allowlist.parse(data, str(path)) if data is not None else None
+
+
+def _check_trace(state: _Run, target: TraceTarget, changed: list[str]) -> TraceCheck:
+    check = TraceCheck(state.display(target.rel), target.rel, target.is_directory)
+    kind = classify(target, state.policy)
+    if kind.kind == "ignored":
+        check.status = IGNORED
+        return check
+    if kind.kind == "excluded":
+        check.status = EXCLUDED
+        check.note = f"excluded by policy '{state.policy.name}' fixtures.exclude {kind.glob!r}"
+        return check
+    members = _members(state, target)
+    if members is None:
+        return _absent(state, check, target, changed)
+    check.seal_display = state.display(target.seal_rel)
+    files: list[TraceFile] = []
+    for name, data in members.items():
+        member_display = state.display(f"{target.rel}/{name}" if target.is_directory else target.rel)
+        if isinstance(data, Oversized):
+            check.block(OVERSIZED, f"{member_display} is {data.size:,} bytes, over the gate's limit of "
+                                   f"{state.options.max_file_size:,}")
+            continue
+        try:
+            files.append(_parse(member_display, name if target.is_directory else "", data))
+        except InputError as exc:
+            check.block(BINARY if "binary" in exc.reason else UNPARSEABLE, str(exc))
+    if check.status == BLOCKED:
+        return _finish(state, check)
+    staged = {name: data for name, data in members.items() if isinstance(data, bytes)}
+    seal = _verify_seal(state, check, target, staged)
+    _residual(state, check, target, files, staged)
+    context = GateContext(state.policy, target.rel, seal, staged, state.now)
+    for extra in EXTRA_CHECKS:
+        for reason in extra(context):
+            check.reasons.append(reason)
+            check.status = BLOCKED
+    return _finish(state, check)
+
+
+def _members(state: _Run, target: TraceTarget) -> dict[str, bytes | Oversized] | None:
+    limit = state.options.max_file_size
+    if not target.is_directory:
+        data = state.source.read(target.rel, limit)
+        return None if data is None else {PurePosixPath(target.rel).name: data}
+    names = [n for n in state.source.children(target.rel)
+             if n.endswith(".json") and not n.endswith(SEAL_SUFFIX) and TEMP_MARKER not in n]
+    if GRAPH_FILE not in names:
+        return None
+    members: dict[str, bytes | Oversized] = {}
+    for name in names:
+        data = state.source.read(f"{target.rel}/{name}", limit)
+        if data is not None:
+            members[name] = data
+    return members
+
+
+def _absent(state: _Run, check: TraceCheck, target: TraceTarget, changed: list[str]) -> TraceCheck:
+    """The trace is not in what is being committed: deleted (pass), an orphaned seal (pass), or
+    a path that never existed (a usage error, exit 2)."""
+    only_seal = all(p == target.seal_rel for p in changed)
+    if only_seal or any(state.source.was_committed(p) for p in changed):
+        check.status = DELETED
+        check.note = "seal without its trace" if only_seal else "deleted"
+        return check
+    raise InputError(check.display, "no such file or directory (neither staged nor on disk)")
+
+
+def _verify_seal(state: _Run, check: TraceCheck, target: TraceTarget, staged: dict[str, bytes]) -> Seal | None:
+    data = state.source.read(target.seal_rel, _SEAL_MAX_SIZE)
+    if data is None:
+        check.block(NOT_REDACTED, f"expected {check.seal_display}")
+        return None
+    if isinstance(data, Oversized):
+        check.block(SEAL_INVALID, f"{check.seal_display} is {data.size:,} bytes")
+        return None
+    seal = parse_seal(data)
+    if isinstance(seal, str):
+        check.block(SEAL_INVALID, f"{check.seal_display}: {seal}")
+        return None
+    verify(check, seal, staged, state.policy, state.key)
+    return seal
+
+
+def _residual(state: _Run, check: TraceCheck, target: TraceTarget, files: list[TraceFile],
+              staged: dict[str, bytes]) -> None:
+    format_name = detect_format(files)
+    flagged: list[Flagged] = []
+    try:
+        for trace_file in files:
+            name = trace_file.relpath or PurePosixPath(target.rel).name
+            display = state.display(f"{target.rel}/{name}" if target.is_directory else target.rel)
+            text, _bom = decode_text(Path(display), staged[name])
+            if state.scanner.needs_walk(text):
+                flagged.extend(state.scanner.scan_file(trace_file, format_name, display))
+    except DetectorError as exc:
+        check.block(DETECTOR_ERROR, str(exc))
+        return
+    kept, suppressed = state.scanner.partition(flagged)
+    check.suppressed.extend(suppressed)
+    if kept:
+        check.findings.extend(item.finding for item in kept)
+        state.pending[id(check)] = kept
+        check.block(RESIDUAL, f"{len(kept)} finding(s)")
+
+
+def _finish(state: _Run, check: TraceCheck) -> TraceCheck:
+    if check.status == BLOCKED:
+        check.fix = fix_command(state, check)
+    return check
+
+
+def fix_command(state: _Run, check: TraceCheck) -> str:
+    """The exact command that fixes the blocked trace (shell-quoted, runnable as printed)."""
+    codes = {reason.code for reason in check.reasons}
+    target = shlex.quote(check.display)
+    if codes & {BINARY, OVERSIZED}:
+        untrack = f"git rm --cached {target}" if state.in_git else f"rm {target}"
+        return f"keep it out of the fixtures: {untrack}"
+    policy = "" if state.options.policy == "default" else f" --policy {shlex.quote(state.options.policy)}"
+    redact = f"redactor redact {target} --in-place{policy}"
+    if state.in_git:
+        seal = "" if check.is_directory else " " + shlex.quote(check.seal_display or check.display + SEAL_SUFFIX)
+        redact += f" && git add {target}{seal}"
+    if UNPARSEABLE in codes:
+        return f"repair or re-export the file as JSON/JSONL, then: {redact}"
+    if codes <= {RETENTION}:
+        return "see the retention/access reason above (e.g. `redactor purge --expired --apply`)"
+    if codes <= {RESIDUAL, RETENTION, DETECTOR_ERROR} and not codes & {NOT_REDACTED}:
+        allow = (f"redactor check --update-allowlist --reason '<why it is safe>' {target}"
+                 f"{policy}")
+        return f"{redact}   (or, if every flagged value is a known-safe test value: {allow})"
+    return redact
+
+
+def _update_allowlist(state: _Run, report: CheckReport, allowlist: Allowlist, path: Path) -> int:
+    """Accept every residual finding of this run; the values are hashed, never written."""
+    reason = state.options.update_allowlist_reason or ""
+    added = 0
+    before = len(allowlist.entries)
+    for check in report.results:
+        kept = state.pending.pop(id(check), [])
+        if not kept:
+            continue
+        for item in kept:
+            f = item.finding
+            entry = allowlist.add(item.value, f.entity_type, reason, f"{f.file} {f.path}", state.now)
+            check.suppressed.append(type(f)(f.file, f.line, f.path, f.entity_type, f.preview, f.detector,
+                                            entry.describe()))
+        check.findings.clear()
+        check.reasons = [r for r in check.reasons if r.code != RESIDUAL]
+        check.status = BLOCKED if check.reasons else PASSED
+        check.fix = fix_command(state, check) if check.reasons else None
+    added = len(allowlist.entries) - before
+    if added:
+        atomic_write_bytes(path, allowlist.to_bytes())
+    return added
+

@@ -1,0 +1,173 @@
+"""Fast pattern scan: compiled regexes with validators, no presidio, no spaCy.
+
+The pre-commit gate runs this over every fixture it checks. It is a *prefilter*: it says which
+strings might hold structured PII (so that only those reach presidio, whose import alone costs
+about a second) and it finds secrets outright with the project's own `SecretDetector`, which is
+keyword-gated regexes with validators already (no presidio, no spaCy).
+
+PII patterns are deliberately a little wider than presidio's (presidio confirms with the
+policy's thresholds), but each carries a validator that removes the common decoys of a trace
+cheaply: Luhn plus issuer prefix for cards, ISO 13616 mod-97 for IBANs, the SSA's never-issued
+ranges for SSNs, `ipaddress` for IPs, digit counts for phones. Known recall gaps (documented in
+docs/gate.md): bare 10-digit phone numbers without separators, and PII typed in ways presidio
+itself would not find.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+
+from redactor.detection.decoys import overlaps, protected_regions
+from redactor.detection.pii import STREET_ADDRESS_PATTERN
+from redactor.detection.secrets import SecretDetector
+from redactor.replacement.tokens import marker_spans
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A candidate span in one text. `confirm` means presidio must confirm it (PII)."""
+
+    start: int
+    end: int
+    entity_type: str
+    rule: str
+    confirm: bool
+
+
+@dataclass(frozen=True)
+class _PiiPattern:
+    entity_type: str
+    name: str
+    pattern: re.Pattern[str]
+    validator: Callable[[str], bool]
+    trigger: str | None  # a character that must occur in the text at all (cheap `in` test)
+
+
+def _digits(value: str) -> str:
+    return "".join(ch for ch in value if ch.isdigit())
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for index, char in enumerate(reversed(digits)):
+        digit = ord(char) - 48
+        if index % 2:
+            digit = digit * 2 - 9 if digit > 4 else digit * 2
+        total += digit
+    return total % 10 == 0
+
+
+# Issuer prefixes (Visa, Mastercard incl. 2-series, Amex, Diners, Discover, JCB, UnionPay): a
+# 16-digit nanosecond timestamp is Luhn-valid one time in ten, but never starts like a card.
+_CARD_PREFIX = re.compile(r"4|5[1-5]|2(?:2[2-9]|[3-6]\d|7[01]|720)|3[47]|3(?:0[0-5]|[689])|6(?:011|5|4[4-9]|2)")
+
+
+def card_ok(value: str) -> bool:
+    digits = _digits(value)
+    return (13 <= len(digits) <= 19 and len(set(digits)) > 1 and _CARD_PREFIX.match(digits) is not None
+            and _luhn(digits))
+
+
+_IBAN_LENGTHS = {
+    "AD": 24, "AT": 20, "BE": 16, "BG": 22, "CH": 21, "CY": 28, "CZ": 24, "DE": 22, "DK": 18, "EE": 20,
+    "ES": 24, "FI": 18, "FR": 27, "GB": 22, "GR": 27, "HR": 21, "HU": 28, "IE": 22, "IS": 26, "IT": 27,
+    "LI": 21, "LT": 20, "LU": 20, "LV": 21, "MC": 27, "MT": 31, "NL": 18, "NO": 15, "PL": 28, "PT": 25,
+    "RO": 24, "SE": 24, "SI": 19, "SK": 24, "SM": 27, "TR": 26, "AE": 23, "SA": 24, "IL": 23, "BR": 29,
+}
+
+
+def iban_ok(value: str) -> bool:
+    compact = value.replace(" ", "").upper()
+    expected = _IBAN_LENGTHS.get(compact[:2])
+    if not (15 <= len(compact) <= 34) or (expected is not None and len(compact) != expected):
+        return False
+    rearranged = compact[4:] + compact[:4]
+    try:
+        return int("".join(str(int(char, 36)) for char in rearranged)) % 97 == 1
+    except ValueError:
+        return False
+
+
+def ssn_ok(value: str) -> bool:
+    digits = _digits(value)
+    area, group, serial = digits[:3], digits[3:5], digits[5:]
+    return (len(digits) == 9 and area not in ("000", "666") and area[0] != "9" and group != "00"
+            and serial != "0000" and len(set(digits)) > 1)
+
+
+def ip_ok(value: str) -> bool:
+    try:
+        ipaddress.ip_address(value)
+    except ValueError:
+        return False
+    return any(char not in "0:." for char in value)  # "::" and "0.0.0.0" name no host
+
+
+_DATE_LIKE = re.compile(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4}|\d{1,2}:\d{2}")
+
+
+def phone_ok(value: str) -> bool:
+    return 8 <= len(_digits(value)) <= 15 and not _DATE_LIKE.search(value)
+
+
+def email_ok(value: str) -> bool:
+    local, _, domain = value.rpartition("@")
+    return bool(local) and "." in domain and not domain.startswith(("-", ".")) and ".." not in value
+
+
+def _always(_value: str) -> bool:
+    return True
+
+
+PII_PATTERNS: tuple[_PiiPattern, ...] = (
+    _PiiPattern("EMAIL_ADDRESS", "email", re.compile(
+        r"(?<![\w.%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*\.[A-Za-z]{2,24}(?![\w-])"
+    ), email_ok, "@"),
+    _PiiPattern("CREDIT_CARD", "card", re.compile(r"(?<![\d.-])\d(?:[ -]?\d){12,18}(?![\d.])"), card_ok, None),
+    _PiiPattern("IBAN_CODE", "iban", re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b"), iban_ok, None),
+    _PiiPattern("US_SSN", "ssn", re.compile(r"(?<![\d.-])\d{3}([- .])\d{2}\1\d{4}(?![\d.-])"), ssn_ok, None),
+    _PiiPattern("IP_ADDRESS", "ipv4", re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w]|\.\d)"), ip_ok, "."),
+    _PiiPattern("IP_ADDRESS", "ipv6", re.compile(
+        r"(?<![\w:.])(?=[0-9A-Fa-f:]*:[0-9A-Fa-f]*:)[0-9A-Fa-f:]{3,39}(?![\w:])"
+    ), ip_ok, ":"),
+    _PiiPattern("PHONE_NUMBER", "phone", re.compile(
+        r"(?<![\w+.-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,5}\)[ .-]?|\d{2,5}[ .-])\d{2,5}[ .-]\d{3,5}(?![\w-]|\.\d)"
+        r"|(?<![\w+])\+\d{8,14}(?!\w)"
+    ), phone_ok, None),
+    _PiiPattern("STREET_ADDRESS", "street", re.compile(STREET_ADDRESS_PATTERN), _always, None),
+)
+
+
+class FastScanner:
+    """Secrets (final) and structured-PII candidates (to be confirmed) for one policy's entities."""
+
+    def __init__(self, enabled: Collection[str]) -> None:
+        self.enabled = frozenset(enabled)
+        self.secrets = SecretDetector(enabled_entities=self.enabled)
+        self._pii = tuple(spec for spec in PII_PATTERNS if spec.entity_type in self.enabled)
+
+    def scan(self, text: str) -> list[Hit]:
+        """Candidate spans in `text`: secrets (final) and structured PII (to be confirmed).
+
+        Hits that overlap a redaction token are dropped (tokens are what redaction leaves
+        behind), and PII hits inside a decoy (UUID, digest, timestamp, version, URL, path) are
+        dropped the way the engine drops them.
+        """
+        hits = [Hit(span.start, span.end, span.entity_type, span.detector, confirm=False)
+                for span in self.secrets.find(text)]
+        pii: list[Hit] = []
+        for spec in self._pii:
+            if spec.trigger is not None and spec.trigger not in text:
+                continue
+            pii.extend(Hit(m.start(), m.end(), spec.entity_type, spec.name, confirm=True)
+                       for m in spec.pattern.finditer(text) if spec.validator(m.group(0)))
+        if pii:
+            regions = protected_regions(text)
+            hits.extend(hit for hit in pii if not overlaps(hit.start, hit.end, regions))
+        if hits and "<" in text:
+            markers = marker_spans(text)
+            hits = [hit for hit in hits if not overlaps(hit.start, hit.end, markers)]
+        return hits

@@ -1,0 +1,230 @@
+"""Where the gate reads content from: the git index (what is about to be committed) or the disk.
+
+The index is the default inside a repository: a file fixed in the working tree but staged raw
+must still be blocked, and the standalone hook cannot rely on pre-commit's stash of unstaged
+changes. One `git ls-files --stage` lists the index once; blobs are read through one long-lived
+`git cat-file --batch` process, so fifty fixtures cost two processes, not a hundred.
+
+Paths inside a source are POSIX paths relative to its root (the repository top level).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import IO, Protocol
+
+from redactor.errors import FatalError
+
+_GITLINK = "160000"  # a submodule entry: not a file of this repository
+
+
+class GitError(FatalError):
+    """git is missing or refused a command the gate needs (exit 2: the gate cannot decide)."""
+
+
+@dataclass(frozen=True)
+class Oversized:
+    """A file larger than the gate's limit: its bytes are never read into memory."""
+
+    size: int
+
+
+class ContentSource(Protocol):
+    root: Path
+    description: str
+
+    def read(self, relpath: str, max_size: int) -> bytes | Oversized | None:
+        """The bytes that would be committed, or None when the path does not exist there."""
+        ...
+
+    def children(self, reldir: str) -> list[str]:
+        """Names of the files directly inside `reldir`."""
+        ...
+
+    def exists(self, relpath: str) -> bool: ...
+
+    def files_under(self, reldir: str) -> list[str]:
+        """Every file below `reldir` (recursively), as root-relative paths."""
+        ...
+
+    def was_committed(self, relpath: str) -> bool:
+        """True when HEAD has the path: a missing path is then a deletion, not a typo."""
+        ...
+
+    def close(self) -> None: ...
+
+
+def _parent(relpath: str) -> str:
+    parent = str(PurePosixPath(relpath).parent)
+    return "" if parent == "." else parent
+
+
+def _is_under(relpath: str, reldir: str) -> bool:
+    return not reldir or relpath.startswith(reldir.rstrip("/") + "/")
+
+
+def _git(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[bytes]:
+    try:
+        result = subprocess.run(["git", "-C", str(root), *args], capture_output=True, check=False, timeout=120)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise GitError(f"cannot run git: {type(exc).__name__}") from None
+    if check and result.returncode != 0:
+        message = result.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise GitError(f"git {args[0]} failed: {message[-1] if message else result.returncode}")
+    return result
+
+
+def repository_root(start: Path) -> Path | None:
+    """The top level of the work tree containing `start`, or None outside any repository."""
+    try:
+        result = subprocess.run(["git", "-C", str(start), "rev-parse", "--show-toplevel"],
+                                capture_output=True, check=False, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    top = result.stdout.decode("utf-8", "surrogateescape").strip()
+    return Path(top).resolve() if result.returncode == 0 and top else None
+
+
+@dataclass(frozen=True)
+class _IndexEntry:
+    mode: str
+    oid: str
+
+
+class GitIndexSource:
+    """The staged content. Paths that git does not track at all (untracked files named on the
+    command line) are read from the disk, since that is what `git add` would stage."""
+
+    description = "staged content (git index)"
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        listing = _git(root, "ls-files", "--stage", "-z").stdout
+        self._entries: dict[str, _IndexEntry] = {}
+        for record in listing.split(b"\0"):
+            if not record:
+                continue
+            meta, _, name = record.partition(b"\t")
+            mode, oid, _stage = meta.decode("ascii").split(" ")
+            if mode != _GITLINK:
+                # During a merge conflict a path has stages 1-3; any of them is "in the index".
+                self._entries[name.decode("utf-8", "surrogateescape")] = _IndexEntry(mode, oid)
+        self._untracked: set[str] | None = None
+        self._batch: subprocess.Popen[bytes] | None = None
+
+    @property
+    def untracked(self) -> set[str]:
+        if self._untracked is None:
+            listing = _git(self.root, "ls-files", "--others", "--exclude-standard", "-z").stdout
+            self._untracked = {p.decode("utf-8", "surrogateescape") for p in listing.split(b"\0") if p}
+        return self._untracked
+
+    def _cat(self, oid: str, max_size: int) -> bytes | Oversized:
+        if self._batch is None:
+            self._batch = subprocess.Popen(["git", "-C", str(self.root), "cat-file", "--batch"],
+                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        stdin, stdout = self._batch.stdin, self._batch.stdout
+        assert stdin is not None and stdout is not None
+        stdin.write(oid.encode("ascii") + b"\n")
+        stdin.flush()
+        header = stdout.readline().split()
+        if len(header) != 3:
+            raise GitError(f"git cat-file could not read object {oid}")
+        size = int(header[2])
+        data = _read_exactly(stdout, size, keep=size <= max_size)
+        stdout.read(1)  # the newline after each object
+        return data if size <= max_size else Oversized(size)
+
+    def read(self, relpath: str, max_size: int) -> bytes | Oversized | None:
+        entry = self._entries.get(relpath)
+        if entry is not None:
+            return self._cat(entry.oid, max_size)
+        if relpath in self.untracked:
+            return _read_disk(self.root, relpath, max_size)
+        return None
+
+    def exists(self, relpath: str) -> bool:
+        return relpath in self._entries or relpath in self.untracked
+
+    def _paths(self) -> list[str]:
+        return [*self._entries, *self.untracked]
+
+    def children(self, reldir: str) -> list[str]:
+        return sorted(PurePosixPath(p).name for p in self._paths() if _parent(p) == reldir)
+
+    def files_under(self, reldir: str) -> list[str]:
+        return sorted(p for p in self._paths() if _is_under(p, reldir) or p == reldir)
+
+    def was_committed(self, relpath: str) -> bool:
+        return _git(self.root, "cat-file", "-e", f"HEAD:{relpath}", check=False).returncode == 0
+
+    def close(self) -> None:
+        if self._batch is not None:
+            assert self._batch.stdin is not None
+            self._batch.stdin.close()
+            self._batch.wait(timeout=30)
+            self._batch = None
+
+
+def _read_exactly(stream: IO[bytes], size: int, keep: bool) -> bytes:
+    """Read `size` bytes of the batch stream; an oversized blob is drained in chunks, not kept."""
+    chunks = []
+    remaining = size
+    while remaining:
+        chunk = stream.read(min(remaining, 1 << 20))
+        if not chunk:
+            raise GitError("git cat-file ended early")
+        if keep:
+            chunks.append(chunk)
+        remaining -= len(chunk)
+    return b"".join(chunks)
+
+
+def _read_disk(root: Path, relpath: str, max_size: int) -> bytes | Oversized | None:
+    path = root / relpath
+    try:
+        size = path.stat().st_size
+        if not path.is_file():
+            return None
+        return Oversized(size) if size > max_size else path.read_bytes()
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+
+
+class WorkingTreeSource:
+    """The files on disk (`--working-tree`, or outside any repository)."""
+
+    description = "working tree"
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def read(self, relpath: str, max_size: int) -> bytes | Oversized | None:
+        return _read_disk(self.root, relpath, max_size)
+
+    def exists(self, relpath: str) -> bool:
+        return (self.root / relpath).is_file()
+
+    def children(self, reldir: str) -> list[str]:
+        directory = self.root / reldir
+        return sorted(p.name for p in directory.iterdir() if p.is_file()) if directory.is_dir() else []
+
+    def files_under(self, reldir: str) -> list[str]:
+        base = self.root / reldir
+        if base.is_file():
+            return [reldir]
+        found = []
+        for directory, dirnames, filenames in os.walk(base):
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+            for name in sorted(filenames):
+                found.append((Path(directory) / name).relative_to(self.root).as_posix())
+        return found
+
+    def was_committed(self, relpath: str) -> bool:
+        return False
+
+    def close(self) -> None:
+        return None
