@@ -1,0 +1,184 @@
+"""VCR.py / pytest-recording: redact HTTP interactions before they are written to a cassette.
+
+    from redactor.capture.vcr import VcrRedactor
+    hooks = VcrRedactor(redactor)
+    my_vcr = vcr.VCR(before_record_request=hooks.before_record_request,
+                     before_record_response=hooks.before_record_response)
+    # pytest-recording: return hooks.vcr_config() from the `vcr_config` fixture.
+
+What is redacted, with the same policy as everything else:
+- headers: secret-named ones (Authorization, Cookie, Set-Cookie, X-Api-Key, ...) whole, others by
+  content (an email in `From`);
+- the URL: query parameters (by name and content), path segments (by content), user:password;
+- bodies: JSON with structure awareness (written back as JSON), form bodies like queries, other
+  text as text. Compressed response bodies are decompressed first (the cassette then stores the
+  plain body, as vcrpy's `decode_compressed_response` does). Binary bodies cannot be inspected:
+  they are replaced by a `<REDACTED_PAYLOAD sha256=... bytes=...>` placeholder unless
+  `binary_bodies="keep"` (fail closed by default; choose "keep" for images and the like).
+
+Replay still matches: vcrpy applies `before_record_request` to the live request before matching
+it against the cassette, and the pseudonyms are keyed and deterministic, so the live request
+redacts to exactly what was recorded. The hooks never modify vcrpy's request object in place
+(vcrpy sends that very object to the real server): they return a redacted copy.
+
+A failure raises `CaptureError` into the HTTP call being recorded; nothing is added to the cassette.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal
+from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
+
+from redactor.capture._common import CaptureError, describe_failure
+
+if TYPE_CHECKING:
+    from redactor.engine import Redactor
+
+BinaryBodies = Literal["placeholder", "keep"]
+_JSON_TYPES = ("application/json", "+json", "application/x-ndjson")
+_FORM_TYPE = "application/x-www-form-urlencoded"
+_MARKER_SAFE_CHARS = "<>:"
+
+
+class VcrRedactor:
+    """`before_record_request` / `before_record_response` callables bound to one redactor."""
+
+    def __init__(self, redactor: Redactor, *, binary_bodies: BinaryBodies = "placeholder") -> None:
+        self.redactor = redactor
+        self.binary_bodies = binary_bodies
+
+    def vcr_config(self) -> dict[str, Any]:
+        """Keyword arguments for `vcr.VCR(...)` or pytest-recording's `vcr_config` fixture."""
+        return {"before_record_request": self.before_record_request,
+                "before_record_response": self.before_record_response}
+
+    # ----- requests -----------------------------------------------------------------------
+
+    def before_record_request(self, request: Any) -> Any:
+        try:
+            redacted = copy.deepcopy(request)
+            headers = {str(k): str(v) for k, v in request.headers.items()}
+            redacted.uri, new_headers = self._redact_uri_and_headers(request.uri, headers)
+            content_type = headers_get(headers, "content-type")
+            body = request.body_bytes if hasattr(request, "body_bytes") else request.body
+            if body:
+                redacted.body = self._redact_body(body, content_type)
+                for name in new_headers:
+                    if name.lower() == "content-length":
+                        new_headers[name] = str(len(redacted.body))
+            redacted.headers = new_headers
+            return redacted
+        except CaptureError:
+            raise
+        except Exception as exc:
+            raise CaptureError(f"HTTP request could not be redacted: {describe_failure(exc)}; "
+                               "nothing was recorded") from None
+
+    def _redact_uri_and_headers(self, uri: str, headers: dict[str, str]) -> tuple[str, dict[str, str]]:
+        parts = urlsplit(uri)
+        query = [{key: value} for key, value in parse_qsl(parts.query, keep_blank_values=True)]
+        segments = [unquote(segment) for segment in parts.path.split("/")]
+        userinfo = {}
+        if parts.username is not None:
+            userinfo = {"username": unquote(parts.username), "password": unquote(parts.password or "")}
+        # One unit, so a value found in one place (a header) is also scrubbed in another (the query).
+        document = self.redactor.redact({"headers": headers, "query": query, "path": segments,
+                                         "userinfo": userinfo})
+        netloc = parts.netloc.rsplit("@", 1)[-1]
+        if userinfo:
+            info = document["userinfo"]
+            credentials = quote(info["username"], safe="")
+            if parts.password is not None:
+                credentials += ":" + quote(info["password"], safe="")
+            netloc = f"{credentials}@{netloc}"
+        # Untouched parts keep their exact original bytes (encoding choices included). Redaction
+        # tokens are written unescaped: `%3CAPI_KEY%3A...%3E` would no longer read as a token, and
+        # the gate's scan would flag `api_key=%3C...` as a live key.
+        query_string = parts.query
+        if document["query"] != query:
+            query_string = encode_pairs(document["query"])
+        path = parts.path
+        if document["path"] != segments:
+            path = "/".join(quote(segment, safe="@+,;=!$&'()*" + _MARKER_SAFE_CHARS) for segment in document["path"])
+        new_uri = urlunsplit((parts.scheme, netloc, path, query_string, parts.fragment))
+        return new_uri, dict(document["headers"])
+
+    # ----- responses ----------------------------------------------------------------------
+
+    def before_record_response(self, response: Mapping[str, Any]) -> dict[str, Any]:
+        try:
+            from vcr.filters import decode_response
+
+            # decode_response copies; a compressed body is inflated so that it can be inspected.
+            redacted: dict[str, Any] = decode_response(copy.deepcopy(dict(response)))
+            headers = {str(k): [str(v) for v in (vs if isinstance(vs, list) else [vs])]
+                       for k, vs in redacted.get("headers", {}).items()}
+            redacted["headers"] = dict(self.redactor.redact(headers))
+            body = redacted.get("body", {}).get("string")
+            if body:
+                new_body = self._redact_body(body, headers_get(headers, "content-type"))
+                redacted["body"]["string"] = new_body if isinstance(body, bytes) else new_body.decode("utf-8")
+                for name in list(redacted["headers"]):
+                    if name.lower() == "content-length":
+                        redacted["headers"][name] = [str(len(new_body))]
+            return redacted
+        except CaptureError:
+            raise
+        except Exception as exc:
+            raise CaptureError(f"HTTP response could not be redacted: {describe_failure(exc)}; "
+                               "nothing was recorded") from None
+
+    # ----- bodies -------------------------------------------------------------------------
+
+    def _redact_body(self, body: bytes | str, content_type: str) -> bytes:
+        raw = body.encode("utf-8") if isinstance(body, str) else bytes(body)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return self._binary(raw)
+        if "\x00" in text:
+            return self._binary(raw)
+        lowered = content_type.lower()
+        if _FORM_TYPE in lowered:
+            pairs = [{k: v} for k, v in parse_qsl(text, keep_blank_values=True)]
+            return encode_pairs(self.redactor.redact(pairs)).encode("utf-8")
+        parsed = _json_document(text) if (any(t in lowered for t in _JSON_TYPES) or not lowered) else None
+        if parsed is not None:
+            value, compact = parsed
+            new_value = self.redactor.redact(value)
+            separators = (",", ":") if compact else (", ", ": ")
+            return json.dumps(new_value, ensure_ascii=False, separators=separators).encode("utf-8")
+        return self.redactor.redact_text(text).encode("utf-8")
+
+    def _binary(self, raw: bytes) -> bytes:
+        if self.binary_bodies == "keep":
+            return raw
+        import hashlib
+
+        return f"<REDACTED_PAYLOAD sha256={hashlib.sha256(raw).hexdigest()} bytes={len(raw)}>".encode("ascii")
+
+
+def encode_pairs(pairs: list[dict[str, str]]) -> str:
+    """`[{name: value}, ...]` (one pair per dict: order and repeated names kept) as a query string."""
+    return urlencode([next(iter(item.items())) for item in pairs], safe=_MARKER_SAFE_CHARS)
+
+
+def headers_get(headers: Mapping[str, Any], name: str) -> str:
+    for key, value in headers.items():
+        if key.lower() == name:
+            return str(value[0] if isinstance(value, list) and value else value)
+    return ""
+
+
+def _json_document(text: str) -> tuple[Any, bool] | None:
+    stripped = text.strip()
+    if not stripped or stripped[0] not in "{[":
+        return None
+    try:
+        value = json.loads(stripped)
+    except ValueError:
+        return None
+    return value, ('": ' not in stripped and ", " not in stripped)
