@@ -16,8 +16,13 @@ from pathlib import Path
 TEMP_MARKER = ".redactor-tmp-"
 
 
-def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None:
-    """Write `data` to `path` atomically (and durably: the file and its directory are fsynced)."""
+def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None, sync_directory: bool = True) -> None:
+    """Write `data` to `path` atomically (and durably: the file and its directory are fsynced).
+
+    A caller writing many files into one directory may pass `sync_directory=False` and call
+    `fsync_directory` once at the end: the rename is atomic either way; the directory fsync only
+    makes it survive a power loss, and one per directory is enough.
+    """
     path = Path(path)
     directory = path.parent if str(path.parent) else Path(".")
     directory.mkdir(parents=True, exist_ok=True)
@@ -38,7 +43,8 @@ def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp_name)
         raise
-    fsync_directory(directory)
+    if sync_directory:
+        fsync_directory(directory)
 
 
 def atomic_write_text(path: Path, text: str, mode: int | None = None) -> None:

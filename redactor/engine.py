@@ -26,7 +26,7 @@ from redactor.errors import InputError, RedactionError
 from redactor.formats.base import JsonStyle, Trace, TraceFormat
 from redactor.formats.otlp import OtlpJsonFormat
 from redactor.formats.registry import FORMATS
-from redactor.policy import Policy, load_policy
+from redactor.policy import Policy, load_policy, validate_operators
 from redactor.replacement.keys import PseudonymKey, load_key
 from redactor.replacement.operators import Anonymizer, build_operator_config
 from redactor.replacement.tokens import is_marker, marker_spans, payload_placeholder, pseudonym
@@ -117,6 +117,25 @@ def _secret_entity_for_key(key: str) -> str:
     return "CREDENTIAL"
 
 
+class _BoundedCache:
+    """Text -> detector output, dropped wholesale when full (cheap, and memory stays bounded)."""
+
+    def __init__(self, max_entries: int = 50_000, max_text_length: int = 4096) -> None:
+        self._entries: dict[str, list[tuple[int, Span]]] = {}
+        self._max_entries = max_entries
+        self._max_text_length = max_text_length
+
+    def get(self, text: str) -> list[tuple[int, Span]] | None:
+        return self._entries.get(text)
+
+    def put(self, text: str, value: list[tuple[int, Span]]) -> None:
+        if len(text) > self._max_text_length:
+            return
+        if len(self._entries) >= self._max_entries:
+            self._entries.clear()
+        self._entries[text] = value
+
+
 class Redactor:
     """Redacts traces under one policy with one pseudonym key. Heavy detectors load lazily."""
 
@@ -135,6 +154,8 @@ class Redactor:
             from redactor.errors import KeyConfigError
 
             raise KeyConfigError("the policy uses 'pseudonymize', which needs a key (set REDACTOR_KEY)")
+        if not scan_only:
+            validate_operators(policy)  # a Policy built in code gets the same check as one from YAML
         self.ner = policy.ner if ner is None else ner
         enabled = frozenset(policy.entities)
         self._secrets = SecretDetector(enabled_entities=enabled)
@@ -143,6 +164,10 @@ class Redactor:
         self._pii = PiiDetector(thresholds, ner=self.ner)
         self._anonymizer: Anonymizer | None = None
         self._structural_res: dict[str, re.Pattern[str] | None] = {}
+        # Detection depends only on the text and this redactor's policy, so results are shared
+        # across the traces of one run: system prompts and tool results repeat from trace to trace.
+        self._detection_cache = _BoundedCache()
+        self._ner_cache = _BoundedCache()
 
     @classmethod
     def from_policy(
@@ -364,18 +389,28 @@ class _TraceSession:
         """
         pii = self.r._pii
         secrets = self.r._secrets
+        cache = self.r._detection_cache
         detected: dict[str, list[tuple[int, Span]]] = {}
         for text in self.candidates:
-            ranked = [(_PRIORITY["secret"], s) for s in secrets.find(text)]
-            ranked += [(_PRIORITY["secret"], s) for s in find_keyed_secrets(text, self._is_secret_name,
-                                                                             _secret_entity_for_key)]
-            if not is_entirely_decoy(text):
-                ranked += [(_PRIORITY["pii"], s) for s in pii.find_structured(text)]
+            ranked = cache.get(text)
+            if ranked is None:
+                ranked = [(_PRIORITY["secret"], s) for s in secrets.find(text)]
+                ranked += [(_PRIORITY["secret"], s) for s in find_keyed_secrets(text, self._is_secret_name,
+                                                                                 _secret_entity_for_key)]
+                if not is_entirely_decoy(text):
+                    ranked += [(_PRIORITY["pii"], s) for s in pii.find_structured(text)]
+                cache.put(text, ranked)
             if ranked:
-                detected[text] = ranked
-        ner_inputs = [t for t in self.ner_candidates if not is_entirely_decoy(t)]
-        for text, names in pii.find_names(ner_inputs).items():
-            detected.setdefault(text, []).extend((_PRIORITY["ner"], s) for s in names)
+                detected[text] = list(ranked)
+        ner_cache = self.r._ner_cache
+        ner_inputs = [t for t in self.ner_candidates if ner_cache.get(t) is None and not is_entirely_decoy(t)]
+        found_names = pii.find_names(ner_inputs)
+        for text in ner_inputs:
+            ner_cache.put(text, [(_PRIORITY["ner"], s) for s in found_names.get(text, [])])
+        for text in self.ner_candidates:
+            names = ner_cache.get(text)
+            if names:
+                detected.setdefault(text, []).extend(names)
         for value, entity in self.secret_values.items():
             self._note_value(value, _PRIORITY["secret"], entity)
         for text, ranked_spans in detected.items():

@@ -83,11 +83,14 @@ _TOP_LEVEL_KEYS = {
 }
 
 
-def load_policy(spec: str | Path | None = None) -> Policy:
+def load_policy(spec: str | Path | None = None, check_operators: bool = True) -> Policy:
     """Load a policy by name (`default`, `strict`: files in `policies/`) or by path."""
     path = resolve_policy_path(spec)
     document = _read_yaml(path)
-    return build_policy(document, source=str(path))
+    policy = build_policy(document, source=str(path))
+    if check_operators:
+        validate_operators(policy)
+    return policy
 
 
 def resolve_policy_path(spec: str | Path | None) -> Path:
@@ -231,15 +234,22 @@ def _entities(value: Any, fail: Any) -> dict[str, EntityRule]:
         if bad_params:
             raise fail(f"entities.{entity}.params: {', '.join(sorted(bad_params))} not valid for {operator!r}")
         rules[entity] = EntityRule(operator=operator, threshold=float(threshold), params=dict(params))
-    # Every operator is validated by presidio-anonymizer itself before anything runs.
+    return rules
+
+
+def validate_operators(policy: Policy) -> None:
+    """Have presidio-anonymizer validate every operator and its parameters before anything runs.
+
+    Separate from parsing because importing presidio-anonymizer costs about a second: the gate,
+    which never runs an operator, parses the policy without it (`check_operators=False`).
+    """
     from redactor.replacement.operators import validate_operator
 
-    for entity, rule in rules.items():
+    for entity, rule in policy.entities.items():
         try:
             validate_operator(rule.operator, rule.params)
         except ValueError as exc:
-            raise fail(f"entities.{entity}: {exc}") from None
-    return rules
+            raise PolicyError(f"{policy.source}: entities.{entity}: {exc}") from None
 
 
 def _string_list(value: Any, where: str, fail: Any) -> list[str]:

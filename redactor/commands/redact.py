@@ -74,8 +74,8 @@ def redact_one(
         return _outcome(source, destination, result, written=False)
     for name, data in outputs.items():
         target = destination / name if trace.is_directory else destination
-        atomic_write_bytes(target, data)
-    write_seal(seal_path, seal)
+        atomic_write_bytes(target, data, sync_directory=False)
+    write_seal(seal_path, seal)  # last, and it syncs the directory: the trace files are durable first
     return _outcome(source, destination, result, written=True)
 
 

@@ -33,6 +33,8 @@ _PREFILTERS: dict[str, re.Pattern[str]] = {
     "IP_ADDRESS": re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]"),
     "STREET_ADDRESS": re.compile(r"\b\d{1,6}\s+[A-Z]|[a-zß]\.?\s+\d{1,4}\b|\b\d{1,4},?\s+[a-zé]"),
 }
+# A phone number candidate: optional +/(, then digits with the separators phone numbers use.
+_PHONE_WINDOW = re.compile(r"(?<![\w+])\+?\(?\d[\d\s().\-/]{5,22}\d(?!\w)")
 _STREET_SUFFIXES = (
     "Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|"
     "Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Alley|Crescent|Close|Row|Walk|Plaza"
@@ -164,14 +166,24 @@ class PiiDetector:
             return []
         spans: list[Span] = []
         for entity in candidates:
-            recognizer = self._recognizers[entity]
-            try:
-                results = recognizer.analyze(text, [entity], None)
-            except Exception as exc:
-                raise DetectorError(f"PII recognizer {type(recognizer).__name__} failed: "
-                                    f"{exc.__class__.__name__}") from None
-            spans.extend(self._accepted(text, results or []))
+            if entity == "PHONE_NUMBER":
+                # libphonenumber tries every region over the whole text; hand it only the digit runs.
+                for window in _PHONE_WINDOW.finditer(text):
+                    found = self._run(entity, window.group(0))
+                    spans.extend(Span(s.start + window.start(), s.end + window.start(), s.entity_type, s.score,
+                                      s.detector) for s in self._accepted(window.group(0), found))
+                spans = [s for s in spans if not overlaps(s.start, s.end, protected_regions(text))]
+                continue
+            spans.extend(self._accepted(text, self._run(entity, text)))
         return spans
+
+    def _run(self, entity: str, text: str) -> list[Any]:
+        recognizer = self._recognizers[entity]
+        try:
+            return list(recognizer.analyze(text, [entity], None) or [])
+        except Exception as exc:
+            raise DetectorError(f"PII recognizer {type(recognizer).__name__} failed: "
+                                f"{exc.__class__.__name__}") from None
 
     def find_names(self, texts: Iterable[str]) -> dict[str, list[Span]]:
         """NER over many distinct free-text strings at once (one `nlp.pipe` pass)."""
