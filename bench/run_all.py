@@ -438,7 +438,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline-mb", type=float,
                         default=float(os.environ.get("BENCH_BASELINE_MB", DEFAULT_BASELINE_MB)))
     parser.add_argument("--latency-traces", type=int, default=DEFAULT_LATENCY_TRACES)
-    parser.add_argument("--memory-mb", default=os.environ.get("BENCH_MEMORY_MB", "1,10,50"),
+    parser.add_argument("--memory-mb", default=os.environ.get("BENCH_MEMORY_MB", "0.5,1,2,4"),
                         help="comma-separated JSONL store sizes for the memory curve ('' to skip)")
     parser.add_argument("--results", type=Path, default=RESULTS)
     parser.add_argument("--work", type=Path, default=None, help="scratch directory (default: a temp dir)")
