@@ -12,6 +12,7 @@ import contextlib
 import json
 import os
 import threading
+import weakref
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -38,6 +39,21 @@ def describe_failure(exc: BaseException) -> str:
     return f"{type(exc).__name__} (message withheld: it may quote content)"
 
 
+_LOCKS: weakref.WeakKeyDictionary[Any, threading.RLock] = weakref.WeakKeyDictionary()
+_LOCKS_GUARD = threading.Lock()
+
+
+def redaction_lock(redactor: Redactor) -> threading.RLock:
+    """One lock per Redactor. Capture runs on recorder threads (Chronicle's delivery thread, the
+    span processor's worker, the agent's own thread at once); spaCy pipelines are not documented
+    as thread-safe, so calls into one redactor are serialised rather than trusted to be."""
+    with _LOCKS_GUARD:
+        lock = _LOCKS.get(redactor)
+        if lock is None:
+            lock = _LOCKS[redactor] = threading.RLock()
+        return lock
+
+
 @dataclass
 class RedactedBatch:
     records: list[dict[str, Any]]
@@ -60,7 +76,8 @@ def redact_records(redactor: Redactor, records: Sequence[Mapping[str, Any]], lab
                            line_numbers=list(range(1, len(materialised) + 1)))
     trace = Trace(root=label, is_directory=False, format_name=detect_format([trace_file]), files=[trace_file])
     try:
-        result = redactor.redact_trace(trace)
+        with redaction_lock(redactor):
+            result = redactor.redact_trace(trace)
     except Exception as exc:
         raise CaptureError(f"{label}: redaction failed: {describe_failure(exc)}; nothing was written") from None
     redacted = [record for record in trace.files[0].records if isinstance(record, dict)]

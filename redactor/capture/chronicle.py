@@ -28,7 +28,13 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from redactor.capture._common import CaptureError, QuarantineFile, describe_failure, redact_records
+from redactor.capture._common import (
+    CaptureError,
+    QuarantineFile,
+    describe_failure,
+    redact_records,
+    redaction_lock,
+)
 from redactor.capture.jsonl_writer import RedactingJsonlWriter
 
 if TYPE_CHECKING:
@@ -47,7 +53,8 @@ def string_redactor(redactor: Redactor) -> Callable[[str], str]:
     """
 
     def _redact(text: str) -> str:
-        return redactor.redact_text(text)
+        with redaction_lock(redactor):
+            return redactor.redact_text(text)
 
     return _redact
 
@@ -78,7 +85,8 @@ def _redact_free_form(redactor: Redactor, model: Any) -> Any:
     if not free:
         return model
     try:
-        redacted = redactor.redact(free)
+        with redaction_lock(redactor):
+            redacted = redactor.redact(free)
         return type(model).model_validate({**document, **redacted})
     except Exception as exc:
         raise CaptureError(f"{type(model).__name__.lower()} metadata could not be redacted: "

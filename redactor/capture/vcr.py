@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
 
-from redactor.capture._common import CaptureError, describe_failure
+from redactor.capture._common import CaptureError, describe_failure, redaction_lock
 
 if TYPE_CHECKING:
     from redactor.engine import Redactor
@@ -58,6 +58,10 @@ class VcrRedactor:
     # ----- requests -----------------------------------------------------------------------
 
     def before_record_request(self, request: Any) -> Any:
+        with redaction_lock(self.redactor):
+            return self._redact_request(request)
+
+    def _redact_request(self, request: Any) -> Any:
         try:
             redacted = copy.deepcopy(request)
             headers = {str(k): str(v) for k, v in request.headers.items()}
@@ -109,6 +113,10 @@ class VcrRedactor:
     # ----- responses ----------------------------------------------------------------------
 
     def before_record_response(self, response: Mapping[str, Any]) -> dict[str, Any]:
+        with redaction_lock(self.redactor):
+            return self._redact_response(response)
+
+    def _redact_response(self, response: Mapping[str, Any]) -> dict[str, Any]:
         try:
             from vcr.filters import decode_response
 

@@ -204,3 +204,23 @@ def test_a_killed_writer_leaves_only_complete_lines(tmp_path: Path) -> None:
     assert planted.leaked(data) == []
     # The crash left no seal; the next writer re-seals what is there (idempotently re-redacted).
     assert not path.with_name("killed.jsonl.seal.json").exists()
+
+
+def test_concurrent_writers_threads_produce_whole_redacted_lines(redactor: Redactor, tmp_path: Path) -> None:
+    import threading
+
+    path = tmp_path / "threads.jsonl"
+    with RedactingJsonlWriter(path, redactor, fsync=False) as writer:
+        def work(offset: int) -> None:
+            for index in range(offset, offset + 10):
+                writer.write(sensitive_event(index))
+
+        threads = [threading.Thread(target=work, args=(offset,)) for offset in range(0, 40, 10)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    records = lines_of(path)
+    assert sorted(r["id"] for r in records) == [f"evt-{i:04d}" for i in range(40)]
+    assert planted.leaked(path.read_bytes()) == []
+    assert len({r["api_key"] for r in records}) == 1
