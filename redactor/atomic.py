@@ -13,6 +13,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from redactor.faults import killpoint
+
 TEMP_MARKER = ".redactor-tmp-"
 
 
@@ -30,6 +32,7 @@ def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None, sync_di
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+            killpoint("mid-write")  # temp file written, target not yet replaced
             handle.flush()
             os.fsync(handle.fileno())
         if mode is not None:

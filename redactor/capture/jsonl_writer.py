@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from redactor.capture._common import CaptureError, QuarantineFile, describe_failure, redact_records, write_whole
 from redactor.errors import FatalError, SealError
+from redactor.faults import killpoint
 
 if TYPE_CHECKING:
     from redactor.engine import Redactor
@@ -116,6 +117,7 @@ class RedactingJsonlWriter:
                 self._quarantine(records, exc)
                 raise CaptureError(f"{self.path}: {describe_failure(exc)}{self._quarantine_note()}") from None
             write_whole(self._fd, data)
+            killpoint("capture-after-write")  # appended, seal not yet updated
             if self._fsync:
                 os.fsync(self._fd)
             self._note(batch.counts, batch.format_name, batch.records)

@@ -11,6 +11,7 @@ from pathlib import Path
 from redactor.atomic import atomic_write_bytes
 from redactor.engine import Finding, Redactor, TraceResult
 from redactor.errors import FatalError, SealError
+from redactor.faults import killpoint
 from redactor.formats.registry import FORMATS, discover_traces, load_trace
 from redactor.seal import Seal, build_seal, earliest_timestamp, read_seal, seal_path_for, write_seal
 
@@ -72,10 +73,13 @@ def redact_one(
     if previous is not None and _same_content(previous.document, seal):
         # Re-redacting sealed output is a no-op: don't churn the seal's timestamps in git.
         return _outcome(source, destination, result, written=False)
+    killpoint("before-write")
     for name, data in outputs.items():
         target = destination / name if trace.is_directory else destination
         atomic_write_bytes(target, data, sync_directory=False)
+    killpoint("after-write-before-seal")
     write_seal(seal_path, seal)  # last, and it syncs the directory: the trace files are durable first
+    killpoint("after-seal")
     return _outcome(source, destination, result, written=True)
 
 
