@@ -1,0 +1,949 @@
+"""Declarative secret rules (detect-secrets style): one frozen `SecretRule` per token format.
+
+A rule is data: a name, the entity type it reports, a compiled pattern, the group(s) holding the
+secret value, and `keywords`, cheap lowercase substrings of which at least one must occur in the
+text before the regex runs at all. The detector (`redactor.detection.secrets`) only iterates
+`RULES`; nothing here scans text by itself.
+
+Pattern conventions, so a reviewer can check them quickly:
+
+* Vendor prefixes are matched literally and the body with one flat, bounded character class:
+  no nested quantifiers, so no catastrophic backtracking on adversarial input.
+* `_LB` / `_RB` are token boundaries. They reject a match glued inside a longer run of token
+  characters (a format-shaped slice of a hash, of base64 or of an identifier). `_LB` also accepts
+  a JSON-escaped newline (`\\n`) right before the token, which is how secrets look inside
+  serialised strings.
+* Formats whose shape alone would collide with hashes or ids (Twilio SIDs, Mailgun keys, AWS
+  secret keys) are gated on a vendor keyword; validators then check what a regex cannot
+  (a JWT header that decodes to JSON with "alg", a Basic credential that decodes to user:pass).
+
+Sources are the vendors' public documentation and the gitleaks rule ids (config/gitleaks.toml)
+the formats were checked against; the facts were re-expressed here, no rule text was copied.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from redactor.detection.base import SECRET_ENTITY_TYPES
+
+Validator = Callable[[re.Match[str], str], bool]
+
+# --------------------------------------------------------------------------------------------
+# Secret-named keys. Lives here (not in secrets.py) because the assignment rules below use it
+# as their validator; `redactor.detection.secrets` re-exports it.
+# --------------------------------------------------------------------------------------------
+
+# Normalised key names (lowercase, `_`-separated) whose value is always a secret. A key also
+# matches when it *ends* with one of these after a `_` boundary: `openai_api_key`, `db_password`,
+# `x_auth_token`. Suffix matching is what keeps structural keys out without a long deny list:
+# `token_usage`, `max_tokens`, `tokenizer`, `password_policy`, `secret_name` do not end with a
+# secret word.
+SECRET_KEY_NAMES: frozenset[str] = frozenset(
+    {
+        "password",
+        "passwd",
+        "pwd",  # NB: also the PWD env var (a directory); the assignment rule skips path values.
+        "passphrase",
+        "pgpassword",  # libpq env var: one word, so the `_password` suffix does not catch it
+        "secret",
+        "client_secret",
+        "secret_key",
+        "secret_key_base",  # Rails: ends with "base", so the suffix rule would miss it
+        "secret_access_key",
+        "api_key",
+        "apikey",
+        "x_api_key",
+        "token",
+        "access_token",
+        "refresh_token",
+        "id_token",
+        "auth_token",
+        "session_token",
+        "bearer_token",
+        "authorization",
+        "proxy_authorization",
+        "cookie",
+        "cookies",
+        "set_cookie",
+        "private_key",
+        "privatekey",
+        "credential",
+        "credentials",
+        "access_key",
+        "signing_key",
+        "encryption_key",
+        "master_key",
+        "subscription_key",
+        "jwt",
+    }
+)
+
+# Keys that end with a secret word but whose value is not a credential. Kept small and explicit.
+EXCLUDED_SECRET_KEY_NAMES: frozenset[str] = frozenset(
+    {
+        # Tokenizer vocabulary: "token" here is a unit of text (`"eos_token": "</s>"`).
+        "eos_token",
+        "bos_token",
+        "pad_token",
+        "unk_token",
+        "sep_token",
+        "cls_token",
+        "mask_token",
+        "stop_token",
+        "start_token",
+        "end_token",
+        "special_token",
+        "input_token",
+        "output_token",
+        # Pagination / sync cursors: opaque but not credentials, and replay tests compare them.
+        "next_token",
+        "page_token",
+        "next_page_token",
+        "prev_page_token",
+        "previous_page_token",
+        "continuation_token",
+        "sync_token",
+    }
+)
+
+# First components that make the key describe a secret instead of holding one:
+# `has_password: true`, `max_token: 5`, `use_auth_token: true`.
+_NON_VALUE_PREFIXES: frozenset[str] = frozenset(
+    {"is", "has", "use", "uses", "requires", "require", "needs", "enable", "enabled", "disable",
+     "disabled", "allow", "show", "num", "max", "min", "total", "count"}
+)
+
+_ACRONYM_BOUNDARY = re.compile(r"([A-Z]+)([A-Z][a-z])")  # APIKey -> API_Key
+_CAMEL_BOUNDARY = re.compile(r"([a-z0-9])([A-Z])")  # apiKey -> api_Key
+_NON_ALNUM = re.compile(r"[^A-Za-z0-9]+")
+_SECRET_SUFFIX = re.compile(
+    r"(?:^|_)(?:" + "|".join(sorted((re.escape(n) for n in SECRET_KEY_NAMES), key=len, reverse=True)) + r")$"
+)
+
+
+def normalize_key(key: str) -> str:
+    """`X-Auth-Token` -> `x_auth_token`, `openaiApiKey` -> `openai_api_key`, `db.password` -> `db_password`."""
+    spaced = _CAMEL_BOUNDARY.sub(r"\1_\2", _ACRONYM_BOUNDARY.sub(r"\1_\2", key))
+    return _NON_ALNUM.sub("_", spaced).strip("_").lower()
+
+
+def is_secret_key(key: str) -> bool:
+    """True when the value stored under `key` is always a secret (see SECRET_KEY_NAMES).
+
+    Decisions: `password_policy` and `secret_name` are False (they describe or name a secret and
+    do not hold one; a vault secret's *name* is structure replay needs). `pwd` is True as asked,
+    although the `PWD` environment variable is a directory: whole-value redaction of a path is
+    harmless, and the in-text assignment rule skips path-shaped values.
+    """
+    name = normalize_key(key)
+    if not name or name in EXCLUDED_SECRET_KEY_NAMES:
+        return False
+    if name.split("_", 1)[0] in _NON_VALUE_PREFIXES and name not in SECRET_KEY_NAMES:
+        return False
+    return _SECRET_SUFFIX.search(name) is not None
+
+
+# --------------------------------------------------------------------------------------------
+# Rule type
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SecretRule:
+    """One secret format. `groups` lists the groups that may hold the value; the first that took
+    part in the match is the span (so alternations such as quoted/bare values work)."""
+
+    name: str
+    entity_type: str
+    pattern: re.Pattern[str]
+    keywords: tuple[str, ...]
+    source: str
+    groups: tuple[int | str, ...] = ("secret",)
+    validator: Validator | None = None
+    score: float = 1.0
+    # Breaks ties between overlapping spans of equal length: vendor formats beat generic ones.
+    priority: int = 30
+
+    def __post_init__(self) -> None:
+        if self.entity_type not in SECRET_ENTITY_TYPES:
+            raise ValueError(f"rule {self.name}: unknown entity type {self.entity_type}")
+        if not self.keywords or any(k != k.lower() or not k for k in self.keywords):
+            # Every rule needs a prefilter, or `might_contain_secret` could not be a fast path.
+            raise ValueError(f"rule {self.name}: keywords must be non-empty lowercase strings")
+
+
+VENDOR = 30
+GENERIC = 10
+
+# Token boundaries (see module docstring). Lookbehinds are fixed-width alternatives.
+_LB = r"(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))"
+_RB = r"(?![A-Za-z0-9_-])"
+
+
+def _token(body: str) -> re.Pattern[str]:
+    return re.compile(_LB + "(?P<secret>" + body + ")" + _RB)
+
+
+# --------------------------------------------------------------------------------------------
+# Validators: (match, secret value) -> keep?
+# --------------------------------------------------------------------------------------------
+
+
+def _b64decode(segment: str, *, urlsafe: bool) -> bytes | None:
+    padded = segment + "=" * (-len(segment) % 4)
+    try:
+        if urlsafe:
+            return base64.urlsafe_b64decode(padded)
+        return base64.b64decode(padded, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _mixed_case(value: str) -> bool:
+    return any(c.isupper() for c in value) and any(c.islower() for c in value)
+
+
+def _mixed_case_random(_m: re.Match[str], value: str) -> bool:
+    # Real tokens drawn from [A-Za-z] are about half upper case; identifiers (`hf_requiredFoo`)
+    # and placeholders (`hf_xxxx`) are not.
+    letters = [c for c in value.split("_", 1)[-1] if c.isalpha()]
+    if len(letters) < 10:
+        return False
+    upper = sum(c.isupper() for c in letters) / len(letters)
+    return 0.2 <= upper <= 0.8
+
+
+def aws_secret_ok(_m: re.Match[str], value: str) -> bool:
+    # 40 base64 chars with both cases; a 40-char lowercase hex git SHA next to "aws key" is not it.
+    return _mixed_case(value)
+
+
+def _has_letter_and_digit(_m: re.Match[str], value: str) -> bool:
+    return any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+
+
+def jwt_header_ok(_m: re.Match[str], value: str) -> bool:
+    header = _b64decode(value.split(".", 1)[0], urlsafe=True)
+    if header is None:
+        return False
+    try:
+        decoded = json.loads(header.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(decoded, dict) and "alg" in decoded
+
+
+def discord_token_ok(_m: re.Match[str], value: str) -> bool:
+    # The first segment of a bot token is the bot's numeric user id in base64.
+    raw = _b64decode(value.split(".", 1)[0], urlsafe=True)
+    return raw is not None and raw.isdigit() and 15 <= len(raw) <= 21
+
+
+_PEM_BASE64_RUN = re.compile(r"[A-Za-z0-9+/=]{40,}")
+
+
+def _pem_ok(_m: re.Match[str], value: str) -> bool:
+    # A header quoted in prose is not a key: require real base64 key material after it.
+    return _PEM_BASE64_RUN.search(value) is not None
+
+
+def _basic_ok(_m: re.Match[str], value: str) -> bool:
+    raw = _b64decode(value, urlsafe=False)
+    if raw is None:
+        return False
+    try:
+        decoded = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return ":" in decoded and decoded.isprintable()
+
+
+_PLACEHOLDER = re.compile(
+    r"""(?x)
+    (?i:none|null|nil|undefined|true|false|redacted|changeme|placeholder)
+    | (?i:foo|bar|baz|qux|example|dummy|sample|test)  # metasyntactic values in docs and tests
+    | \[[^\]]*\]                           # [redacted], [secret key]
+    | [*xX\u2022.]{3,}                     # ***, xxxx, ...
+    | \$(?:\{?[A-Za-z_][A-Za-z0-9_]*\}?)?  # $VAR, ${VAR} (or the "$" left of a "{")
+    | \{\{[^}]*\}\} | \{\w*\}               # {{ var }}, {token}
+    | .*%(?:\(\w+\))?[sd].*                 # %s, %(name)s, '%s:%s' (not %40: URL-encoded "@")
+    | \#[0-9a-fA-F]{3,8}                   # a colour (#dcdccc), e.g. in a style table
+    | <[^>]*>                              # <your-token>
+    | (?i:your|my)[-_].*                   # your_api_key, my-token
+    | [A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+        # OPENAI_API_KEY: an env var *name*, not its value
+    | [A-Za-z0-9_-]{0,16}[-_]              # sk-proj-, ghp_: a vendor prefix with no body
+    """
+)
+_PATH_VALUE = re.compile(r"(?:~?/|\.{1,2}/|[A-Za-z]:[\\/])\S*")
+_SCHEME_WORDS = frozenset({"bearer", "basic", "token", "bot", "digest"})
+
+
+def _not_placeholder(value: str) -> bool:
+    return _PLACEHOLDER.fullmatch(value) is None and value.lower() not in _SCHEME_WORDS
+
+
+def _token_like(value: str) -> bool:
+    """Shape of a credential in running prose: digits or symbols, or a long mixed-case run."""
+    if len(value) < 6:
+        return False
+    if any(c.isdigit() for c in value) or any(c in "!@#$%^&*_+-=./~" for c in value):
+        return True
+    return len(value) >= 20 and _mixed_case(value)
+
+
+# Passwords that documentation writes in example URLs (`https://user:password@host`).
+_DOC_URL_PASSWORDS = frozenset({"password", "pass", "passwd", "pwd", "pw", "secret"})
+
+
+def url_password_ok(_m: re.Match[str], value: str) -> bool:
+    return _not_placeholder(value) and value.lower() not in _DOC_URL_PASSWORDS
+
+
+_KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+
+
+def _key_before(m: re.Match[str]) -> tuple[int, str]:
+    """Start and full name of the key ending with the matched keyword: `db.password`, `X-Api-Key`."""
+    text, start = m.string, m.start()
+    left = start
+    while left > 0 and start - left < 64 and text[left - 1] in _KEY_CHARS:
+        left -= 1
+    return left, text[left : m.end("kw")]
+
+
+_PASSWORD_WORDS = frozenset({"password", "passwd", "pwd", "passphrase"})
+_DOTTED_NAME = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")  # self.api_key, os.environ (no digits)
+_IDENTIFIER = re.compile(r"[A-Za-z_]+")
+_SMALL_INT = re.compile(r"-?\d{1,3}")
+
+
+def _code_expression(m: re.Match[str], value: str) -> bool:
+    """Unquoted right-hand sides that are code, not a literal secret: traces quote source files and
+    diffs, where `token = self.get_token()`, `api_key=api_key,`, `password = str(password)`,
+    `credential = DefaultAzureCredential()` and `token = -1` are everywhere."""
+    text = m.string
+    following = text[m.end("bare") : m.end("bare") + 1]
+    if following and following in "([\"'":
+        return True  # a call, a subscript, or a string prefix such as f"..." / @"..."
+    if _DOTTED_NAME.fullmatch(value) or _SMALL_INT.fullmatch(value):
+        return True
+    kw = m.group("kw").lower()
+    if kw not in _PASSWORD_WORDS and kw in value.lower():
+        # A name that repeats the key word is a variable or a type, not a key: api_key=api_key,
+        # `private_key: Ed25519PrivateKey`. (Passwords are exempt: "Password123!" is one.)
+        return True
+    if _IDENTIFIER.fullmatch(value) is None:
+        return False
+    if kw in value.lower():
+        return True  # password = raw_password
+    # `token = initial`: spaces around "=" and a bare name is source code; env files, query
+    # strings and connection strings write `KEY=value` without spaces.
+    op_start, op_end = m.span("op")
+    spaced = text[op_start - 1 : op_start] in (" ", "\t") and text[op_end : op_end + 1] in (" ", "\t")
+    return m.group("op") == "=" and spaced
+
+
+def _assignment_ok(m: re.Match[str], value: str) -> bool:
+    left, key = _key_before(m)
+    if not is_secret_key(key) or len(value) < 3:
+        return False
+    kw = m.group("kw").lower()
+    if value.lower() == kw:
+        return False  # `SECRET = "secret"`, `password: password`: a docs example or an enum
+    if kw not in _PASSWORD_WORDS and any(c.isspace() for c in value):
+        return False  # tokens and keys have no spaces; `"secret": "will be replaced"` is prose
+    if m.string.endswith("://", 0, left):
+        # `https://x-access-token:<token>@host`: URL userinfo, not `key: value` (url_password
+        # spans just the password there).
+        return False
+    if not _not_placeholder(value) or _PATH_VALUE.fullmatch(value) or value.endswith("/aws4_request"):
+        # (a SigV4 `Credential=<key id>/<date>/<region>/<service>/aws4_request` scope: the key
+        # id in it is reported by aws_access_key_id, the rest is not secret)
+        return False
+    if m.group("bare") is not None:
+        if _code_expression(m, value):
+            return False
+        if m.group("op") == ":":
+            # `password: it must have 8 chars` is prose; `password: hunter2` is a credential.
+            return _token_like(value)
+    return True
+
+
+# An upper-case scheme name such as AWS4-HMAC-SHA256 (SigV4), not a credential; the access key id
+# inside a SigV4 header is found by aws_access_key_id.
+_SCHEME_NAME = re.compile(r"[A-Z0-9]+(?:-[A-Z0-9]+)+")
+
+
+def _auth_header_ok(m: re.Match[str], value: str) -> bool:
+    if not _not_placeholder(value) or _SCHEME_NAME.fullmatch(value):
+        return False
+    if m.group("scheme") is not None:
+        if m.group("scheme").lower() == "basic":
+            return _basic_ok(m, value)
+        return True
+    return _token_like(value) and len(value) >= 16
+
+
+def _bearer_ok(m: re.Match[str], value: str) -> bool:
+    if not _not_placeholder(value):
+        return False
+    text = m.string
+    # A string (or line) that is exactly "Bearer <token>", a header value on its own, is always a
+    # credential, however short.
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    line_end = text.find("\n", m.end())
+    before = text[line_start : m.start()]
+    after = text[m.end() : len(text) if line_end < 0 else line_end]
+    if not before.strip(" \t\r\"'") and not after.strip(" \t\r\"',"):
+        return True
+    # In prose, "bearer tokens are ..." must not fire: require a token-shaped value.
+    return len(value) >= 8 and _token_like(value) and (any(c.isdigit() for c in value) or len(value) >= 20)
+
+
+def _cli_flag_ok(m: re.Match[str], value: str) -> bool:
+    if not _not_placeholder(value):
+        return False
+    # `--password options` in help text: after a space (not "="), an unquoted value must look
+    # like a credential.
+    return m.group("sep") == "=" or m.group("bare") is None or _token_like(value)
+
+
+def _cli_user_ok(m: re.Match[str], value: str) -> bool:
+    # `docker run -u 1000:1000` is uid:gid, not user:password.
+    return url_password_ok(m, value) and not value.isdigit() and not _PATH_VALUE.fullmatch(value)
+
+
+def _cookie_ok(_m: re.Match[str], value: str) -> bool:
+    return "=" in value and _not_placeholder(value)
+
+
+def _azure_sas_ok(m: re.Match[str], _value: str) -> bool:
+    # A SAS signature always travels with its signed version (`sv=`).
+    return "sv=" in m.string
+
+
+# --------------------------------------------------------------------------------------------
+# Generic patterns
+# --------------------------------------------------------------------------------------------
+
+# Value of an assignment: "double quoted", 'single quoted' (JSON-escaped quotes accepted) or a
+# bare run that stops at whitespace, quotes, separators and brackets. `<` is excluded so the
+# project's own redaction tokens are never a value.
+_VALUE = (
+    r"""(?:[rRbBuU]{0,2}\\?"(?P<dq>[^"\\\r\n]{1,512})\\?"|[rRbBuU]{0,2}\\?'(?P<sq>[^'\\\r\n]{1,512})\\?'"""
+    r"""|(?P<bare>[^\s"'\\,;&{}\[\]()<>`|]{1,512}))"""
+)
+# `==` / `===` are comparisons in code, not assignments: the operator may not be followed by "=".
+_ASSIGN = r"""(?:\\?["'])?\]?[ \t]{0,3}(?P<op>:=|=>|[:=])(?!=)[ \t]{0,3}"""
+_VALUE_GROUPS: tuple[int | str, ...] = ("dq", "sq", "bare")
+
+
+def _assignment(words: str) -> re.Pattern[str]:
+    # Anchored on the secret word itself (cheap to find); the validator reads the full key name
+    # leftwards and asks `is_secret_key`, so `token_usage=` or `max_tokens:` never match.
+    return re.compile(r"(?i)(?P<kw>" + words + r")" + _ASSIGN + _VALUE)
+
+
+# --------------------------------------------------------------------------------------------
+# The registry
+# --------------------------------------------------------------------------------------------
+
+_GL = "gitleaks:"  # prefix for gitleaks rule ids in `source`
+
+
+def _rules(*rules: SecretRule) -> dict[str, SecretRule]:
+    registry: dict[str, SecretRule] = {}
+    for rule in rules:
+        if rule.name in registry:
+            raise ValueError(f"duplicate secret rule {rule.name}")
+        registry[rule.name] = rule
+    return registry
+
+
+RULES: dict[str, SecretRule] = _rules(
+    # ---- AI providers --------------------------------------------------------------------
+    SecretRule(
+        "openai_project_key", "API_KEY",
+        # Project / service-account / admin keys: long base64url bodies (with "T3BlbkFJ" inside,
+        # not required here so a future length change still matches).
+        _token(r"sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{40,300}"),
+        ("sk-proj-", "sk-svcacct-", "sk-admin-", "sk-none-"),
+        _GL + "openai-api-key; https://platform.openai.com/docs/api-reference/authentication",
+    ),
+    SecretRule(
+        "openai_legacy_key", "API_KEY",
+        _token(r"sk-[A-Za-z0-9]{48}"),
+        ("sk-",),
+        _GL + "openai-api-key (sk- + 20 + T3BlbkFJ + 20 = 48 alphanumerics)",
+    ),
+    SecretRule(
+        "anthropic_key", "API_KEY",
+        # api03 (API), admin01 (Admin API); oat01/ort01 are Claude OAuth access/refresh tokens.
+        _token(r"sk-ant-(?:api|admin|oat|ort|sid)\d{2}-[A-Za-z0-9_-]{80,200}"),
+        ("sk-ant-",),
+        _GL + "anthropic-api-key, anthropic-admin-api-key (sk-ant-api03-<93>AA)",
+    ),
+    SecretRule(
+        "groq_key", "API_KEY",
+        _token(r"gsk_[A-Za-z0-9]{48,60}"),
+        ("gsk_",),
+        "https://console.groq.com/docs/api-keys (gsk_ + 52 alphanumerics)",
+    ),
+    SecretRule(
+        "replicate_token", "API_KEY",
+        _token(r"r8_[A-Za-z0-9]{36,40}"),
+        ("r8_",),
+        "https://replicate.com/docs/topics/security/api-tokens (r8_ + 37 alphanumerics)",
+    ),
+    SecretRule(
+        "huggingface_token", "ACCESS_TOKEN",
+        _token(r"(?:hf_|api_org_)[A-Za-z]{34}"),
+        ("hf_", "api_org_"),
+        _GL + "huggingface-access-token, huggingface-organization-api-token",
+        validator=_mixed_case_random,
+    ),
+    SecretRule(
+        "openrouter_key", "API_KEY",
+        _token(r"sk-or-v1-[a-f0-9]{64}"),
+        ("sk-or-v1-",),
+        "https://openrouter.ai/docs/api-reference/authentication (sk-or-v1- + 64 hex)",
+    ),
+    SecretRule(
+        "langsmith_key", "API_KEY",
+        _token(r"lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}"),
+        ("lsv2_",),
+        "https://docs.smith.langchain.com/administration/how_to_guides/organization_management/"
+        "create_account_api_key (lsv2_pt_/lsv2_sk_)",
+    ),
+    SecretRule(
+        "perplexity_key", "API_KEY",
+        _token(r"pplx-[A-Za-z0-9]{48}"),
+        ("pplx-",),
+        _GL + "perplexity-api-key",
+    ),
+    # ---- Payments -----------------------------------------------------------------------
+    SecretRule(
+        "stripe_secret_key", "API_KEY",
+        # Secret (sk_) and restricted (rk_) keys, live and test. Publishable pk_ keys are public.
+        _token(r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,247}"),
+        ("sk_live_", "sk_test_", "rk_live_", "rk_test_"),
+        _GL + "stripe-access-token; https://docs.stripe.com/keys",
+    ),
+    SecretRule(
+        "stripe_webhook_secret", "CREDENTIAL",
+        _token(r"whsec_[A-Za-z0-9+/=]{24,80}"),
+        ("whsec_",),
+        "https://docs.stripe.com/webhooks#verify-official-libraries (whsec_ signing secret)",
+    ),
+    SecretRule(
+        "square_token", "ACCESS_TOKEN",
+        _token(r"(?:sq0atp-[A-Za-z0-9_-]{22,60}|EAAA[A-Za-z0-9_-]{22,60})"),
+        ("sq0atp-", "eaaa"),
+        _GL + "square-access-token; https://developer.squareup.com/docs/build-basics/access-tokens",
+    ),
+    SecretRule(
+        "square_oauth_secret", "CREDENTIAL",
+        _token(r"sq0csp-[A-Za-z0-9_-]{43}"),
+        ("sq0csp-",),
+        _GL + "square-secret",
+    ),
+    SecretRule(
+        "shopify_token", "ACCESS_TOKEN",
+        _token(r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"),
+        ("shpat_", "shpca_", "shppa_", "shpss_"),
+        _GL + "shopify-access-token, shopify-custom-access-token, shopify-private-app-access-token, "
+        "shopify-shared-secret",
+    ),
+    # ---- Code hosting & package registries ------------------------------------------------
+    SecretRule(
+        "github_token", "ACCESS_TOKEN",
+        # ghp_ personal, gho_ OAuth, ghu_ user-to-server, ghs_ server-to-server, ghr_ refresh.
+        _token(r"gh[pousr]_[A-Za-z0-9]{36,251}"),
+        ("ghp_", "gho_", "ghu_", "ghs_", "ghr_"),
+        _GL + "github-pat, github-oauth, github-app-token, github-refresh-token; "
+        "https://github.blog/engineering/platform-security/behind-githubs-new-authentication-token-formats/",
+    ),
+    SecretRule(
+        "github_fine_grained_pat", "ACCESS_TOKEN",
+        _token(r"github_pat_[A-Za-z0-9_]{70,251}"),
+        ("github_pat_",),
+        _GL + "github-fine-grained-pat",
+    ),
+    SecretRule(
+        "gitlab_token", "ACCESS_TOKEN",
+        # glpat- personal (optionally routable: ".01.<9>"), gldt- deploy, glrt- runner, ... tokens.
+        _token(
+            r"(?:glpat|gldt|glrt|glcbt|glptt|glft|glimt|glsoat|gloas|glagent)-[A-Za-z0-9_-]{20,300}"
+            r"(?:\.[0-9a-z]{2}\.?[0-9a-z]{7,9})?"
+        ),
+        ("glpat-", "gldt-", "glrt-", "glcbt-", "glptt-", "glft-", "glimt-", "glsoat-", "gloas-", "glagent-"),
+        _GL + "gitlab-pat, gitlab-pat-routable, gitlab-deploy-token; https://docs.gitlab.com/security/tokens/",
+    ),
+    SecretRule(
+        "npm_token", "ACCESS_TOKEN",
+        _token(r"npm_[A-Za-z0-9]{36}"),
+        ("npm_",),
+        _GL + "npm-access-token",
+    ),
+    SecretRule(
+        "pypi_token", "API_KEY",
+        # The body is a macaroon whose first bytes encode "pypi.org" / "test.pypi.org".
+        _token(r"pypi-(?:AgEIcHlwaS5vcmc|AgENdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{50,1000}"),
+        ("pypi-ag",),
+        _GL + "pypi-upload-token; https://pypi.org/help/#apitoken",
+    ),
+    SecretRule(
+        "artifactory_token", "API_KEY",
+        _token(r"(?:AKCp[A-Za-z0-9]{69}|cmVmd[A-Za-z0-9]{59})"),
+        ("akcp", "cmvmd"),
+        _GL + "artifactory-api-key, artifactory-reference-token",
+    ),
+    # ---- Cloud ----------------------------------------------------------------------------
+    SecretRule(
+        "aws_access_key_id", "CREDENTIAL",
+        _token(r"(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}"),
+        ("akia", "asia", "a3t", "abia", "acca"),
+        _GL + "aws-access-token; https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html",
+    ),
+    SecretRule(
+        "aws_secret_access_key", "CREDENTIAL",
+        # 40 base64 chars are everywhere; only trust them right after an aws...secret/key name.
+        re.compile(
+            r"(?i:aws)[A-Za-z0-9_.-]{0,30}?(?i:secret|key)[A-Za-z0-9_.-]{0,20}?" + _ASSIGN
+            + r"""(?:\\?["'])?(?P<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"""
+        ),
+        ("aws",),
+        "https://docs.aws.amazon.com/cli/latest/userguide/cli-configure-files.html; detect-secrets AWSKeyDetector",
+        validator=aws_secret_ok,
+    ),
+    SecretRule(
+        "google_api_key", "API_KEY",
+        _token(r"AIza[A-Za-z0-9_-]{35}"),
+        ("aiza",),
+        _GL + "gcp-api-key; https://cloud.google.com/docs/authentication/api-keys",
+    ),
+    SecretRule(
+        "google_oauth_secret", "CREDENTIAL",
+        _token(r"(?:GOCSPX-[A-Za-z0-9_-]{28}|ya29\.[A-Za-z0-9_-]{30,2048})"),
+        ("gocspx-", "ya29."),
+        "https://developers.google.com/identity/protocols/oauth2 (GOCSPX- client secrets, ya29. access tokens)",
+    ),
+    SecretRule(
+        "azure_storage_key", "CREDENTIAL",
+        re.compile(
+            r"(?i:AccountKey)=(?P<secret>[A-Za-z0-9+/]{86}==)"
+            r"|(?i:SharedAccessKey)=(?P<sak>[A-Za-z0-9+/]{42,43}=)"
+        ),
+        ("accountkey=", "sharedaccesskey="),
+        "https://learn.microsoft.com/azure/storage/common/storage-configure-connection-string; "
+        "detect-secrets AzureStorageKeyDetector",
+        groups=("secret", "sak"),
+    ),
+    SecretRule(
+        "azure_sas_signature", "CREDENTIAL",
+        re.compile(r"[?&]sig=(?P<secret>[A-Za-z0-9%+/]{40,120}(?:=|%3[Dd]){0,2})(?![A-Za-z0-9%+/=])"),
+        ("sig=",),
+        "https://learn.microsoft.com/rest/api/storageservices/create-service-sas (sig= in SAS URLs)",
+        validator=_azure_sas_ok,
+    ),
+    SecretRule(
+        "databricks_token", "ACCESS_TOKEN",
+        _token(r"dapi[a-f0-9]{32}(?:-\d)?"),
+        ("dapi",),
+        _GL + "databricks-api-token",
+    ),
+    SecretRule(
+        "digitalocean_token", "ACCESS_TOKEN",
+        _token(r"do[opr]_v1_[a-f0-9]{64}"),
+        ("dop_v1_", "doo_v1_", "dor_v1_"),
+        _GL + "digitalocean-pat, digitalocean-access-token, digitalocean-refresh-token",
+    ),
+    SecretRule(
+        "doppler_token", "ACCESS_TOKEN",
+        # pt personal, st service, sa service account, ct CLI, scim, audit.
+        _token(r"dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}"),
+        ("dp.pt.", "dp.st.", "dp.sa.", "dp.ct.", "dp.scim.", "dp.audit."),
+        _GL + "doppler-api-token; https://docs.doppler.com/reference/auth-token-formats",
+    ),
+    # ---- SaaS -----------------------------------------------------------------------------
+    SecretRule(
+        "slack_token", "ACCESS_TOKEN",
+        # xoxb bot, xoxp user, xoxa/xoxr workspace app, xoxe rotating, xoxs/xoxo legacy. A digit
+        # segment must follow the prefix, so the docs' `xoxb-your-token` does not match.
+        _token(r"xox[abposre]-\d{1,13}-[A-Za-z0-9-]{8,250}"),
+        ("xoxa-", "xoxb-", "xoxp-", "xoxo-", "xoxs-", "xoxr-", "xoxe-"),
+        _GL + "slack-bot-token, slack-user-token, slack-legacy-workspace-token; "
+        "https://api.slack.com/concepts/token-types",
+    ),
+    SecretRule(
+        "slack_app_token", "ACCESS_TOKEN",
+        _token(r"xapp-\d-[A-Za-z0-9]{6,30}-\d{6,20}-[A-Za-z0-9]{20,100}"),
+        ("xapp-",),
+        _GL + "slack-app-token",
+    ),
+    SecretRule(
+        "slack_webhook_url", "CREDENTIAL",
+        # The whole URL is the credential: anyone holding it can post to the channel.
+        re.compile(
+            r"(?P<secret>https?://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_+/-]{20,120})"
+            r"(?![A-Za-z0-9_+/-])"
+        ),
+        ("hooks.slack.com",),
+        _GL + "slack-webhook-url; https://api.slack.com/messaging/webhooks",
+    ),
+    SecretRule(
+        "sendgrid_key", "API_KEY",
+        _token(r"SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}"),
+        ("sg.",),
+        _GL + "sendgrid-api-token",
+    ),
+    SecretRule(
+        "twilio_key", "API_KEY",
+        # SK (API key SID) / AC (account SID) + 32 hex look like any prefixed md5: only with the
+        # vendor's name in the same string.
+        _token(r"(?:SK|AC)[0-9a-fA-F]{32}"),
+        ("twilio",),
+        _GL + "twilio-api-key; https://www.twilio.com/docs/glossary/what-is-a-sid",
+    ),
+    SecretRule(
+        "mailgun_key", "API_KEY",
+        # "key-<32 hex>" is also a common cache-key shape, so: only next to the vendor name.
+        _token(r"(?:key-[a-f0-9]{32}|[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8})"),
+        ("mailgun",),
+        _GL + "mailgun-private-api-token, mailgun-signing-key",
+    ),
+    SecretRule(
+        "mailchimp_key", "API_KEY",
+        _token(r"[a-f0-9]{32}-us\d{1,2}"),
+        ("-us",),
+        _GL + "mailchimp-api-key; https://mailchimp.com/developer/marketing/guides/quick-start/",
+    ),
+    SecretRule(
+        "discord_bot_token", "ACCESS_TOKEN",
+        _token(r"[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}"),
+        (".",),  # no vendor prefix; the validator decodes the id segment instead
+        "https://discord.com/developers/docs/reference#authentication; detect-secrets DiscordBotTokenDetector",
+        validator=discord_token_ok,
+    ),
+    SecretRule(
+        "telegram_bot_token", "ACCESS_TOKEN",
+        re.compile(r"(?<![0-9])(?P<secret>\d{5,16}:AA[A-Za-z0-9_-]{33})" + _RB),
+        (":aa",),
+        _GL + "telegram-bot-api-token; https://core.telegram.org/bots/api#authorizing-your-bot",
+    ),
+    SecretRule(
+        "postman_key", "API_KEY",
+        _token(r"PMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}"),
+        ("pmak-",),
+        _GL + "postman-api-token",
+    ),
+    SecretRule(
+        "linear_key", "API_KEY",
+        _token(r"lin_api_[A-Za-z0-9]{40}"),
+        ("lin_api_",),
+        _GL + "linear-api-key; https://linear.app/developers/graphql#personal-api-keys",
+    ),
+    SecretRule(
+        "notion_token", "API_KEY",
+        # ntn_ (current) and legacy secret_ internal-integration tokens. `secret_` + 43 word chars
+        # could be an identifier, so the legacy form also needs letters and digits.
+        _token(r"(?:ntn_\d{11}[A-Za-z0-9]{35}|secret_[A-Za-z0-9]{43})"),
+        ("ntn_", "secret_"),
+        _GL + "notion-api-token; https://developers.notion.com/docs/authorization",
+        validator=_has_letter_and_digit,
+    ),
+    SecretRule(
+        "atlassian_token", "API_KEY",
+        _token(r"ATATT3[A-Za-z0-9_=-]{186}"),
+        ("atatt3",),
+        _GL + "atlassian-api-token; https://id.atlassian.com/manage-profile/security/api-tokens",
+    ),
+    SecretRule(
+        "atlassian_legacy_token", "API_KEY",
+        # Pre-2023 Atlassian tokens are 24 alphanumerics with no prefix: trust them only as the
+        # value assigned to a jira/confluence/atlassian-named key.
+        re.compile(
+            r"(?i:atlassian|confluence|jira)[A-Za-z0-9_.-]{0,30}?" + _ASSIGN
+            + r"""(?:\\?["'])?(?P<secret>[A-Za-z0-9]{24})""" + _RB
+        ),
+        ("jira", "confluence", "atlassian"),
+        _GL + "atlassian-api-token (keyword form)",
+        validator=_has_letter_and_digit,
+    ),
+    # ---- Structural secrets ---------------------------------------------------------------
+    SecretRule(
+        "jwt", "JWT",
+        _token(r"eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{2,16384}\.[A-Za-z0-9_-]{0,2048}"),
+        ("eyj",),
+        "https://datatracker.ietf.org/doc/html/rfc7519#section-3; " + _GL + "jwt",
+        validator=jwt_header_ok,
+    ),
+    SecretRule(
+        "pem_private_key", "PRIVATE_KEY",
+        # The whole block is the span. Body characters cover base64, PEM headers such as
+        # "Proc-Type: 4,ENCRYPTED" / "DEK-Info: AES-128-CBC,..." / PGP "Version:", and JSON-escaped
+        # newlines; a dash may not start "-----", so the body stops at the END line (no
+        # backtracking). A key truncated before its END line still yields header + key lines.
+        re.compile(
+            r"(?P<secret>-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:"
+            # complete block
+            r"(?:[A-Za-z0-9+/= \t\r\n\\:,._]|-(?!----)){16,16384}"
+            r"-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----"
+            # truncated (no END line): whole base64 or "Name: value" header lines only, so the
+            # span does not run on into the log text that follows
+            r"|(?:(?:\r?\n|\\n)(?:[A-Za-z0-9+/=]{16,100}|[A-Za-z-]{2,30}: [^\r\n\\]{1,100}|)){1,400}"
+            r"))"
+        ),
+        ("private key",),
+        "https://datatracker.ietf.org/doc/html/rfc7468; " + _GL + "private-key",
+        validator=_pem_ok,
+    ),
+    SecretRule(
+        "url_password", "PASSWORD",
+        # scheme://user:PASSWORD@host: only the password. It may contain '@' (taken up to the last
+        # one before the host) and ':'; never '<' or '>', so a redaction token is never a password.
+        re.compile(
+            r"(?i)\b[a-z][a-z0-9+.-]{1,30}://[^\s:/?#@\"'<>]{0,128}:"
+            r"(?P<secret>[^\s/?#\"'<>]{1,256})@(?=[^\s@/?#\"'<>]*(?:[/?#\s\"'<>]|$))"
+        ),
+        ("://",),
+        "https://datatracker.ietf.org/doc/html/rfc3986#section-3.2.1; detect-secrets BasicAuthDetector",
+        validator=url_password_ok,
+        score=0.95,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "password_assignment", "PASSWORD",
+        # Password=...; (ADO/ODBC), password=... (JDBC, query strings), PGPASSWORD=, "password": "..."
+        _assignment(r"password|passwd|pwd|passphrase"),
+        ("pass", "pwd"),
+        "https://learn.microsoft.com/dotnet/framework/data/adonet/connection-string-syntax; "
+        "https://www.postgresql.org/docs/current/libpq-envars.html",
+        groups=_VALUE_GROUPS,
+        validator=_assignment_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "token_assignment", "ACCESS_TOKEN",
+        _assignment(r"token|jwt"),
+        ("token", "jwt"),
+        "redactor.detection.secret_rules.SECRET_KEY_NAMES (values of secret-named keys)",
+        groups=_VALUE_GROUPS,
+        validator=_assignment_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "key_assignment", "API_KEY",
+        _assignment(r"key"),
+        ("key",),
+        "redactor.detection.secret_rules.SECRET_KEY_NAMES (values of secret-named keys)",
+        groups=_VALUE_GROUPS,
+        validator=_assignment_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "secret_assignment", "CREDENTIAL",
+        _assignment(r"secret|credentials?"),
+        ("secret", "credential"),
+        "redactor.detection.secret_rules.SECRET_KEY_NAMES (values of secret-named keys)",
+        groups=_VALUE_GROUPS,
+        validator=_assignment_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "authorization_header", "ACCESS_TOKEN",
+        # Authorization / Proxy-Authorization: the credential after the scheme word.
+        re.compile(
+            r"(?i)\b(?:proxy-)?authorization(?:\\?[\"'])?[ \t]{0,3}[:=][ \t]{0,3}(?:\\?[\"'])?"
+            r"(?:(?P<scheme>bearer|basic|token|bot|apikey)[ \t]{1,3})?"
+            r"(?P<secret>[A-Za-z0-9._~+/-]{1,4096}=*)"
+        ),
+        ("authorization",),
+        "https://datatracker.ietf.org/doc/html/rfc9110#section-11.6.2",
+        validator=_auth_header_ok,
+        # Lower than bearer_token / basic_credentials, which type the same span more precisely.
+        score=0.85,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "bearer_token", "ACCESS_TOKEN",
+        re.compile(r"(?i)\bbearer[ \t]{1,3}(?P<secret>[A-Za-z0-9._~+/-]{1,4096}=*)"),
+        ("bearer",),
+        "https://datatracker.ietf.org/doc/html/rfc6750#section-2.1",
+        validator=_bearer_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "basic_credentials", "CREDENTIAL",
+        re.compile(r"(?i)\bbasic[ \t]{1,3}(?P<secret>[A-Za-z0-9+/]{4,4096}={0,2})(?![A-Za-z0-9+/=])"),
+        ("basic",),
+        "https://datatracker.ietf.org/doc/html/rfc7617#section-2",
+        validator=_basic_ok,
+        score=0.95,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "cli_user_password", "PASSWORD",
+        # curl/wget/httpie `-u user:password` / `--user user:password`: the password only.
+        re.compile(
+            r"(?<![A-Za-z0-9-])(?:-u|--user|--proxy-user)(?:=|[ \t]{1,3})[\"']?[^\s:\"'<>]{1,128}:"
+            r"(?P<secret>[^\s\"'<>]{1,256})"
+        ),
+        ("-u", "--user", "--proxy-user"),
+        _GL + "curl-auth-user; https://curl.se/docs/manpage.html#-u",
+        validator=_cli_user_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "mysql_cli_password", "PASSWORD",
+        # mysql/mysqldump/mysqladmin take the password glued to -p (`-pS3cret`).
+        re.compile(r"\bmysql(?:dump|admin|import|check|sh)?\b[^\r\n]{0,200}?[ \t]-p(?P<secret>[^\s\"'<>]{1,128})"),
+        ("mysql",),
+        "https://dev.mysql.com/doc/refman/8.0/en/connection-options.html#option_general_password",
+        validator=url_password_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "cookie_header", "ACCESS_TOKEN",
+        # Session cookies are bearer credentials; the whole header value is redacted.
+        re.compile(
+            r"(?i)(?<![A-Za-z0-9_-])(?:set-)?cookie(?:\\?[\"'])?[ \t]{0,3}[:=][ \t]{0,3}"
+            r"""(?:\\?"(?P<dq>[^"\\\r\n]{1,4096})\\?"|\\?'(?P<sq>[^'\\\r\n]{1,4096})\\?'"""
+            r"""|(?P<bare>[^\s"'\\<>][^"'\\\r\n<>,}]{0,4095}))"""
+        ),
+        ("cookie",),
+        "https://datatracker.ietf.org/doc/html/rfc6265#section-4",
+        groups=_VALUE_GROUPS,
+        validator=_cookie_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "cli_secret_flag", "CREDENTIAL",
+        # `--password s3cret`, `--token=...`, `--api-key ...` on a logged command line.
+        re.compile(
+            r"(?i)(?<![A-Za-z0-9-])--(?:password|passwd|token|api-key|apikey|secret|client-secret|auth-token)"
+            r"""(?P<sep>=|[ \t]{1,3})(?:"(?P<dq>[^"\r\n]{1,512})"|'(?P<sq>[^'\r\n]{1,512})'"""
+            r"""|(?P<bare>[^\s"'<>-][^\s"'<>]{0,511}))"""
+        ),
+        ("--",),
+        "redactor: command lines recorded in tool calls",
+        groups=_VALUE_GROUPS,
+        validator=_cli_flag_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+)

@@ -1,0 +1,383 @@
+"""Secret detector: the documented corpus (tests/data/secrets_corpus.json), decoys, secret-named
+keys, idempotency on redacted text, the error path and adversarial-input timing. Everything runs
+the real detector; nothing under test is mocked."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib
+import inspect
+import itertools
+import json
+import pkgutil
+import re
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from detect_secrets import plugins as ds_plugins
+from detect_secrets.plugins.base import BasePlugin
+
+from redactor.detection.base import SECRET_ENTITY_TYPES, Span
+from redactor.detection.secret_rules import RULES, SecretRule
+from redactor.detection.secrets import (
+    DETECT_SECRETS_PLUGINS,
+    EXCLUDED_DETECT_SECRETS_PLUGINS,
+    PluginSpec,
+    SecretDetector,
+    is_secret_key,
+    might_contain_secret,
+)
+from redactor.errors import DetectorError
+from tests.data.secret_samples import SAMPLES
+
+CORPUS_PATH = Path(__file__).resolve().parent.parent / "data" / "secrets_corpus.json"
+CORPUS = json.loads(CORPUS_PATH.read_text(encoding="utf-8"))
+TOKEN_RE = re.compile(r"<[A-Z][A-Z0-9_]*:[0-9a-f]{12}>")
+
+
+@dataclass(frozen=True)
+class Positive:
+    fmt: str
+    entity_type: str
+    rule: str
+    text: str
+    secret: str
+
+    @property
+    def start(self) -> int:
+        return self.text.index(self.secret)
+
+
+def _resolve(secret: str) -> str:
+    return SAMPLES[secret[1:]] if secret.startswith("@") else secret
+
+
+def _positives() -> list[Positive]:
+    out = []
+    for fmt in CORPUS["formats"]:
+        for pos in fmt["positives"]:
+            secret = _resolve(pos["secret"])
+            out.append(Positive(fmt["name"], fmt["entity_type"], fmt["rule"],
+                                pos["text"].replace("{secret}", secret), secret))
+    return out
+
+
+def _negatives() -> list[tuple[str, str, str]]:
+    return [(fmt["name"], neg["text"], neg["why"]) for fmt in CORPUS["formats"] for neg in fmt["negatives"]]
+
+
+POSITIVES = _positives()
+NEGATIVES = _negatives()
+
+_HARMLESS = "Hello, world! This is a perfectly harmless sentence about redaction."
+DECOYS: list[tuple[str, str]] = [
+    ("uuid", f'{{"id": "{uuid.UUID(int=0x3F9A0C1B2D4E4F608718293A4B5C6D7E)}"}}'),
+    ("uuid4 upper", "request 3F9A0C1B-2D4E-4F60-8718-293A4B5C6D7E done"),
+    ("md5", f"md5={hashlib.md5(b'x', usedforsecurity=False).hexdigest()}"),
+    ("sha1", f"sha1 {hashlib.sha1(b'x', usedforsecurity=False).hexdigest()}"),
+    ("sha256", f"sha256:{hashlib.sha256(b'x').hexdigest()}"),
+    ("docker digest", f"image@sha256:{hashlib.sha256(b'img').hexdigest()}"),
+    ("git sha", "commit 9fceb02d0ae598e95dc970b74767f19372d61af8 (HEAD -> main)"),
+    ("short git sha", "fixed in 9fceb02"),
+    ("version", "released v3.2.1 and 10.4.0-rc.1+build.5"),
+    ("model id", '{"model": "gpt-4o-2024-08-06", "fallback": "claude-3-5-sonnet-20241022"}'),
+    ("file path", "/home/alice/project/src/redactor/detection/secrets.py:42"),
+    ("windows path", r"C:\Users\alice\AppData\Local\Temp\trace-0001.json"),
+    ("stripe docs", "See https://docs.stripe.com/keys for key types"),
+    ("openai docs", "https://platform.openai.com/docs/api-reference/chat/create"),
+    ("url with user only", "https://user@host.example.com/path?x=1"),
+    ("url with port", "http://localhost:8080/v1/chat/completions"),
+    ("base64 harmless", base64.b64encode(_HARMLESS.encode()).decode()),
+    ("base64url harmless", base64.urlsafe_b64encode(_HARMLESS.encode() * 3).decode()),
+    ("span id", '{"span_id": "00f067aa0ba902b7", "trace_id": "4bf92f3577b34da6a3ce929d0e0e4736"}'),
+    ("traceparent", "traceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"),
+    ("openai call id", '{"tool_call_id": "call_abc123", "id": "chatcmpl-9pQ2FAKEabc"}'),
+    ("anthropic tool id", '{"type": "tool_use", "id": "toolu_01A09q90qw90lq917835lq9"}'),
+    ("timestamp", "2024-08-06T12:34:56.789Z"),
+    ("token counts", '{"usage": {"prompt_tokens": 1200, "completion_tokens": 34, "total_tokens": 1234}}'),
+    ("redaction token", "mail <EMAIL_ADDRESS:3f9a0c1b2d4e> with key <API_KEY:0a1b2c3d4e5f>"),
+    ("payload placeholder", f"<REDACTED_PAYLOAD sha256={hashlib.sha256(b'p').hexdigest()} bytes=40960>"),
+    ("redacted dsn", "postgres://app:<PASSWORD:0a1b2c3d4e5f>@db:5432/x"),
+    ("redacted header", "Authorization: Bearer <ACCESS_TOKEN:0a1b2c3d4e5f>"),
+    ("redacted basic", "Authorization: Basic <CREDENTIAL:0a1b2c3d4e5f>"),
+    ("redacted assignment", '{"api_key": "<API_KEY:0a1b2c3d4e5f>", "password": "<PASSWORD:0a1b2c3d4e5f>"}'),
+    ("ip address", "connect 93.184.216.34:443 failed"),
+    ("prose", "Rotate the API key and store the password in the secret manager; never log a token."),
+]
+
+
+@pytest.fixture(scope="module")
+def detector() -> SecretDetector:
+    return SecretDetector()
+
+
+def _texts(text: str, spans: list[Span]) -> list[tuple[str, str]]:
+    return [(text[s.start:s.end], s.detector) for s in spans]
+
+
+# ----- corpus shape ----------------------------------------------------------------------------
+
+
+def test_corpus_documents_at_least_30_formats() -> None:
+    formats = CORPUS["formats"]
+    assert len(formats) >= 30
+    names = [f["name"] for f in formats]
+    assert len(names) == len(set(names))
+    for fmt in formats:
+        assert fmt["entity_type"] in SECRET_ENTITY_TYPES, fmt["name"]
+        assert fmt["source"].strip(), fmt["name"]
+        assert fmt["rule"] in RULES, fmt["name"]
+        assert len(fmt["positives"]) >= 2, fmt["name"]
+        assert len(fmt["negatives"]) >= 1, fmt["name"]
+        for pos in fmt["positives"]:
+            assert "{secret}" in pos["text"]
+            if pos["secret"].startswith("@"):
+                assert pos["secret"][1:] in SAMPLES
+        for neg in fmt["negatives"]:
+            assert neg["why"].strip()
+
+
+def test_every_rule_is_documented_in_the_corpus() -> None:
+    assert set(RULES) <= {fmt["rule"] for fmt in CORPUS["formats"]}
+
+
+def test_every_rule_has_keywords_and_a_known_entity_type() -> None:
+    for rule in RULES.values():
+        assert rule.keywords and all(k == k.lower() for k in rule.keywords), rule.name
+        assert rule.entity_type in SECRET_ENTITY_TYPES
+        assert rule.source
+
+
+# ----- positives / negatives -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pos", POSITIVES, ids=[f"{p.fmt}-{i}" for i, p in enumerate(POSITIVES)])
+def test_positive_found_with_exact_span(detector: SecretDetector, pos: Positive) -> None:
+    spans = detector.find(pos.text)
+    exact = [s for s in spans if (s.start, s.end) == (pos.start, pos.start + len(pos.secret))]
+    assert exact, f"{pos.fmt}: expected the secret span, got {_texts(pos.text, spans)}"
+    assert exact[0].entity_type == pos.entity_type
+    # Nothing else in the realistic surrounding text is flagged.
+    assert spans == exact, _texts(pos.text, spans)
+
+
+@pytest.mark.parametrize(("fmt", "text", "why"), NEGATIVES, ids=[f"{n[0]}-{i}" for i, n in enumerate(NEGATIVES)])
+def test_negative_yields_no_span(detector: SecretDetector, fmt: str, text: str, why: str) -> None:
+    assert detector.find(text) == [], f"{fmt} ({why}): {_texts(text, detector.find(text))}"
+
+
+def test_each_rule_reports_its_own_format(detector: SecretDetector) -> None:
+    """The corpus exercises every rule itself, not only through a detect-secrets duplicate."""
+    seen = set()
+    for pos in POSITIVES:
+        for span in detector.find(pos.text):
+            if span.detector.startswith("secret_rules."):
+                seen.add(span.detector.removeprefix("secret_rules."))
+    assert set(RULES) == seen
+
+
+@pytest.mark.parametrize(("name", "text"), DECOYS, ids=[d[0] for d in DECOYS])
+def test_decoys_are_never_flagged(detector: SecretDetector, name: str, text: str) -> None:
+    assert detector.find(text) == [], f"{name}: {_texts(text, detector.find(text))}"
+
+
+def test_recall_and_false_positives(detector: SecretDetector) -> None:
+    found = 0
+    for pos in POSITIVES:
+        spans = detector.find(pos.text)
+        found += any((s.start, s.end) == (pos.start, pos.start + len(pos.secret)) for s in spans)
+    negatives = [text for _, text, _ in NEGATIVES] + [text for _, text in DECOYS]
+    false_positives = sum(bool(detector.find(text)) for text in negatives)
+    recall = found / len(POSITIVES)
+    print(
+        f"\nsecret corpus: {len(CORPUS['formats'])} formats, recall {recall:.3f} ({found}/{len(POSITIVES)}), "
+        f"false positives {false_positives}/{len(negatives)} negatives+decoys"
+    )
+    assert recall == 1.0
+    assert false_positives == 0
+
+
+# ----- idempotency on redacted text -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pos", POSITIVES, ids=[f"{p.fmt}-{i}" for i, p in enumerate(POSITIVES)])
+def test_redacted_positive_yields_nothing(detector: SecretDetector, pos: Positive) -> None:
+    token = f"<{pos.entity_type}:{hashlib.sha256(pos.secret.encode()).hexdigest()[:12]}>"
+    redacted = pos.text[: pos.start] + token + pos.text[pos.start + len(pos.secret):]
+    assert detector.find(redacted) == [], _texts(redacted, detector.find(redacted))
+
+
+def test_no_span_overlaps_an_existing_token(detector: SecretDetector) -> None:
+    text = "key=<API_KEY:0a1b2c3d4e5f> and " + SAMPLES["github_ghp_1"] + " then <PASSWORD:0a1b2c3d4e5f>"
+    spans = detector.find(text)
+    assert _texts(text, spans) == [(SAMPLES["github_ghp_1"], "secret_rules.github_token")]
+    for token in TOKEN_RE.finditer(text):
+        assert all(s.end <= token.start() or s.start >= token.end() for s in spans)
+
+
+# ----- combined text: ordering and overlap -----------------------------------------------------
+
+
+def test_spans_are_sorted_and_disjoint_on_a_long_mixed_text(detector: SecretDetector) -> None:
+    text = "\n".join(pos.text for pos in POSITIVES)
+    spans = detector.find(text)
+    assert spans == sorted(spans, key=lambda s: s.start)
+    assert all(a.end <= b.start for a, b in itertools.pairwise(spans))
+    for pos in POSITIVES:
+        assert any(text[s.start:s.end] == pos.secret for s in spans), pos.fmt
+
+
+def test_vendor_rule_wins_a_tie_with_generic_and_detect_secrets(detector: SecretDetector) -> None:
+    token = SAMPLES["github_ghp_1"]
+    text = f"GITHUB_TOKEN={token}"
+    assert [(s.entity_type, s.detector) for s in detector.find(text)] == [
+        ("ACCESS_TOKEN", "secret_rules.github_token")
+    ]
+    jwt = SAMPLES["jwt_hs256_1"]
+    assert [s.entity_type for s in detector.find(f"Authorization: Bearer {jwt}")] == ["JWT"]
+
+
+# ----- entity filter ---------------------------------------------------------------------------
+
+
+def test_enabled_entities_filters_rules() -> None:
+    text = f"Bearer {SAMPLES['jwt_hs256_1']} and postgres://u:FakePw0rd@db/x"
+    only_passwords = SecretDetector(enabled_entities=frozenset({"PASSWORD", "EMAIL_ADDRESS"}))
+    assert _texts(text, only_passwords.find(text))[0][0] == "FakePw0rd"
+    assert {s.entity_type for s in only_passwords.find(text)} == {"PASSWORD"}
+    assert SecretDetector(enabled_entities=frozenset({"EMAIL_ADDRESS"})).find(text) == []
+    assert SecretDetector(enabled_entities=frozenset()).find(text) == []
+
+
+# ----- secret-named keys -----------------------------------------------------------------------
+
+SECRET_KEYS = [
+    "password", "Password", "PASSWORD", "passwd", "pwd", "secret", "client_secret", "clientSecret",
+    "api_key", "apiKey", "APIKey", "apikey", "x-api-key", "X-Api-Key", "token", "access_token",
+    "accessToken", "refresh_token", "id_token", "auth_token", "authorization", "Authorization",
+    "proxy-authorization", "Proxy-Authorization", "cookie", "Cookie", "set-cookie", "Set-Cookie",
+    "private_key", "privateKey", "credentials", "session_token", "sessionToken", "openai_api_key",
+    "OPENAI_API_KEY", "openaiApiKey", "OpenAIApiKey", "db.password", "DB_PASSWORD", "X-Auth-Token",
+    "x_auth_token", "aws_secret_access_key", "AWS_SECRET_ACCESS_KEY", "github_token", "HF_TOKEN",
+    "PGPASSWORD", "MYSQL_PWD", "webhook_secret", "headers.Authorization", "secrets.db.password",
+    "passphrase", "jwt", "subscription_key", "Ocp-Apim-Subscription-Key", "csrf_token", "SECRET_KEY_BASE",
+]
+NOT_SECRET_KEYS = [
+    "token_usage", "prompt_tokens", "completion_tokens", "max_tokens", "total_tokens", "tokenizer",
+    "maxTokens", "promptTokens", "password_policy", "secret_name", "secretName", "secret_arn",
+    "token_type", "token_count", "tokens", "eos_token", "bos_token", "pad_token", "next_token",
+    "nextPageToken", "page_token", "has_password", "is_secret", "use_auth_token", "max_token",
+    "key", "cache_key", "idempotency_key", "primary_key", "public_key", "api_key_id", "access_key_id",
+    "authorization_url", "cookie_domain", "author", "keyboard", "monkey", "session_id", "", "-",
+]
+
+
+@pytest.mark.parametrize("key", SECRET_KEYS)
+def test_is_secret_key_true(key: str) -> None:
+    assert is_secret_key(key)
+
+
+@pytest.mark.parametrize("key", NOT_SECRET_KEYS)
+def test_is_secret_key_false(key: str) -> None:
+    assert not is_secret_key(key)
+
+
+# ----- fast path ----------------------------------------------------------------------------------
+
+
+def test_might_contain_secret_is_a_sound_prefilter(detector: SecretDetector) -> None:
+    for pos in POSITIVES:
+        assert might_contain_secret(pos.text), pos.fmt
+        assert detector.might_contain_secret(pos.text)
+    for text in ("hello world", "gpt-4o", "call_abc123", '{"role": "assistant", "content": "Hi!"}', "42", ""):
+        assert not might_contain_secret(text)
+        assert detector.find(text) == []
+
+
+# ----- errors ------------------------------------------------------------------------------------
+
+
+def test_a_crashing_rule_raises_detector_error_naming_the_rule_not_the_text() -> None:
+    def explode(_m: re.Match[str], value: str) -> bool:
+        raise ValueError(f"cannot handle {value}")
+
+    rule = SecretRule("exploding_rule", "API_KEY", re.compile(r"(?P<secret>boom-\w+)"), ("boom-",),
+                      "test", validator=explode)
+    detector = SecretDetector(rules={rule.name: rule}, plugins=())
+    text = "log: boom-TopSecretValue42"
+    with pytest.raises(DetectorError) as info:
+        detector.find(text)
+    message = str(info.value)
+    assert "exploding_rule" in message and "ValueError" in message
+    assert "TopSecretValue42" not in message and text not in message
+    assert info.value.__cause__ is None and info.value.__suppress_context__
+    # Rules that do not match do not run at all (keyword prefilter), so no error.
+    assert detector.find("nothing to see") == []
+
+
+def test_plugin_mapping_drift_is_a_detector_error() -> None:
+    github = next(spec for spec in DETECT_SECRETS_PLUGINS if spec.plugin.__name__ == "GitHubTokenDetector")
+    drifted = PluginSpec(github.plugin, "ACCESS_TOKEN", github.keywords, (0, 0))
+    with pytest.raises(DetectorError, match="GitHubTokenDetector"):
+        SecretDetector(plugins=(drifted,))
+
+
+def test_invalid_rule_definitions_are_rejected() -> None:
+    with pytest.raises(ValueError, match="entity type"):
+        SecretRule("bad", "EMAIL_ADDRESS", re.compile("x"), ("x",), "test")
+    with pytest.raises(ValueError, match="keywords"):
+        SecretRule("bad", "API_KEY", re.compile("x"), (), "test")
+    with pytest.raises(ValueError, match="keywords"):
+        SecretRule("bad", "API_KEY", re.compile("x"), ("UPPER",), "test")
+
+
+def test_every_detect_secrets_regex_plugin_is_used_or_excluded_on_purpose() -> None:
+    found = set()
+    for module_info in pkgutil.iter_modules(ds_plugins.__path__):
+        module = importlib.import_module(f"detect_secrets.plugins.{module_info.name}")
+        for name, obj in inspect.getmembers(module, inspect.isclass):
+            if obj.__module__ == module.__name__ and issubclass(obj, BasePlugin) and not inspect.isabstract(obj):
+                found.add(name)
+    used = {spec.plugin.__name__ for spec in DETECT_SECRETS_PLUGINS}
+    assert found - used <= set(EXCLUDED_DETECT_SECRETS_PLUGINS), found - used - set(EXCLUDED_DETECT_SECRETS_PLUGINS)
+    for spec in DETECT_SECRETS_PLUGINS:
+        assert spec.entity_type in SECRET_ENTITY_TYPES and spec.keywords
+
+
+# ----- speed ---------------------------------------------------------------------------------------
+
+ADVERSARIAL = [
+    "a" * 200_000,
+    "-" * 200_000,
+    "password=" * 20_000,
+    '"password": "' * 20_000,
+    "-----BEGIN RSA PRIVATE KEY-----\n" * 3_000,
+    "-----BEGIN RSA PRIVATE KEY-----\n" + "A" * 100_000,
+    "eyJ" + "a" * 100_000 + "." + "b" * 100_000,
+    "https://" + "a:" * 50_000 + "@",
+    "aws_" * 30_000 + "key=",
+    "Bearer " * 20_000,
+    "xoxb-1-" * 20_000,
+    "M" * 25 + ("." + "a" * 6) * 20_000,
+]
+
+
+@pytest.mark.parametrize("text", ADVERSARIAL, ids=[f"adversarial-{i}" for i in range(len(ADVERSARIAL))])
+def test_adversarial_input_is_linear_enough(detector: SecretDetector, text: str) -> None:
+    started = time.perf_counter()
+    detector.find(text)
+    assert time.perf_counter() - started < 3.0
+
+
+def test_typical_trace_strings_are_fast(detector: SecretDetector) -> None:
+    strings = [pos.text for pos in POSITIVES] + [text for _, text in DECOYS] + ["plain text"] * 200
+    started = time.perf_counter()
+    for _ in range(5):
+        for text in strings:
+            detector.find(text)
+    per_string_ms = (time.perf_counter() - started) * 1000 / (5 * len(strings))
+    assert per_string_ms < 2.0, per_string_ms
