@@ -9,9 +9,9 @@ On one generated corpus (bench/corpus.py) it runs, in this order:
   replaced (extended to its surrounding token) to score leaks and damaged decoys;
 - agent-chronicle's `default_redactors()` applied to every string;
 - the gate comparison: `detect-secrets-hook` against `redactor check` on a typical commit;
-then PII recall (bench/recall_pii.py), secret recall (bench/recall_secrets.py) and memory
-(bench/memory.py). It writes bench/results/results.md and bench/results/chart.png and prints
-the tables.
+then PII recall (bench/recall_pii.py), secret recall (bench/recall_secrets.py), memory
+(bench/memory.py) and kill-point fault injection (bench/killpoints.py). It writes
+bench/results/results.md and bench/results/chart.png and prints the tables.
 
 A planted value "leaks" if any encoding of it (raw, JSON-escaped, escaped twice) is still in the
 output bytes of a file it was planted in. A decoy is "damaged" if a file holds fewer intact
@@ -442,7 +442,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="comma-separated JSONL store sizes for the memory curve ('' to skip)")
     parser.add_argument("--results", type=Path, default=RESULTS)
     parser.add_argument("--work", type=Path, default=None, help="scratch directory (default: a temp dir)")
-    parser.add_argument("--skip", default="", help="comma-separated parts to skip: pii,secrets,memory,gate")
+    parser.add_argument("--skip", default="", help="comma-separated parts to skip: pii,secrets,memory,gate,killpoints")
     args = parser.parse_args(argv)
     skip = {s.strip() for s in args.skip.split(",") if s.strip()}
     work = args.work or Path(tempfile.mkdtemp(prefix="redactor-bench-"))
@@ -516,6 +516,12 @@ def main(argv: list[str] | None = None) -> int:
         print("memory ...", flush=True)
         sizes = [float(x) for x in args.memory_mb.split(",") if x.strip()]
         sections.append(memory(sizes, args.results / "memory.png"))
+    if "killpoints" not in skip:
+        from bench.killpoints import report as killpoint_report
+        from bench.killpoints import run as killpoints
+
+        print("kill points ...", flush=True)
+        sections.append(killpoint_report(*killpoints(runs=1)))
     report += sections
     report[4] = f"Machine: {machine()}."
     text = "\n".join(report).rstrip() + "\n"
