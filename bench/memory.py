@@ -84,10 +84,12 @@ def report(rows: list[tuple[float, int, float, int]], chart: Path | None) -> str
     lines += ["", f"Growth: about **{slope:.1f} MiB of RSS per MB of input** above a fixed {base_rss} MiB. "
               f"A 1 GB store is **extrapolated, not run**: about {(base_rss + slope * 1000) / 1024:.1f} GiB. "
               "Memory grows linearly because the engine holds the whole trace (it parses every record, "
-              "collects, then rewrites, for trace-wide pseudonym consistency). Bounded memory for a 1 GB store "
-              "needs a streaming JSONL path (two passes over the file: collect known values, then rewrite "
-              "record by record); that is not built yet. Time is worse than linear in one store (see the seconds "
-              "column): the per-trace known-value regex (`_spans_for` in redactor/engine.py, one alternation of "
+              "collects, then rewrites, for trace-wide pseudonym consistency). "
+              "JSONL stores of 32 MiB and more take "
+              "the streaming path (redactor/streaming.py), which these sizes do not reach: run "
+              "`python -m bench.memory --sizes 40,80` to measure it. "
+              "Time is worse than linear in one store (see the seconds column): the per-trace known-value "
+              "regex (`_spans_for` in redactor/engine.py, one alternation of "
               "every value found so far, run over every distinct string) grows with the store, so stores past "
               "a few MB are not measured by default.", ""]
     if chart is not None:
