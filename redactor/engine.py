@@ -30,6 +30,7 @@ from redactor.policy import Policy, load_policy, validate_operators
 from redactor.replacement.keys import PseudonymKey, load_key
 from redactor.replacement.operators import Anonymizer, build_operator_config
 from redactor.replacement.tokens import is_marker, marker_spans, payload_placeholder, pseudonym
+from redactor.replacement.value_index import KnownValueIndex
 
 PAYLOAD_ENTITY = "LARGE_PAYLOAD"
 EMBEDDED_JSON_MARK = "#json"
@@ -261,7 +262,7 @@ class _TraceSession:
         self.detected: dict[str, list[Span]] = {}
         self.value_type: dict[str, str] = {}
         self._value_rank: dict[str, tuple[int, str]] = {}
-        self.known_re: re.Pattern[str] | None = None
+        self.known_index: KnownValueIndex | None = None
         self.rewritten: dict[str, tuple[str, list[Span]]] = {}
         self.findings: list[Finding] = []
         self.record_findings = True
@@ -432,24 +433,8 @@ class _TraceSession:
             self.value_type[value] = entity
 
     def build_known_index(self) -> None:
-        from redactor.errors import DetectorError
-
-        known = sorted((v for v in self.value_type if len(v) >= _MIN_KNOWN_VALUE_LENGTH), key=len, reverse=True)
-        if not known:
-            self.known_re = None
-            return
-        alternatives = []
-        for value in known:
-            escaped = re.escape(value)
-            if value[0].isalnum():
-                escaped = r"(?<![A-Za-z0-9])" + escaped
-            if value[-1].isalnum():
-                escaped += r"(?![A-Za-z0-9])"
-            alternatives.append(escaped)
-        try:
-            self.known_re = re.compile("|".join(alternatives))
-        except re.error as exc:  # pragma: no cover - escaped literals always compile
-            raise DetectorError(f"cannot build the trace's value index: {exc.msg}") from None
+        index = KnownValueIndex(v for v in self.value_type if len(v) >= _MIN_KNOWN_VALUE_LENGTH)
+        self.known_index = index if index else None
 
     def _resolve(self, text: str, ranked: list[tuple[int, Span]]) -> list[Span]:
         """Drop allow-listed and marker-overlapping spans; keep non-overlapping, best first."""
@@ -487,12 +472,11 @@ class _TraceSession:
 
     def _spans_for(self, text: str) -> list[Span]:
         spans = list(self.detected.get(text, ()))
-        if self.known_re is not None:
-            for match in self.known_re.finditer(text):
-                start, end = match.span()
+        if self.known_index is not None:
+            for start, end in self.known_index.finditer(text):
                 if any(start < s.end and s.start < end for s in spans):
                     continue
-                spans.append(Span(start, end, self.value_type[match.group(0)], 1.0, "known-value"))
+                spans.append(Span(start, end, self.value_type[text[start:end]], 1.0, "known-value"))
         if spans:
             markers = marker_spans(text)
             spans = [s for s in spans if not any(s.start < e and b < s.end for b, e in markers)]

@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+import re
+
+from redactor.replacement.value_index import KnownValueIndex
+
+
+def naive(values: list[str], text: str) -> list[tuple[int, int]]:
+    """Reference: longest-first alternation with word boundaries (what the index must equal)."""
+    parts = []
+    for value in sorted(values, key=len, reverse=True):
+        escaped = re.escape(value)
+        if value[0].isalnum():
+            escaped = r"(?<![A-Za-z0-9])" + escaped
+        if value[-1].isalnum():
+            escaped += r"(?![A-Za-z0-9])"
+        parts.append(escaped)
+    return [m.span() for m in re.finditer("|".join(parts), text)]
+
+
+def test_matches_reference_on_mixed_values() -> None:
+    values = ["Jane", "Jane Doe", "jane@corp.io", "+1 (415) 555-0132", "S3cr3t!", "Ann"]
+    text = ("Jane Doe wrote to jane@corp.io; Jane called +1 (415) 555-0132. Annual report by Ann. "
+            "pw S3cr3t!x and Jane Doex")
+    assert list(KnownValueIndex(values).finditer(text)) == naive(values, text)
+
+
+def test_shorter_value_found_when_longer_fails_boundary() -> None:
+    index = KnownValueIndex(["Jane", "Jane Doe"])
+    text = "Jane Doex"
+    assert list(index.finditer(text)) == [(0, 4)]
+
+
+def test_long_values_outside_the_trie() -> None:
+    pem = "-----BEGIN PRIVATE KEY-----\n" + "A" * 1500 + "\n-----END PRIVATE KEY-----"
+    index = KnownValueIndex([pem, "bob@x.io"])
+    text = f"key={pem} owner bob@x.io"
+    spans = list(index.finditer(text))
+    assert [text[s:e] for s, e in spans] == [pem, "bob@x.io"]
+
+
+def test_many_values_scale() -> None:
+    values = [f"user{i}@example{i % 7}.com" for i in range(5000)]
+    index = KnownValueIndex(values)
+    text = " ".join(values[::50])
+    assert len(list(index.finditer(text))) == 100
