@@ -305,7 +305,6 @@ def fix_command(state: _Run, check: TraceCheck) -> str:
 def _update_allowlist(state: _Run, report: CheckReport, allowlist: Allowlist, path: Path) -> int:
     """Accept every residual finding of this run; the values are hashed, never written."""
     reason = state.options.update_allowlist_reason or ""
-    added = 0
     before = len(allowlist.entries)
     for check in report.results:
         kept = state.pending.pop(id(check), [])
