@@ -16,6 +16,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,10 @@ _MIN_KNOWN_VALUE_LENGTH = 4
 _TOOLISH_SIBLINGS = frozenset({"arguments", "args", "parameters", "input_schema", "function", "tool_call_id"})
 _TOOLISH_PARENTS = frozenset({"tool_calls", "tool_schemas", "tools", "functions"})
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+# Inside a secret-named container, these short fields name the kind of credential, not the secret.
+_SECRET_CONTAINER_SAFE_KEYS = frozenset({
+    "type", "kind", "scheme", "token_type", "grant_type", "auth_type", "alg", "algorithm", "provider", "expires_in",
+})
 
 
 @dataclass(frozen=True)
@@ -75,21 +80,34 @@ def masked_preview(value: str) -> str:
 
 @dataclass(frozen=True)
 class _Context:
-    path: str
+    path: str  # JSON path of this node, for reports: $.a.b[3].c
+    shape: str  # the same path with every index as [*], for structural-path rules: $.a.b[*].c
     key: str | None = None
     secret_entity: str | None = None  # inside the value of a secret-named key
-    free_text_ok: bool = True
+
+    def at_index(self, index: int) -> _Context:
+        return _Context(f"{self.path}[{index}]", f"{self.shape}[*]", self.key, self.secret_entity)
+
+
+_ROOT = _Context("$", "$")
+
+
+@lru_cache(maxsize=65536)
+def _key_segment(key: str) -> str:
+    return f".{key}" if _IDENTIFIER.match(key) else f"[{json.dumps(key)}]"
 
 
 def _child_path(path: str, key: str) -> str:
-    return f"{path}.{key}" if _IDENTIFIER.match(key) else f"{path}[{json.dumps(key)}]"
+    return path + _key_segment(key)
 
 
 def _compile_structural_paths(patterns: Iterable[str]) -> re.Pattern[str] | None:
     parts = []
     for pattern in patterns:
         regex = re.escape("$." + pattern)
-        regex = regex.replace(r"\*\*", "§ANY§").replace(r"\[\*\]", r"\[\d+\]").replace(r"\*", r"[^.\[#]+")
+        # Matched against path *shapes*, where every list index is already written [*].
+        regex = regex.replace(r"\*\*", "§ANY§").replace(r"\[\*\]", "§IDX§").replace(r"\*", r"[^.\[#]+")
+        regex = regex.replace("§IDX§", r"\[\*\]")
         regex = regex.replace("§ANY§", r".*")
         parts.append(f"(?:{regex})")
     return re.compile("|".join(parts)) if parts else None
@@ -251,6 +269,7 @@ class _TraceSession:
         self.format = trace_format
         self.structural_keys = trace_format.structural_keys | redactor.policy.structural_keys
         self.structural_re = redactor._structural_re(trace_format)
+        self._structural_shapes: dict[str, bool] = {}
         self.structural_attributes: frozenset[str] = (
             trace_format.structural_attributes if isinstance(trace_format, OtlpJsonFormat) else frozenset()
         )
@@ -271,11 +290,15 @@ class _TraceSession:
 
     # ----- classification ---------------------------------------------------------------------
 
-    def _is_structural(self, key: str, path: str, parent: Mapping[str, Any], parent_key: str | None) -> bool:
+    def _is_structural(self, key: str, shape: str, parent: Mapping[str, Any], parent_key: str | None) -> bool:
         if key in self.structural_keys:
             return True
-        if self.structural_re is not None and self.structural_re.fullmatch(path):
-            return True
+        if self.structural_re is not None:
+            cached = self._structural_shapes.get(shape)
+            if cached is None:
+                cached = self._structural_shapes[shape] = self.structural_re.fullmatch(shape) is not None
+            if cached:
+                return True
         # A tool's name is structure wherever the tool call or schema sits.
         return key == "name" and (bool(_TOOLISH_SIBLINGS & parent.keys()) or parent_key in _TOOLISH_PARENTS)
 
@@ -294,11 +317,8 @@ class _TraceSession:
         if isinstance(value, str):
             return on_string(value, ctx)
         if isinstance(value, list):
-            return [
-                self._walk(item, _Context(f"{ctx.path}[{i}]", ctx.key, ctx.secret_entity, ctx.free_text_ok),
-                           depth + 1, on_string, on_key, parent_key)
-                for i, item in enumerate(value)
-            ]
+            return [self._walk(item, ctx.at_index(i), depth + 1, on_string, on_key, parent_key)
+                    for i, item in enumerate(value)]
         if not isinstance(value, dict):
             return value
         attribute_key = value.get("key") if ("value" in value and len(value) <= 3) else None
@@ -308,18 +328,27 @@ class _TraceSession:
                 out[key] = child  # an OTLP attribute's name is structure
                 continue
             effective_key = attribute_key if isinstance(attribute_key, str) and key == "value" else key
-            new_key = key if ctx.secret_entity else on_key(key, ctx)
+            new_key = on_key(key, ctx)
             # Paths are built from the *redacted* key: a report must never quote a sensitive key.
             path = _child_path(ctx.path, new_key)
-            if ctx.secret_entity is None and (
-                self._is_structural(key, path, value, parent_key)
-                or effective_key in self.structural_attributes
-                or (effective_key != key and effective_key in self.structural_keys)
-            ):
+            shape = _child_path(ctx.shape, new_key)
+            scalar = not isinstance(child, (dict, list))
+            if ctx.secret_entity is None:
+                if effective_key != key and (
+                    effective_key in self.structural_attributes or effective_key in self.structural_keys
+                ):
+                    out[new_key] = child  # a typed OTLP value wrapper of an id/enum attribute
+                    continue
+                # Structure protects values, not whole subtrees: {"tool": {...}} is still walked.
+                if scalar and self._is_structural(key, shape, value, parent_key):
+                    out[new_key] = child
+                    continue
+            elif scalar and key in _SECRET_CONTAINER_SAFE_KEYS and isinstance(child, str) and len(child) < 40:
+                # {"authorization": {"type": "oauth2", "token": ...}}: the scheme is not the secret.
                 out[new_key] = child
                 continue
             secret_entity = ctx.secret_entity or self._secret_key_entity(effective_key)
-            child_ctx = _Context(path, effective_key, secret_entity, ctx.free_text_ok)
+            child_ctx = _Context(path, shape, effective_key, secret_entity)
             out[new_key] = self._walk(child, child_ctx, depth + 1, on_string, on_key, key)
         return out
 
@@ -345,7 +374,7 @@ class _TraceSession:
     # ----- step 1: collect --------------------------------------------------------------------
 
     def collect(self, record: Any, relpath: str) -> None:
-        self._walk(record, _Context("$"), 0, self._collect_string, self._collect_key)
+        self._walk(record, _ROOT, 0, self._collect_string, self._collect_key)
 
     def _collect_key(self, key: str, ctx: _Context) -> str:
         if not is_marker(key):
@@ -361,13 +390,13 @@ class _TraceSession:
             return text
         embedded = self._embedded_json(text)
         if embedded is not None:
-            self._walk(embedded[0], _Context(ctx.path + EMBEDDED_JSON_MARK), 0,
+            self._walk(embedded[0], _Context(ctx.path + EMBEDDED_JSON_MARK, ctx.shape + EMBEDDED_JSON_MARK), 0,
                        self._collect_string, self._collect_key)
             return text
         if self._utf8_size(text) > self.policy.payload_threshold:
             return text
         self.candidates.add(text)
-        if self.r.ner and ctx.free_text_ok:
+        if self.r.ner:
             from redactor.detection.pii import is_free_text
 
             if is_free_text(text):
@@ -457,7 +486,7 @@ class _TraceSession:
     # ----- step 3: rewrite --------------------------------------------------------------------
 
     def rewrite(self, record: Any, relpath: str) -> Any:
-        return self._walk(record, _Context("$"), 0, self._rewrite_string, self._rewrite_key)
+        return self._walk(record, _ROOT, 0, self._rewrite_string, self._rewrite_key)
 
     def _token_for(self, value: str) -> str:
         entity = self.value_type.get(value, "CREDENTIAL")
@@ -503,7 +532,7 @@ class _TraceSession:
     def _rewrite_key(self, key: str, ctx: _Context) -> str:
         if is_marker(key):
             return key
-        return self._replace(key, _Context(ctx.path + "{key}"))
+        return self._replace(key, _Context(ctx.path + "{key}", ctx.shape + "{key}"))
 
     def _rewrite_string(self, text: str, ctx: _Context) -> Any:
         if ctx.secret_entity is not None:
@@ -517,7 +546,7 @@ class _TraceSession:
         embedded = self._embedded_json(text)
         if embedded is not None:
             value, style = embedded
-            new_value = self._walk(value, _Context(ctx.path + EMBEDDED_JSON_MARK), 0,
+            new_value = self._walk(value, _Context(ctx.path + EMBEDDED_JSON_MARK, ctx.shape + EMBEDDED_JSON_MARK), 0,
                                    self._rewrite_string, self._rewrite_key)
             if new_value == value:
                 return text

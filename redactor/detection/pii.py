@@ -168,11 +168,16 @@ class PiiDetector:
         for entity in candidates:
             if entity == "PHONE_NUMBER":
                 # libphonenumber tries every region over the whole text; hand it only the digit runs.
+                regions = protected_regions(text)
                 for window in _PHONE_WINDOW.finditer(text):
+                    digits = sum(char.isdigit() for char in window.group(0))
+                    inside_decoy = any(start <= window.start() and window.end() <= end for start, end in regions)
+                    if inside_decoy or not 7 <= digits <= 15:
+                        continue  # no phone number has that many digits, or it sits inside a decoy
                     found = self._run(entity, window.group(0))
                     spans.extend(Span(s.start + window.start(), s.end + window.start(), s.entity_type, s.score,
                                       s.detector) for s in self._accepted(window.group(0), found))
-                spans = [s for s in spans if not overlaps(s.start, s.end, protected_regions(text))]
+                spans = [s for s in spans if not overlaps(s.start, s.end, regions)]
                 continue
             spans.extend(self._accepted(text, self._run(entity, text)))
         return spans
