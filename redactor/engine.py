@@ -11,12 +11,9 @@ A trace is processed in three steps, so that each distinct string is analysed on
 
 from __future__ import annotations
 
-import json
-import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -24,28 +21,27 @@ from redactor.detection.base import Span
 from redactor.detection.decoys import is_entirely_decoy
 from redactor.detection.keyed_values import find_keyed_secrets
 from redactor.errors import InputError, RedactionError
-from redactor.formats.base import JsonStyle, Trace, TraceFormat
-from redactor.formats.otlp import OtlpJsonFormat
+from redactor.formats.base import Trace, TraceFormat
 from redactor.formats.registry import FORMATS
 from redactor.policy import Policy, load_policy, validate_operators
 from redactor.replacement.keys import PseudonymKey, load_key
 from redactor.replacement.operators import Anonymizer, build_operator_config
 from redactor.replacement.tokens import is_marker, marker_spans, payload_placeholder, pseudonym
 from redactor.replacement.value_index import KnownValueIndex
+from redactor.structure import (
+    ROOT,
+    NodeContext,
+    StructureRules,
+    key_segment,
+    parse_embedded_json,
+    secret_entity_for_key,
+)
 
 PAYLOAD_ENTITY = "LARGE_PAYLOAD"
-EMBEDDED_JSON_MARK = "#json"
 # Secrets beat structured PII, which beats NER guesses, when spans overlap.
 _PRIORITY = {"secret": 0, "pii": 1, "ner": 2, "known": 3}
 _NER_ENTITIES = frozenset({"PERSON", "LOCATION"})
 _MIN_KNOWN_VALUE_LENGTH = 4
-_TOOLISH_SIBLINGS = frozenset({"arguments", "args", "parameters", "input_schema", "function", "tool_call_id"})
-_TOOLISH_PARENTS = frozenset({"tool_calls", "tool_schemas", "tools", "functions"})
-_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-# Inside a secret-named container, these short fields name the kind of credential, not the secret.
-_SECRET_CONTAINER_SAFE_KEYS = frozenset({
-    "type", "kind", "scheme", "token_type", "grant_type", "auth_type", "alg", "algorithm", "provider", "expires_in",
-})
 
 
 @dataclass(frozen=True)
@@ -76,64 +72,6 @@ def masked_preview(value: str) -> str:
     if len(value) >= 12:
         return f"{value[:2]}…({len(value)} chars)"
     return f"…({len(value)} chars)"
-
-
-@dataclass(frozen=True)
-class _Context:
-    path: str  # JSON path of this node, for reports: $.a.b[3].c
-    shape: str  # the same path with every index as [*], for structural-path rules: $.a.b[*].c
-    key: str | None = None
-    secret_entity: str | None = None  # inside the value of a secret-named key
-
-    def at_index(self, index: int) -> _Context:
-        return _Context(f"{self.path}[{index}]", f"{self.shape}[*]", self.key, self.secret_entity)
-
-
-_ROOT = _Context("$", "$")
-
-
-@lru_cache(maxsize=65536)
-def _key_segment(key: str) -> str:
-    return f".{key}" if _IDENTIFIER.match(key) else f"[{json.dumps(key)}]"
-
-
-def _child_path(path: str, key: str) -> str:
-    return path + _key_segment(key)
-
-
-def _compile_structural_paths(patterns: Iterable[str]) -> re.Pattern[str] | None:
-    parts = []
-    for pattern in patterns:
-        regex = re.escape("$." + pattern)
-        # Matched against path *shapes*, where every list index is already written [*].
-        regex = regex.replace(r"\*\*", "§ANY§").replace(r"\[\*\]", "§IDX§").replace(r"\*", r"[^.\[#]+")
-        regex = regex.replace("§IDX§", r"\[\*\]")
-        regex = regex.replace("§ANY§", r".*")
-        parts.append(f"(?:{regex})")
-    return re.compile("|".join(parts)) if parts else None
-
-
-# Keys named after a PII type (listed in a policy's redact_keys) keep that type in their token.
-_PII_KEY_ENTITIES = {
-    "ssn": "US_SSN", "social_security_number": "US_SSN", "card_number": "CREDIT_CARD", "pan": "CREDIT_CARD",
-    "iban": "IBAN_CODE", "email": "EMAIL_ADDRESS", "phone": "PHONE_NUMBER", "address": "STREET_ADDRESS",
-    "name": "PERSON", "full_name": "PERSON",
-}
-
-
-def _secret_entity_for_key(key: str) -> str:
-    lowered = key.lower()
-    if lowered in _PII_KEY_ENTITIES:
-        return _PII_KEY_ENTITIES[lowered]
-    if "pass" in lowered or "pwd" in lowered:
-        return "PASSWORD"
-    if "token" in lowered or "authorization" in lowered or "cookie" in lowered:
-        return "ACCESS_TOKEN"
-    if "private" in lowered:
-        return "PRIVATE_KEY"
-    if "key" in lowered:
-        return "API_KEY"
-    return "CREDENTIAL"
 
 
 class _BoundedCache:
@@ -182,7 +120,7 @@ class Redactor:
         thresholds = {entity: rule.threshold for entity, rule in policy.entities.items()}
         self._pii = PiiDetector(thresholds, ner=self.ner)
         self._anonymizer: Anonymizer | None = None
-        self._structural_res: dict[str, re.Pattern[str] | None] = {}
+        self._structure_rules: dict[str, StructureRules] = {}
         # Detection depends only on the text and this redactor's policy, so results are shared
         # across the traces of one run: system prompts and tool results repeat from trace to trace.
         self._detection_cache = _BoundedCache()
@@ -199,13 +137,13 @@ class Redactor:
 
     def redact(self, obj: Any) -> Any:
         """Redact one JSON-like object (a whole trace, or one envelope) and return the new object."""
-        session = _TraceSession(self, self._format_for([obj]), label="<object>")
+        session = TraceSession(self, self._format_for([obj]), label="<object>")
         session.collect(obj, "")
         session.detect()
         return session.rewrite(obj, "")
 
     def redact_text(self, text: str) -> str:
-        session = _TraceSession(self, FORMATS["json"], label="<text>")
+        session = TraceSession(self, FORMATS["json"], label="<text>")
         session.collect(text, "")
         session.detect()
         result = session.rewrite(text, "")
@@ -214,7 +152,7 @@ class Redactor:
 
     def redact_trace(self, trace: Trace) -> TraceResult:
         trace_format = FORMATS[trace.format_name]
-        session = _TraceSession(self, trace_format, label=str(trace.root))
+        session = TraceSession(self, trace_format, label=str(trace.root))
         for trace_file in trace.files:
             session.current_file = str(trace.path_of(trace_file))
             for record in trace_file.records:
@@ -246,11 +184,12 @@ class Redactor:
                 return trace_format
         return FORMATS["json"]
 
-    def _structural_re(self, trace_format: TraceFormat) -> re.Pattern[str] | None:
-        if trace_format.name not in self._structural_res:
-            patterns = list(trace_format.structural_paths) + list(self.policy.structural_paths)
-            self._structural_res[trace_format.name] = _compile_structural_paths(patterns)
-        return self._structural_res[trace_format.name]
+    def structure_rules(self, trace_format: TraceFormat) -> StructureRules:
+        rules = self._structure_rules.get(trace_format.name)
+        if rules is None:
+            rules = self._structure_rules[trace_format.name] = StructureRules(
+                self.policy, trace_format, self._is_secret_key)
+        return rules
 
     def anonymizer(self, token_for: Callable[[str], str]) -> Anonymizer:
         operators = {
@@ -260,19 +199,14 @@ class Redactor:
         return Anonymizer(operators)
 
 
-class _TraceSession:
+class TraceSession:
     """State for one trace: distinct candidates, detections, known values, tokens, findings."""
 
     def __init__(self, redactor: Redactor, trace_format: TraceFormat, label: str) -> None:
         self.r = redactor
         self.policy = redactor.policy
         self.format = trace_format
-        self.structural_keys = trace_format.structural_keys | redactor.policy.structural_keys
-        self.structural_re = redactor._structural_re(trace_format)
-        self._structural_shapes: dict[str, bool] = {}
-        self.structural_attributes: frozenset[str] = (
-            trace_format.structural_attributes if isinstance(trace_format, OtlpJsonFormat) else frozenset()
-        )
+        self.rules = redactor.structure_rules(trace_format)
         self.current_file = label
         self.current_line: int | None = None
         self.candidates: set[str] = set()
@@ -288,30 +222,13 @@ class _TraceSession:
         self.counts: Counter[str] = Counter()
         self._anonymizer: Anonymizer | None = None
 
-    # ----- classification ---------------------------------------------------------------------
-
-    def _is_structural(self, key: str, shape: str, parent: Mapping[str, Any], parent_key: str | None) -> bool:
-        if key in self.structural_keys:
-            return True
-        if self.structural_re is not None:
-            cached = self._structural_shapes.get(shape)
-            if cached is None:
-                cached = self._structural_shapes[shape] = self.structural_re.fullmatch(shape) is not None
-            if cached:
-                return True
-        # A tool's name is structure wherever the tool call or schema sits.
-        return key == "name" and (bool(_TOOLISH_SIBLINGS & parent.keys()) or parent_key in _TOOLISH_PARENTS)
-
-    def _is_secret_name(self, key: str) -> bool:
-        return key.lower() in self.policy.redact_keys or self.r._is_secret_key(key)
-
-    def _secret_key_entity(self, key: str) -> str | None:
-        return _secret_entity_for_key(key) if self._is_secret_name(key) else None
+    # ----- the walk ----------------------------------------------------------------------------
 
     def _walk(
-        self, value: Any, ctx: _Context, depth: int, on_string: Callable[[str, _Context], Any],
-        on_key: Callable[[str, _Context], str], parent_key: str | None = None,
+        self, value: Any, ctx: NodeContext, depth: int, on_string: Callable[[str, NodeContext], Any],
+        on_key: Callable[[str, NodeContext], str], parent_key: str | None = None,
     ) -> Any:
+        """Rebuild `value`, passing every string and dict key through the callbacks."""
         if depth > self.policy.max_depth:
             raise InputError(self.current_file, f"nesting deeper than {self.policy.max_depth} levels")
         if isinstance(value, str):
@@ -321,51 +238,21 @@ class _TraceSession:
                     for i, item in enumerate(value)]
         if not isinstance(value, dict):
             return value
-        attribute_key = value.get("key") if ("value" in value and len(value) <= 3) else None
+        attribute_name = self.rules.attribute_name(value)
         out: dict[str, Any] = {}
         for key, child in value.items():
-            if isinstance(attribute_key, str) and key == "key":
+            if attribute_name is not None and key == "key":
                 out[key] = child  # an OTLP attribute's name is structure
                 continue
-            effective_key = attribute_key if isinstance(attribute_key, str) and key == "value" else key
             new_key = on_key(key, ctx)
-            # Paths are built from the *redacted* key: a report must never quote a sensitive key.
-            path = _child_path(ctx.path, new_key)
-            shape = _child_path(ctx.shape, new_key)
-            scalar = not isinstance(child, (dict, list))
-            if ctx.secret_entity is None:
-                if effective_key != key and (
-                    effective_key in self.structural_attributes or effective_key in self.structural_keys
-                ):
-                    out[new_key] = child  # a typed OTLP value wrapper of an id/enum attribute
-                    continue
-                # Structure protects values, not whole subtrees: {"tool": {...}} is still walked.
-                if scalar and self._is_structural(key, shape, value, parent_key):
-                    out[new_key] = child
-                    continue
-            elif scalar and key in _SECRET_CONTAINER_SAFE_KEYS and isinstance(child, str) and len(child) < 40:
-                # {"authorization": {"type": "oauth2", "token": ...}}: the scheme is not the secret.
+            member = self.rules.member(value, key, child, ctx, parent_key, attribute_name)
+            if member.keep:
                 out[new_key] = child
                 continue
-            secret_entity = ctx.secret_entity or self._secret_key_entity(effective_key)
-            child_ctx = _Context(path, shape, effective_key, secret_entity)
+            child_ctx = NodeContext(ctx.path + key_segment(new_key), member.shape, member.effective_key,
+                                    member.secret_entity)
             out[new_key] = self._walk(child, child_ctx, depth + 1, on_string, on_key, key)
         return out
-
-    @staticmethod
-    def _embedded_json(text: str) -> tuple[Any, JsonStyle] | None:
-        stripped = text.strip()
-        if len(stripped) < 2 or stripped[0] not in "{[" or stripped[-1] not in "}]":
-            return None
-        try:
-            value = json.loads(stripped)
-        except (ValueError, RecursionError):
-            return None
-        if not isinstance(value, (dict, list)):
-            return None
-        compact = '": ' not in stripped and ", " not in stripped
-        return value, JsonStyle(indent=None, compact=compact, ensure_ascii=stripped.isascii() and "\\u" in stripped,
-                                trailing_newline=False)
 
     def _utf8_size(self, text: str) -> int:
         return len(text.encode("utf-8", "surrogatepass")) if len(text) * 4 > self.policy.payload_threshold \
@@ -374,23 +261,23 @@ class _TraceSession:
     # ----- step 1: collect --------------------------------------------------------------------
 
     def collect(self, record: Any, relpath: str) -> None:
-        self._walk(record, _ROOT, 0, self._collect_string, self._collect_key)
+        self._walk(record, ROOT, 0, self._collect_string, self._collect_key)
 
-    def _collect_key(self, key: str, ctx: _Context) -> str:
+    def _collect_key(self, key: str, ctx: NodeContext) -> str:
         if not is_marker(key):
             self.candidates.add(key)
         return key
 
-    def _collect_string(self, text: str, ctx: _Context) -> str:
+    def _collect_string(self, text: str, ctx: NodeContext) -> str:
         if ctx.secret_entity is not None:
             if text and not is_marker(text) and not self.policy.is_allowed_value(text):
                 self.secret_values.setdefault(text, ctx.secret_entity)
             return text
         if not text or is_marker(text):
             return text
-        embedded = self._embedded_json(text)
+        embedded = parse_embedded_json(text)
         if embedded is not None:
-            self._walk(embedded[0], _Context(ctx.path + EMBEDDED_JSON_MARK, ctx.shape + EMBEDDED_JSON_MARK), 0,
+            self._walk(embedded[0], ctx.embedded(), 0,
                        self._collect_string, self._collect_key)
             return text
         if self._utf8_size(text) > self.policy.payload_threshold:
@@ -425,8 +312,8 @@ class _TraceSession:
             ranked = cache.get(text)
             if ranked is None:
                 ranked = [(_PRIORITY["secret"], s) for s in secrets.find(text)]
-                ranked += [(_PRIORITY["secret"], s) for s in find_keyed_secrets(text, self._is_secret_name,
-                                                                                 _secret_entity_for_key)]
+                ranked += [(_PRIORITY["secret"], s) for s in find_keyed_secrets(text, self.rules.is_secret_name,
+                                                                                 secret_entity_for_key)]
                 if not is_entirely_decoy(text):
                     ranked += [(_PRIORITY["pii"], s) for s in pii.find_structured(text)]
                 cache.put(text, ranked)
@@ -486,7 +373,7 @@ class _TraceSession:
     # ----- step 3: rewrite --------------------------------------------------------------------
 
     def rewrite(self, record: Any, relpath: str) -> Any:
-        return self._walk(record, _ROOT, 0, self._rewrite_string, self._rewrite_key)
+        return self._walk(record, ROOT, 0, self._rewrite_string, self._rewrite_key)
 
     def _token_for(self, value: str) -> str:
         entity = self.value_type.get(value, "CREDENTIAL")
@@ -511,7 +398,7 @@ class _TraceSession:
             spans = [s for s in spans if not any(s.start < e and b < s.end for b, e in markers)]
         return sorted(spans)
 
-    def _replace(self, text: str, ctx: _Context) -> str:
+    def _replace(self, text: str, ctx: NodeContext) -> str:
         cached = self.rewritten.get(text)
         if cached is None:
             spans = self._spans_for(text)
@@ -529,12 +416,12 @@ class _TraceSession:
             self.findings.append(Finding(self.current_file, self.current_line, path, entity,
                                      masked_preview(value), detector))
 
-    def _rewrite_key(self, key: str, ctx: _Context) -> str:
+    def _rewrite_key(self, key: str, ctx: NodeContext) -> str:
         if is_marker(key):
             return key
-        return self._replace(key, _Context(ctx.path + "{key}", ctx.shape + "{key}"))
+        return self._replace(key, ctx.for_key())
 
-    def _rewrite_string(self, text: str, ctx: _Context) -> Any:
+    def _rewrite_string(self, text: str, ctx: NodeContext) -> Any:
         if ctx.secret_entity is not None:
             if not text or is_marker(text) or self.policy.is_allowed_value(text):
                 return text
@@ -543,10 +430,10 @@ class _TraceSession:
             return self._apply_operator(entity, text)
         if not text or is_marker(text):
             return text
-        embedded = self._embedded_json(text)
+        embedded = parse_embedded_json(text)
         if embedded is not None:
             value, style = embedded
-            new_value = self._walk(value, _Context(ctx.path + EMBEDDED_JSON_MARK, ctx.shape + EMBEDDED_JSON_MARK), 0,
+            new_value = self._walk(value, ctx.embedded(), 0,
                                    self._rewrite_string, self._rewrite_key)
             if new_value == value:
                 return text

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from redactor.atomic import TEMP_MARKER, fsync_directory
-from redactor.engine import Redactor, _TraceSession
+from redactor.engine import Redactor, TraceSession
 from redactor.errors import InputError, RedactionError
 from redactor.formats.base import JsonStyle, decode_text, parse_jsonl_line, sniff_style
 from redactor.formats.registry import FORMATS
@@ -70,7 +70,7 @@ def redact_jsonl_stream(
     Returns (counts, sha256 digest of the output, earliest timestamp seen = recording time)."""
     first, style = first_record_and_style(source)
     trace_format = next((f for f in FORMATS.values() if f.matches(first)), FORMATS["json"])
-    session = _TraceSession(redactor, trace_format, label=str(source))
+    session = TraceSession(redactor, trace_format, label=str(source))
     session.record_findings = False  # counts only: a finding list would grow with the store
     recorded_at: datetime | None = None
     for _, _, record in iter_jsonl(source):

@@ -161,12 +161,13 @@ def test_secret_named_keys_lose_their_values(fast_redactor: Redactor, key: str, 
         return
     redacted = output["config"][key]
     assert isinstance(redacted, str)
-    if secret.strip() and ANY_MARKER_RE.fullmatch(secret) is None:
-        assert secret not in redacted or len(secret) < 2
+    if secret and ANY_MARKER_RE.fullmatch(secret) is None:
+        # The whole value becomes one token (checking `secret not in redacted` would be fooled by a
+        # short secret such as "AS" that is part of the token's own text, "<PASSWORD:…>").
+        assert ANY_MARKER_RE.fullmatch(redacted) is not None
 
 
-@pytest.mark.xfail(strict=True, reason="found by fuzzing: a policy structural key ('tool') holding an object "
-                   "makes the engine skip the whole subtree, so values inside it are never redacted")
+# Found by fuzzing: a structural key ('tool') holding an object used to hide its whole subtree.
 def test_structural_key_holding_an_object_is_still_redacted(fast_redactor: Redactor) -> None:
     planted = PLANTED["ACCESS_TOKEN"]
     output = fast_redactor.redact({"tool": {"arguments": json.dumps({"q": f" {planted} "})}})

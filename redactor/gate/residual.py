@@ -19,7 +19,6 @@ returned too, so the report shows it.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -28,23 +27,15 @@ from typing import Any
 from redactor.detection.base import Span
 from redactor.detection.fastscan import FastScanner
 from redactor.detection.secrets import is_secret_key
-from redactor.engine import (
-    _TOOLISH_PARENTS,
-    _TOOLISH_SIBLINGS,
-    EMBEDDED_JSON_MARK,
-    _child_path,
-    _compile_structural_paths,
-    _secret_entity_for_key,
-    masked_preview,
-)
+from redactor.engine import masked_preview
 from redactor.errors import DetectorError
 from redactor.formats.base import TraceFile
-from redactor.formats.otlp import OtlpJsonFormat
 from redactor.formats.registry import FORMATS
 from redactor.gate.allowlist import Allowlist
 from redactor.gate.model import GateFinding
 from redactor.policy import Policy
 from redactor.replacement.tokens import is_marker, marker_spans
+from redactor.structure import ROOT, NodeContext, StructureRules, key_segment, parse_embedded_json
 
 # `\u0040` for "@", `\u002d` for "-": legal JSON that a raw-text pattern cannot see through.
 _ESCAPED_ASCII = re.compile(r"\\u00[2-7][0-9a-fA-F]")
@@ -77,9 +68,19 @@ class WalkPlan:
 
 @dataclass(frozen=True)
 class _Ctx:
-    path: str
-    secret_entity: str | None = None
+    """Where a string sits: its node, and whether the engine treats it as structure (then only
+    secrets are looked for, since the engine leaves structure as it is)."""
+
+    node: NodeContext
     structural: bool = False
+
+    @property
+    def path(self) -> str:
+        return self.node.path
+
+    @property
+    def secret_entity(self) -> str | None:
+        return self.node.secret_entity
 
 
 class ResidualScanner:
@@ -88,7 +89,7 @@ class ResidualScanner:
         self.allowlist = allowlist
         self.fast = FastScanner(policy.entities)
         self._pii: Any = None
-        self._structural_res: dict[str, re.Pattern[str] | None] = {}
+        self._rules: dict[str, StructureRules] = {}
 
     # ----- step 1: is a walk needed at all? ---------------------------------------------------
 
@@ -106,24 +107,22 @@ class ResidualScanner:
         return WalkPlan(needles) if needles or secret_member else None
 
     def _names_secret(self, key: str) -> bool:
+        # The same test as StructureRules.is_secret_name, without building rules for a format.
         return key.lower() in self.policy.redact_keys or is_secret_key(key)
 
     # ----- step 2: walk -----------------------------------------------------------------------
 
     def scan_file(self, trace_file: TraceFile, format_name: str, display: str, plan: WalkPlan) -> list[Flagged]:
-        trace_format = FORMATS[format_name]
-        structural_keys = trace_format.structural_keys | self.policy.structural_keys
-        attributes = trace_format.structural_attributes if isinstance(trace_format, OtlpJsonFormat) else frozenset()
-        if format_name not in self._structural_res:
-            patterns = list(trace_format.structural_paths) + list(self.policy.structural_paths)
-            self._structural_res[format_name] = _compile_structural_paths(patterns)
-        walker = _Walker(self, structural_keys, attributes, self._structural_res[format_name])
+        rules = self._rules.get(format_name)
+        if rules is None:
+            rules = self._rules[format_name] = StructureRules(self.policy, FORMATS[format_name], is_secret_key)
+        walker = _Walker(rules, self.policy.max_depth)
         flagged: list[Flagged] = []
         for index, record in enumerate(trace_file.records):
             line = trace_file.line_numbers[index] if trace_file.layout == "jsonl" else None
-            for ctx, text, is_key in walker.strings(record, _Ctx("$"), None, 0):
+            for ctx, text in walker.strings(record, _Ctx(ROOT), None, 0):
                 flagged.extend(
-                    Flagged(GateFinding(display, line, ctx.path + ("{key}" if is_key else ""), span.entity_type,
+                    Flagged(GateFinding(display, line, ctx.path, span.entity_type,
                                         masked_preview(text[span.start:span.end]), span.detector),
                             text[span.start:span.end])
                     for span in self._spans(text, ctx, plan)
@@ -192,66 +191,41 @@ class ResidualScanner:
 
 
 class _Walker:
-    """Mirrors the engine's walk (`redactor.engine._TraceSession._walk`): same paths, same
-    secret-named keys (OTLP attributes included), same structural keys."""
+    """The engine's walk, read-only: the same `StructureRules` decide paths, structure and secret-named
+    keys (OTLP attributes included), so the gate flags exactly what `redact` would have changed."""
 
-    def __init__(self, scanner: ResidualScanner, structural_keys: frozenset[str], attributes: frozenset[str],
-                 structural_re: re.Pattern[str] | None) -> None:
-        self.scanner = scanner
-        self.structural_keys = structural_keys
-        self.attributes = attributes
-        self.structural_re = structural_re
-        self.max_depth = scanner.policy.max_depth
+    def __init__(self, rules: StructureRules, max_depth: int) -> None:
+        self.rules = rules
+        self.max_depth = max_depth
 
-    def strings(self, value: Any, ctx: _Ctx, parent_key: str | None, depth: int) -> Iterator[tuple[_Ctx, str, bool]]:
+    def strings(self, value: Any, ctx: _Ctx, parent_key: str | None, depth: int) -> Iterator[tuple[_Ctx, str]]:
         if depth > self.max_depth:
             raise DetectorError(f"nesting deeper than {self.max_depth} levels")
         if isinstance(value, str):
             yield from self._string(value, ctx)
         elif isinstance(value, list):
             for index, item in enumerate(value):
-                yield from self.strings(item, _Ctx(f"{ctx.path}[{index}]", ctx.secret_entity, ctx.structural),
-                                       parent_key, depth + 1)
+                yield from self.strings(item, _Ctx(ctx.node.at_index(index), ctx.structural), parent_key, depth + 1)
         elif isinstance(value, dict):
             yield from self._members(value, ctx, parent_key, depth)
 
     def _members(self, value: Mapping[str, Any], ctx: _Ctx, parent_key: str | None,
-                 depth: int) -> Iterator[tuple[_Ctx, str, bool]]:
-        attribute_key = value.get("key") if ("value" in value and len(value) <= 3) else None
+                 depth: int) -> Iterator[tuple[_Ctx, str]]:
+        attribute_name = self.rules.attribute_name(value)
         for key, child in value.items():
-            path = _child_path(ctx.path, key)
-            if isinstance(attribute_key, str) and key == "key":
+            if attribute_name is not None and key == "key":
                 continue  # an OTLP attribute's name is structure
-            if ctx.secret_entity is None and not is_marker(key):
-                yield _Ctx(path, None, ctx.structural), key, True
-            effective = attribute_key if isinstance(attribute_key, str) and key == "value" else key
-            structural = ctx.structural or (ctx.secret_entity is None and self._is_structural(
-                key, effective, path, value, parent_key))
-            secret_entity = ctx.secret_entity
-            if secret_entity is None and not structural and self.scanner._names_secret(effective):
-                secret_entity = _secret_entity_for_key(effective)
-            yield from self.strings(child, _Ctx(path, secret_entity, structural), key, depth + 1)
+            if not is_marker(key):
+                yield _Ctx(ctx.node.for_key(), ctx.structural), key
+            member = self.rules.member(value, key, child, ctx.node, parent_key, attribute_name)
+            node = NodeContext(ctx.node.path + key_segment(key), member.shape, member.effective_key,
+                               None if member.keep else member.secret_entity)
+            yield from self.strings(child, _Ctx(node, ctx.structural or member.keep), key, depth + 1)
 
-    def _is_structural(self, key: str, effective: str, path: str, parent: Mapping[str, Any],
-                       parent_key: str | None) -> bool:
-        if key in self.structural_keys or effective in self.attributes:
-            return True
-        if effective != key and effective in self.structural_keys:
-            return True
-        if self.structural_re is not None and self.structural_re.fullmatch(path):
-            return True
-        return key == "name" and (bool(_TOOLISH_SIBLINGS & parent.keys()) or parent_key in _TOOLISH_PARENTS)
-
-    def _string(self, text: str, ctx: _Ctx) -> Iterator[tuple[_Ctx, str, bool]]:
-        stripped = text.strip()
-        if ctx.secret_entity is None and len(stripped) > 1 and stripped[0] in "{[" and stripped[-1] in "}]":
-            try:
-                embedded = json.loads(stripped)
-            except (ValueError, RecursionError):
-                embedded = None
-            if isinstance(embedded, (dict, list)):
-                yield from self.strings(embedded, _Ctx(ctx.path + EMBEDDED_JSON_MARK, None, ctx.structural),
-                                       None, 0)
+    def _string(self, text: str, ctx: _Ctx) -> Iterator[tuple[_Ctx, str]]:
+        if ctx.secret_entity is None:
+            embedded = parse_embedded_json(text)
+            if embedded is not None:
+                yield from self.strings(embedded[0], _Ctx(ctx.node.embedded(), ctx.structural), None, 0)
                 return
-        yield ctx, text, False
-
+        yield ctx, text

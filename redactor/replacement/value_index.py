@@ -10,9 +10,15 @@ value at a place fails that rule, a shorter known value at the same place is tri
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 
 from ahocorasick_rs import AhoCorasick, MatchKind
+
+# Lone surrogates are legal in JSON (`"\ud800"`) but cannot be handed to the automaton (it works on
+# UTF-8). The text is searched as a same-length copy with U+FFFD in their place; values holding one
+# are rare and found with `str.find`.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _is_word_char(char: str) -> bool:
@@ -21,23 +27,32 @@ def _is_word_char(char: str) -> bool:
 
 class KnownValueIndex:
     def __init__(self, values: Iterable[str]) -> None:
-        self._values = sorted({v for v in values if v})
-        self._value_set = frozenset(self._values)
-        self._automaton = (
-            AhoCorasick(self._values, matchkind=MatchKind.LeftmostLongest) if self._values else None
-        )
+        unique = {v for v in values if v}
+        self._value_set = frozenset(unique)
+        plain = sorted(v for v in unique if not _SURROGATE.search(v))
+        self._odd = sorted((v for v in unique if _SURROGATE.search(v)), key=len, reverse=True)
+        self._automaton = AhoCorasick(plain, matchkind=MatchKind.LeftmostLongest) if plain else None
 
     def __bool__(self) -> bool:
-        return bool(self._values)
+        return bool(self._value_set)
 
     def finditer(self, text: str) -> Iterator[tuple[int, int]]:
         """Non-overlapping (start, end) of known values in `text`, longest value first at each place."""
-        if self._automaton is None:
-            return
-        for _, start, end in self._automaton.find_matches_as_indexes(text, overlapping=False):
-            found_end = self._longest_bounded_prefix(text, start, end)
-            if found_end is not None:
-                yield start, found_end
+        taken: list[tuple[int, int]] = []
+        for value in self._odd:
+            start = text.find(value)
+            while start != -1:
+                end = start + len(value)
+                if self._bounded(text, start, end):
+                    taken.append((start, end))
+                start = text.find(value, end)
+        if self._automaton is not None:
+            searchable = _SURROGATE.sub("\ufffd", text) if _SURROGATE.search(text) else text
+            for _, start, end in self._automaton.find_matches_as_indexes(searchable, overlapping=False):
+                found_end = self._longest_bounded_prefix(text, start, end)
+                if found_end is not None and not any(start < e and s < found_end for s, e in taken):
+                    taken.append((start, found_end))
+        yield from sorted(taken)
 
     def _longest_bounded_prefix(self, text: str, start: int, end: int) -> int | None:
         for stop in range(end, start, -1):

@@ -44,3 +44,11 @@ def test_many_values_scale() -> None:
     index = KnownValueIndex(values)
     text = " ".join(values[::50])
     assert len(list(index.finditer(text))) == 100
+
+
+def test_lone_surrogates_in_text_and_values() -> None:
+    # Legal in JSON ("\ud800"); the automaton works on UTF-8, so they need their own path.
+    odd_value = "pw\ud800secret"
+    index = KnownValueIndex(["bob@x.io", odd_value])
+    text = f"\udfff bob@x.io and {odd_value}"
+    assert [text[s:e] for s, e in index.finditer(text)] == ["bob@x.io", odd_value]

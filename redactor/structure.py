@@ -1,0 +1,180 @@
+"""What in a trace is structure, and what is a secret by its key: one set of rules for every walker.
+
+The engine (which rewrites), the gate's residual scan and the audit (which only read) all walk
+records the same way, so they must agree on:
+- JSON paths for reports (built from the *redacted* key: a report never quotes a sensitive key);
+- which values are structure (ids, enums, tool names) and are never touched;
+- which keys name a secret (their value is replaced whole) and which entity type that is;
+- OTLP attribute lists (`{"key": k, "value": {...}}`), where `k` is the key of the value;
+- JSON documents inside strings.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from redactor.formats.base import JsonStyle, TraceFormat
+from redactor.formats.otlp import OtlpJsonFormat
+from redactor.policy import Policy
+
+EMBEDDED_JSON_MARK = "#json"
+KEY_MARK = "{key}"
+TOOLISH_SIBLINGS = frozenset({"arguments", "args", "parameters", "input_schema", "function", "tool_call_id"})
+TOOLISH_PARENTS = frozenset({"tool_calls", "tool_schemas", "tools", "functions"})
+# Inside a secret-named container, these short fields name the kind of credential, not the secret.
+SECRET_CONTAINER_SAFE_KEYS = frozenset({
+    "type", "kind", "scheme", "token_type", "grant_type", "auth_type", "alg", "algorithm", "provider", "expires_in",
+})
+_SAFE_VALUE_MAX_LENGTH = 40
+# Keys named after a PII type (listed in a policy's redact_keys) keep that type in their token.
+_PII_KEY_ENTITIES = {
+    "ssn": "US_SSN", "social_security_number": "US_SSN", "card_number": "CREDIT_CARD", "pan": "CREDIT_CARD",
+    "iban": "IBAN_CODE", "email": "EMAIL_ADDRESS", "phone": "PHONE_NUMBER", "address": "STREET_ADDRESS",
+    "name": "PERSON", "full_name": "PERSON",
+}
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class NodeContext:
+    path: str  # JSON path of this node, for reports: $.a.b[3].c
+    shape: str  # the same path with every index as [*], for structural-path rules: $.a.b[*].c
+    key: str | None = None
+    secret_entity: str | None = None  # inside the value of a secret-named key
+
+    def at_index(self, index: int) -> NodeContext:
+        return NodeContext(f"{self.path}[{index}]", f"{self.shape}[*]", self.key, self.secret_entity)
+
+    def embedded(self) -> NodeContext:
+        """The root of a JSON document inside this string."""
+        return NodeContext(self.path + EMBEDDED_JSON_MARK, self.shape + EMBEDDED_JSON_MARK)
+
+    def for_key(self) -> NodeContext:
+        """Where a dict key of this node is reported."""
+        return NodeContext(self.path + KEY_MARK, self.shape + KEY_MARK)
+
+
+ROOT = NodeContext("$", "$")
+
+
+@lru_cache(maxsize=65536)
+def key_segment(key: str) -> str:
+    return f".{key}" if _IDENTIFIER.match(key) else f"[{json.dumps(key)}]"
+
+
+def compile_structural_paths(patterns: Iterable[str]) -> re.Pattern[str] | None:
+    """`a.b[*].c`, `**.x`, `a.*` -> one regex over path shapes (where indices are already [*])."""
+    parts = []
+    for pattern in patterns:
+        regex = re.escape("$." + pattern)
+        regex = regex.replace(r"\*\*", "§ANY§").replace(r"\[\*\]", "§IDX§").replace(r"\*", r"[^.\[#]+")
+        regex = regex.replace("§IDX§", r"\[\*\]").replace("§ANY§", r".*")
+        parts.append(f"(?:{regex})")
+    return re.compile("|".join(parts)) if parts else None
+
+
+def secret_entity_for_key(key: str) -> str:
+    """The entity type a secret-named key's value is reported and tokenised as."""
+    lowered = key.lower()
+    if lowered in _PII_KEY_ENTITIES:
+        return _PII_KEY_ENTITIES[lowered]
+    if "pass" in lowered or "pwd" in lowered:
+        return "PASSWORD"
+    if "token" in lowered or "authorization" in lowered or "cookie" in lowered:
+        return "ACCESS_TOKEN"
+    if "private" in lowered:
+        return "PRIVATE_KEY"
+    if "key" in lowered:
+        return "API_KEY"
+    return "CREDENTIAL"
+
+
+def parse_embedded_json(text: str) -> tuple[Any, JsonStyle] | None:
+    """A JSON object or array inside a string, with the style to write it back in; else None."""
+    stripped = text.strip()
+    if len(stripped) < 2 or stripped[0] not in "{[" or stripped[-1] not in "}]":
+        return None
+    try:
+        value = json.loads(stripped)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(value, (dict, list)):
+        return None
+    compact = '": ' not in stripped and ", " not in stripped
+    return value, JsonStyle(indent=None, compact=compact, ensure_ascii=stripped.isascii() and "\\u" in stripped,
+                            trailing_newline=False)
+
+
+@dataclass(frozen=True)
+class Member:
+    """How one dict member is treated."""
+
+    keep: bool  # the value is kept verbatim (structure, or a credential's type field)
+    effective_key: str  # the key the value belongs to (an OTLP attribute's name for its value)
+    secret_entity: str | None  # the value is (inside) a secret-named key's value
+    shape: str
+
+
+class StructureRules:
+    """The structure of one format under one policy."""
+
+    def __init__(self, policy: Policy, trace_format: TraceFormat, is_secret_key: Callable[[str], bool]) -> None:
+        self.policy = policy
+        self.structural_keys = trace_format.structural_keys | policy.structural_keys
+        self.structural_attributes: frozenset[str] = (
+            trace_format.structural_attributes if isinstance(trace_format, OtlpJsonFormat) else frozenset()
+        )
+        self._structural_re = compile_structural_paths(
+            list(trace_format.structural_paths) + list(policy.structural_paths)
+        )
+        self._structural_shapes: dict[str, bool] = {}
+        self._is_secret_key = is_secret_key
+
+    def is_secret_name(self, key: str) -> bool:
+        return key.lower() in self.policy.redact_keys or self._is_secret_key(key)
+
+    @staticmethod
+    def attribute_name(value: Mapping[str, Any]) -> str | None:
+        """The `key` of an OTLP-style attribute `{"key": k, "value": {...}}`, else None."""
+        if "value" in value and len(value) <= 3:
+            name = value.get("key")
+            return name if isinstance(name, str) else None
+        return None
+
+    def member(
+        self, parent: Mapping[str, Any], key: str, child: Any, ctx: NodeContext, parent_key: str | None,
+        attribute_name: str | None,
+    ) -> Member:
+        effective_key = attribute_name if attribute_name is not None and key == "value" else key
+        shape = ctx.shape + key_segment(key)
+        scalar = not isinstance(child, (dict, list))
+        if ctx.secret_entity is not None:
+            safe = (key in SECRET_CONTAINER_SAFE_KEYS and isinstance(child, str)
+                    and len(child) < _SAFE_VALUE_MAX_LENGTH)
+            return Member(safe, effective_key, ctx.secret_entity, shape)
+        if effective_key != key and (
+            effective_key in self.structural_attributes or effective_key in self.structural_keys
+        ):
+            return Member(True, effective_key, None, shape)  # typed OTLP value of an id/enum attribute
+        # Structure protects values, not whole subtrees: {"tool": {...}} is still walked.
+        if scalar and self._is_structural(key, shape, parent, parent_key):
+            return Member(True, effective_key, None, shape)
+        secret = secret_entity_for_key(effective_key) if self.is_secret_name(effective_key) else None
+        return Member(False, effective_key, secret, shape)
+
+    def _is_structural(self, key: str, shape: str, parent: Mapping[str, Any], parent_key: str | None) -> bool:
+        if key in self.structural_keys:
+            return True
+        if self._structural_re is not None:
+            cached = self._structural_shapes.get(shape)
+            if cached is None:
+                cached = self._structural_shapes[shape] = self._structural_re.fullmatch(shape) is not None
+            if cached:
+                return True
+        # A tool's name is structure wherever the tool call or schema sits.
+        return key == "name" and (bool(TOOLISH_SIBLINGS & parent.keys()) or parent_key in TOOLISH_PARENTS)
