@@ -11,19 +11,23 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from redactor.faults import killpoint
 
 TEMP_MARKER = ".redactor-tmp-"
 
 
-def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None, sync_directory: bool = True) -> None:
-    """Write `data` to `path` atomically (and durably: the file and its directory are fsynced).
+@contextlib.contextmanager
+def atomic_writer(path: Path, mode: int | None = None, sync_directory: bool = True) -> Iterator[BinaryIO]:
+    """A binary handle on a temp file next to `path`; on a clean exit it becomes `path` atomically
+    (and durably: the file and its directory are fsynced). On an error the temp file is removed.
 
-    A caller writing many files into one directory may pass `sync_directory=False` and call
-    `fsync_directory` once at the end: the rename is atomic either way; the directory fsync only
-    makes it survive a power loss, and one per directory is enough.
+    A caller writing many files into one directory may pass `sync_directory=False` and fsync the
+    directory once at the end: the rename is atomic either way; the directory fsync only makes it
+    survive a power loss, and one per directory is enough.
     """
     path = Path(path)
     directory = path.parent if str(path.parent) else Path(".")
@@ -31,7 +35,7 @@ def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None, sync_di
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}{TEMP_MARKER}", dir=directory)
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            yield handle
             killpoint("mid-write")  # temp file written, target not yet replaced
             handle.flush()
             os.fsync(handle.fileno())
@@ -48,6 +52,12 @@ def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None, sync_di
         raise
     if sync_directory:
         fsync_directory(directory)
+
+
+def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None, sync_directory: bool = True) -> None:
+    """Write `data` to `path` atomically; see `atomic_writer`."""
+    with atomic_writer(path, mode=mode, sync_directory=sync_directory) as handle:
+        handle.write(data)
 
 
 def atomic_write_text(path: Path, text: str, mode: int | None = None) -> None:

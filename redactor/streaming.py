@@ -15,17 +15,14 @@ sensitive values of the store.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import os
-import tempfile
 from collections import Counter
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from redactor.atomic import TEMP_MARKER, fsync_directory
+from redactor.atomic import atomic_writer
 from redactor.engine import Redactor, TraceSession
 from redactor.errors import InputError, RedactionError
 from redactor.formats.base import JsonStyle, decode_text, parse_jsonl_line, sniff_style
@@ -84,30 +81,18 @@ def redact_jsonl_stream(
     session.detect_pending(keep_spans=False)
     session.build_known_index()
 
-    destination.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{destination.name}{TEMP_MARKER}", dir=destination.parent)
     digest = hashlib.sha256()
-    try:
-        with os.fdopen(fd, "wb") as out:
-            for number, _, record in iter_jsonl(source):
-                if record is None:
-                    data = b"\n"
-                else:
-                    session.current_line = number
-                    new_record = session.rewrite(record, "")
-                    problem = trace_format.validate(new_record)
-                    if problem:
-                        raise RedactionError(f"{source} (line {number}): {problem}")
-                    data = (style.dumps(new_record) + "\n").encode("utf-8", "surrogatepass")
-                out.write(data)
-                digest.update(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(tmp_name, 0o644)
-        os.replace(tmp_name, destination)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp_name)
-        raise
-    fsync_directory(destination.parent)
+    with atomic_writer(destination) as out:
+        for number, _, record in iter_jsonl(source):
+            if record is None:
+                data = b"\n"
+            else:
+                session.current_line = number
+                new_record = session.rewrite(record, "")
+                problem = trace_format.validate(new_record)
+                if problem:
+                    raise RedactionError(f"{source} (line {number}): {problem}")
+                data = (style.dumps(new_record) + "\n").encode("utf-8", "surrogatepass")
+            out.write(data)
+            digest.update(data)
     return session.counts, "sha256:" + digest.hexdigest(), recorded_at

@@ -21,28 +21,14 @@ from typing import Any
 import pytest
 from agentplane_primitives.models import Envelope
 
+from redactor.detection.base import PII_ENTITY_TYPES, SECRET_ENTITY_TYPES
+
 ROOT = Path(__file__).resolve().parent.parent
 GENERATOR = ROOT / "examples" / "make_raw_examples.py"
 RAW = ROOT / "examples" / "raw"
 MANIFEST = ROOT / "tests" / "data" / "planted.json"
 
-ENTITY_TYPES = {
-    "EMAIL_ADDRESS",
-    "PHONE_NUMBER",
-    "CREDIT_CARD",
-    "IBAN_CODE",
-    "US_SSN",
-    "IP_ADDRESS",
-    "PERSON",
-    "LOCATION",
-    "STREET_ADDRESS",
-    "API_KEY",
-    "ACCESS_TOKEN",
-    "PRIVATE_KEY",
-    "JWT",
-    "PASSWORD",
-    "CREDENTIAL",
-}
+ENTITY_TYPES = set(PII_ENTITY_TYPES + SECRET_ENTITY_TYPES)
 CHRONICLE0_FIELDS = {
     "node_id",
     "boundary_kind",

@@ -17,8 +17,22 @@ if TYPE_CHECKING:
 _PRESIDIO_NAME = {"pseudonymize": "custom", "replace": "replace", "mask": "mask", "redact": "redact"}
 
 
+# Defaults for the parameters presidio requires, so a policy only names what it changes.
+_DEFAULT_PARAMS: dict[str, dict[str, Any]] = {
+    "mask": {"masking_char": "*", "chars_to_mask": 100, "from_end": False},
+    "replace": {"new_value": "<REDACTED>"},
+}
+
+
 def _placeholder_lambda(text: str) -> str:
     return text
+
+
+def presidio_params(operator: str, params: Mapping[str, Any], token_for: Callable[[str], str]) -> dict[str, Any]:
+    """The parameters presidio's operator takes for one of our operators."""
+    if operator == "pseudonymize":
+        return {"lambda": token_for}
+    return {**_DEFAULT_PARAMS.get(operator, {}), **params}
 
 
 def validate_operator(operator: str, params: Mapping[str, Any]) -> None:
@@ -26,22 +40,13 @@ def validate_operator(operator: str, params: Mapping[str, Any]) -> None:
     from presidio_anonymizer.entities import InvalidParamError
     from presidio_anonymizer.operators import OperatorsFactory, OperatorType
 
-    presidio_params = dict(params)
-    if operator == "pseudonymize":
-        presidio_params = {"lambda": _placeholder_lambda}
-    if operator == "mask":
-        presidio_params.setdefault("masking_char", "*")
-        presidio_params.setdefault("chars_to_mask", 100)
-        presidio_params.setdefault("from_end", False)
-    if operator == "replace":
-        presidio_params.setdefault("new_value", "<REDACTED>")
     name = _PRESIDIO_NAME.get(operator)
     if name is None:
         raise ValueError(f"unknown operator {operator!r}")
     factory = OperatorsFactory()  # type: ignore[no-untyped-call]
     presidio_operator = factory.create_operator_class(name, OperatorType.Anonymize)
     try:
-        presidio_operator.validate(presidio_params)
+        presidio_operator.validate(presidio_params(operator, params, _placeholder_lambda))
     except InvalidParamError as exc:
         raise ValueError(f"operator {operator!r}: {exc.err_msg}") from None
 
@@ -51,16 +56,7 @@ def build_operator_config(
 ) -> OperatorConfig:
     from presidio_anonymizer.entities import OperatorConfig
 
-    if operator == "pseudonymize":
-        return OperatorConfig("custom", {"lambda": token_for})
-    merged = dict(params)
-    if operator == "mask":
-        merged.setdefault("masking_char", "*")
-        merged.setdefault("chars_to_mask", 100)
-        merged.setdefault("from_end", False)
-    if operator == "replace":
-        merged.setdefault("new_value", "<REDACTED>")
-    return OperatorConfig(_PRESIDIO_NAME[operator], merged)
+    return OperatorConfig(_PRESIDIO_NAME[operator], presidio_params(operator, params, token_for))
 
 
 class Anonymizer:
