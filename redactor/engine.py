@@ -32,7 +32,6 @@ from redactor.structure import (
     ROOT,
     NodeContext,
     StructureRules,
-    key_segment,
     parse_embedded_json,
     secret_entity_for_key,
 )
@@ -226,16 +225,18 @@ class TraceSession:
 
     def _walk(
         self, value: Any, ctx: NodeContext, depth: int, on_string: Callable[[str, NodeContext], Any],
-        on_key: Callable[[str, NodeContext], str], parent_key: str | None = None,
+        on_key: Callable[[str, NodeContext], str], parent_key: str | None = None, build: bool = True,
     ) -> Any:
-        """Rebuild `value`, passing every string and dict key through the callbacks."""
+        """Pass every string and dict key through the callbacks; with `build`, return the rebuilt value
+        (the collect pass only visits: rebuilding a tree it throws away would double its cost)."""
         if depth > self.policy.max_depth:
             raise InputError(self.current_file, f"nesting deeper than {self.policy.max_depth} levels")
         if isinstance(value, str):
             return on_string(value, ctx)
         if isinstance(value, list):
-            return [self._walk(item, ctx.at_index(i), depth + 1, on_string, on_key, parent_key)
-                    for i, item in enumerate(value)]
+            items = [self._walk(item, ctx.at_index(i), depth + 1, on_string, on_key, parent_key, build)
+                     for i, item in enumerate(value)]
+            return items if build else value
         if not isinstance(value, dict):
             return value
         attribute_name = self.rules.attribute_name(value)
@@ -249,10 +250,9 @@ class TraceSession:
             if member.keep:
                 out[new_key] = child
                 continue
-            child_ctx = NodeContext(ctx.path + key_segment(new_key), member.shape, member.effective_key,
-                                    member.secret_entity)
-            out[new_key] = self._walk(child, child_ctx, depth + 1, on_string, on_key, key)
-        return out
+            child_ctx = ctx.child(new_key, member.shape, member.effective_key, member.secret_entity)
+            out[new_key] = self._walk(child, child_ctx, depth + 1, on_string, on_key, key, build)
+        return out if build else value
 
     def _utf8_size(self, text: str) -> int:
         return len(text.encode("utf-8", "surrogatepass")) if len(text) * 4 > self.policy.payload_threshold \
@@ -261,7 +261,7 @@ class TraceSession:
     # ----- step 1: collect --------------------------------------------------------------------
 
     def collect(self, record: Any, relpath: str) -> None:
-        self._walk(record, ROOT, 0, self._collect_string, self._collect_key)
+        self._walk(record, ROOT, 0, self._collect_string, self._collect_key, build=False)
 
     def _collect_key(self, key: str, ctx: NodeContext) -> str:
         if not is_marker(key):
@@ -277,8 +277,7 @@ class TraceSession:
             return text
         embedded = parse_embedded_json(text)
         if embedded is not None:
-            self._walk(embedded[0], ctx.embedded(), 0,
-                       self._collect_string, self._collect_key)
+            self._walk(embedded[0], ctx.embedded(), 0, self._collect_string, self._collect_key, build=False)
             return text
         if self._utf8_size(text) > self.policy.payload_threshold:
             return text
@@ -398,7 +397,7 @@ class TraceSession:
             spans = [s for s in spans if not any(s.start < e and b < s.end for b, e in markers)]
         return sorted(spans)
 
-    def _replace(self, text: str, ctx: NodeContext) -> str:
+    def _replace(self, text: str, ctx: NodeContext, is_key: bool = False) -> str:
         cached = self.rewritten.get(text)
         if cached is None:
             spans = self._spans_for(text)
@@ -406,8 +405,10 @@ class TraceSession:
             cached = (new_text, spans)
             self.rewritten[text] = cached
         new_text, spans = cached
-        for span in spans:
-            self._record(ctx.path, span.entity_type, text[span.start:span.end], span.detector)
+        if spans:
+            path = ctx.for_key().path if is_key else ctx.path
+            for span in spans:
+                self._record(path, span.entity_type, text[span.start:span.end], span.detector)
         return new_text
 
     def _record(self, path: str, entity: str, value: str, detector: str) -> None:
@@ -419,7 +420,7 @@ class TraceSession:
     def _rewrite_key(self, key: str, ctx: NodeContext) -> str:
         if is_marker(key):
             return key
-        return self._replace(key, ctx.for_key())
+        return self._replace(key, ctx, is_key=True)
 
     def _rewrite_string(self, text: str, ctx: NodeContext) -> Any:
         if ctx.secret_entity is not None:

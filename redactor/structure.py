@@ -42,24 +42,41 @@ _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 @dataclass(frozen=True)
 class NodeContext:
-    path: str  # JSON path of this node, for reports: $.a.b[3].c
-    shape: str  # the same path with every index as [*], for structural-path rules: $.a.b[*].c
+    """Where a node sits. The report path is only spelled out when a finding needs it (rarely), so
+    each node stores its parent and its own path segment instead of a full path string."""
+
+    parent: NodeContext | None
+    segment: str  # ".key", "[3]", "#json" or "{key}"; "$" at the root
+    shape: str  # the path with every index as [*], for structural-path rules: $.a.b[*].c
     key: str | None = None
     secret_entity: str | None = None  # inside the value of a secret-named key
 
+    @property
+    def path(self) -> str:
+        """The JSON path for reports: $.a.b[3].c"""
+        segments: list[str] = []
+        node: NodeContext | None = self
+        while node is not None:
+            segments.append(node.segment)
+            node = node.parent
+        return "".join(reversed(segments))
+
+    def child(self, key: str, shape: str, effective_key: str, secret_entity: str | None) -> NodeContext:
+        return NodeContext(self, key_segment(key), shape, effective_key, secret_entity)
+
     def at_index(self, index: int) -> NodeContext:
-        return NodeContext(f"{self.path}[{index}]", f"{self.shape}[*]", self.key, self.secret_entity)
+        return NodeContext(self, f"[{index}]", self.shape + "[*]", self.key, self.secret_entity)
 
     def embedded(self) -> NodeContext:
         """The root of a JSON document inside this string."""
-        return NodeContext(self.path + EMBEDDED_JSON_MARK, self.shape + EMBEDDED_JSON_MARK)
+        return NodeContext(self, EMBEDDED_JSON_MARK, self.shape + EMBEDDED_JSON_MARK)
 
     def for_key(self) -> NodeContext:
         """Where a dict key of this node is reported."""
-        return NodeContext(self.path + KEY_MARK, self.shape + KEY_MARK)
+        return NodeContext(self, KEY_MARK, self.shape + KEY_MARK)
 
 
-ROOT = NodeContext("$", "$")
+ROOT = NodeContext(None, "$", "$")
 
 
 @lru_cache(maxsize=65536)
@@ -134,9 +151,15 @@ class StructureRules:
         )
         self._structural_shapes: dict[str, bool] = {}
         self._is_secret_key = is_secret_key
+        self._secret_names: dict[str, bool] = {}  # keys repeat in every record: decide each once
 
     def is_secret_name(self, key: str) -> bool:
-        return key.lower() in self.policy.redact_keys or self._is_secret_key(key)
+        known = self._secret_names.get(key)
+        if known is None:
+            known = key.lower() in self.policy.redact_keys or self._is_secret_key(key)
+            if len(self._secret_names) < 100_000:
+                self._secret_names[key] = known
+        return known
 
     @staticmethod
     def attribute_name(value: Mapping[str, Any]) -> str | None:

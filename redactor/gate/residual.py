@@ -35,7 +35,7 @@ from redactor.gate.allowlist import Allowlist
 from redactor.gate.model import GateFinding
 from redactor.policy import Policy
 from redactor.replacement.tokens import is_marker, marker_spans
-from redactor.structure import ROOT, NodeContext, StructureRules, key_segment, parse_embedded_json
+from redactor.structure import ROOT, NodeContext, StructureRules, parse_embedded_json
 
 # `\u0040` for "@", `\u002d` for "-": legal JSON that a raw-text pattern cannot see through.
 _ESCAPED_ASCII = re.compile(r"\\u00[2-7][0-9a-fA-F]")
@@ -218,8 +218,8 @@ class _Walker:
             if not is_marker(key):
                 yield _Ctx(ctx.node.for_key(), ctx.structural), key
             member = self.rules.member(value, key, child, ctx.node, parent_key, attribute_name)
-            node = NodeContext(ctx.node.path + key_segment(key), member.shape, member.effective_key,
-                               None if member.keep else member.secret_entity)
+            node = ctx.node.child(key, member.shape, member.effective_key,
+                                  None if member.keep else member.secret_entity)
             yield from self.strings(child, _Ctx(node, ctx.structural or member.keep), key, depth + 1)
 
     def _string(self, text: str, ctx: _Ctx) -> Iterator[tuple[_Ctx, str]]:
