@@ -30,7 +30,8 @@ def payload_placeholder(value: str) -> str:
 
 
 def is_marker(value: str) -> bool:
-    return ANY_MARKER_RE.fullmatch(value) is not None
+    # Called on every string of every trace: a token starts with "<", most strings do not.
+    return value[:1] == "<" and ANY_MARKER_RE.fullmatch(value) is not None
 
 
 def marker_spans(text: str) -> list[tuple[int, int]]:
