@@ -251,3 +251,16 @@ def test_missing_key_is_an_error_not_a_weaker_default(store: Path, tmp_path: Pat
                      env={"REDACTOR_KEY": "", "REDACTOR_KEY_FILE": str(tmp_path / "absent")})
     assert result.returncode == 2 and "no pseudonymisation key" in result.stderr
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.slow
+def test_reseal_keeps_what_the_first_redaction_counted(store: Path, tmp_path: Path) -> None:
+    assert run_cli("redact", str(store), "-o", str(tmp_path / "a")).returncode == 0
+    seal_path = tmp_path / "a" / "store.jsonl.seal.json"
+    first = json.loads(seal_path.read_text())
+    result = run_cli("redact", str(tmp_path / "a" / "store.jsonl"), "--in-place", "--access-class", "public")
+    assert result.returncode == 0, result.stderr
+    again = json.loads(seal_path.read_text())
+    assert again["access_class"] == "public"
+    assert again["counts"] == first["counts"] and first["counts"]["EMAIL_ADDRESS"] >= 6
+    assert again["files"] == first["files"] and again["recorded_at"] == first["recorded_at"]

@@ -13,7 +13,7 @@ from redactor.engine import Finding, Redactor, TraceResult
 from redactor.errors import FatalError, SealError
 from redactor.faults import killpoint
 from redactor.formats.registry import FORMATS, discover_traces, load_trace
-from redactor.seal import Seal, build_seal, earliest_timestamp, read_seal, seal_path_for, write_seal
+from redactor.seal import Seal, build_seal, earliest_timestamp, read_seal, seal_path_for, sha256_bytes, write_seal
 
 
 @dataclass
@@ -59,17 +59,8 @@ def redact_one(
     outputs = {trace_file.relpath or destination.name: trace_file.to_bytes() for trace_file in trace.files}
     seal_path = seal_path_for(destination, trace.is_directory)
     previous = _previous_seal(seal_path)
-    seal = build_seal(
-        files=outputs,
-        format_name=trace.format_name,
-        policy_name=redactor.policy.name,
-        policy_digest=redactor.policy.digest,
-        counts=result.counts,
-        recorded_at=earliest_timestamp(trace.all_records()) or (previous.recorded_at if previous else None),
-        redacted_at=now,
-        key=redactor.key,
-        access_class=access_class or (previous.access_class if previous else None),
-    )
+    seal = _new_seal(redactor, {name: sha256_bytes(data) for name, data in outputs.items()}, trace.format_name,
+                     result.counts, earliest_timestamp(trace.all_records()), now, previous, access_class)
     if previous is not None and _same_content(previous.document, seal):
         # Re-redacting sealed output is a no-op: don't churn the seal's timestamps in git.
         return _outcome(source, destination, result, written=False)
@@ -99,15 +90,35 @@ def _redact_streamed(
     counts, digest, recorded_at = redact_jsonl_stream(redactor, source, destination)
     first, _ = first_record_and_style(destination)
     format_name = next(name for name, fmt in FORMATS.items() if fmt.matches(first))
-    seal = build_seal(
-        file_digests={destination.name: digest}, format_name=format_name, policy_name=redactor.policy.name,
-        policy_digest=redactor.policy.digest, counts=counts,
-        recorded_at=recorded_at or (previous.recorded_at if previous else None), redacted_at=now,
-        key=redactor.key, access_class=access_class or (previous.access_class if previous else None),
-    )
+    seal = _new_seal(redactor, {destination.name: digest}, format_name, counts, recorded_at, now, previous,
+                     access_class)
     if previous is None or not _same_content(previous.document, seal):
         write_seal(seal_path, seal)
     return TraceOutcome(source, destination, format_name, counts, [], written=True)
+
+
+def _new_seal(
+    redactor: Redactor, digests: dict[str, str], format_name: str, counts: Counter[str],
+    recorded_at: datetime | None, now: datetime, previous: Seal | None, access_class: str | None,
+) -> dict[str, object]:
+    """The seal for freshly written output; what the previous seal knew carries over.
+
+    Re-redacting redacted output finds nothing, so when the content is unchanged the previous
+    counts (what was removed to produce it) stay; so do its recording time and access class
+    unless given anew.
+    """
+    unchanged = previous is not None and dict(previous.files) == digests
+    return build_seal(
+        file_digests=digests,
+        format_name=format_name,
+        policy_name=redactor.policy.name,
+        policy_digest=redactor.policy.digest,
+        counts=previous.document.get("counts", {}) if unchanged and previous is not None else counts,
+        recorded_at=recorded_at or (previous.recorded_at if previous else None),
+        redacted_at=now,
+        key=redactor.key,
+        access_class=access_class or (previous.access_class if previous else None),
+    )
 
 
 def _previous_seal(path: Path) -> Seal | None:
