@@ -64,6 +64,12 @@ def handles_errors(function: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def _require_format(value: str, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        _err(f"error: --format must be {', '.join(allowed[:-1])} or {allowed[-1]}")
+        raise typer.Exit(int(ExitCode.ERROR))
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"redactor {__version__}")
@@ -162,9 +168,7 @@ def scan(
     """
     from redactor.commands import redact as command
 
-    if output_format not in ("table", "json"):
-        _err("error: --format must be table or json")
-        raise typer.Exit(int(ExitCode.ERROR))
+    _require_format(output_format, ("table", "json"))
     redactor = _make_redactor(policy, ner)
     report = command.run(redactor, paths, out=None, in_place=False)
     findings = report.findings
@@ -242,9 +246,7 @@ def audit(
     from redactor.commands import audit as command
     from redactor.policy import load_policy
 
-    if output_format not in ("table", "json", "markdown"):
-        _err("error: --format must be table, json or markdown")
-        raise typer.Exit(int(ExitCode.ERROR))
+    _require_format(output_format, ("table", "json", "markdown"))
     kinds = command.parse_fail_on(fail_on)
     report = command.run(root, load_policy(policy), _now(now), base=base, scan=scan)
     typer.echo(command.render(report, output_format, kinds))
@@ -274,9 +276,7 @@ def purge(
     if not expired:
         _err("error: say what to purge: --expired")
         raise typer.Exit(int(ExitCode.ERROR))
-    if output_format not in ("table", "json"):
-        _err("error: --format must be table or json")
-        raise typer.Exit(int(ExitCode.ERROR))
+    _require_format(output_format, ("table", "json"))
     report = command.run(root, load_policy(policy), _now(now), apply=apply, force=force, base=base)
     typer.echo(json.dumps(report.to_dict(), indent=2) if output_format == "json" else command.render(report))
     raise typer.Exit(int(ExitCode.FINDINGS if report.refused else ExitCode.OK))
@@ -308,9 +308,7 @@ def check(
     from redactor.commands import check as command
     from redactor.gate.report import RENDERERS
 
-    if output_format not in RENDERERS:
-        _err("error: --format must be table, json or sarif")
-        raise typer.Exit(int(ExitCode.ERROR))
+    _require_format(output_format, tuple(RENDERERS))
     if update_allowlist and not (reason and reason.strip()):
         _err("error: --update-allowlist needs --reason TEXT (it is recorded with each entry)")
         raise typer.Exit(int(ExitCode.ERROR))
