@@ -16,8 +16,10 @@ sensitive values of the store.
 from __future__ import annotations
 
 import hashlib
+import os
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -25,12 +27,14 @@ from typing import Any
 from redactor.atomic import atomic_writer
 from redactor.engine import Redactor, TraceSession
 from redactor.errors import InputError, RedactionError
+from redactor.faults import killpoint
 from redactor.formats.base import JsonStyle, decode_text, parse_jsonl_line, sniff_style
 from redactor.formats.registry import FORMATS
 from redactor.seal import earliest_timestamp
 
-# Files at least this large are streamed; smaller ones take the in-memory path.
-STREAM_THRESHOLD_BYTES = 32 * 1024 * 1024
+# Files at least this large are streamed; smaller ones take the in-memory path (same output).
+# REDACTOR_STREAM_THRESHOLD (bytes) overrides it, e.g. to stream everything on a small machine.
+STREAM_THRESHOLD_BYTES = int(os.environ.get("REDACTOR_STREAM_THRESHOLD", str(32 * 1024 * 1024)))
 # Analyse collected candidates once this many distinct strings are pending.
 CHUNK_CANDIDATES = 20_000
 
@@ -59,12 +63,16 @@ def first_record_and_style(path: Path) -> tuple[dict[str, Any], JsonStyle]:
     raise InputError(str(path), "empty file")
 
 
-def redact_jsonl_stream(
-    redactor: Redactor, source: Path, destination: Path
-) -> tuple[Counter[str], str, datetime | None]:
-    """Redact a large JSONL store into `destination` atomically.
+@dataclass(frozen=True)
+class StreamResult:
+    counts: Counter[str]
+    digest: str  # sha256 of the bytes written
+    recorded_at: datetime | None  # earliest timestamp seen: the recording time
+    format_name: str
 
-    Returns (counts, sha256 digest of the output, earliest timestamp seen = recording time)."""
+
+def redact_jsonl_stream(redactor: Redactor, source: Path, destination: Path) -> StreamResult:
+    """Redact a large JSONL store into `destination` atomically."""
     first, style = first_record_and_style(source)
     trace_format = next((f for f in FORMATS.values() if f.matches(first)), FORMATS["json"])
     session = TraceSession(redactor, trace_format, label=str(source))
@@ -82,6 +90,7 @@ def redact_jsonl_stream(
     session.build_known_index()
 
     digest = hashlib.sha256()
+    killpoint("before-write")
     with atomic_writer(destination) as out:
         for number, _, record in iter_jsonl(source):
             if record is None:
@@ -95,4 +104,4 @@ def redact_jsonl_stream(
                 data = (style.dumps(new_record) + "\n").encode("utf-8", "surrogatepass")
             out.write(data)
             digest.update(data)
-    return session.counts, "sha256:" + digest.hexdigest(), recorded_at
+    return StreamResult(session.counts, "sha256:" + digest.hexdigest(), recorded_at, trace_format.name)

@@ -39,3 +39,50 @@ def test_a_run_that_was_not_killed_is_invalid_not_a_pass(tmp_path: Path) -> None
 
     outcome = Outcome("redact --in-place", "no-such-point", 1, 0, code, check_state(trace, originals, planted))
     assert outcome.verdict.startswith("INVALID")
+
+
+STREAM_POINTS = ("before-write", "mid-write", "after-write-before-seal", "after-seal")
+
+
+@pytest.mark.parametrize("point", STREAM_POINTS)
+def test_streamed_in_place_redaction_killed_at_each_point(tmp_path: Path, point: str) -> None:
+    """The streamed path (large JSONL stores), forced with REDACTOR_STREAM_THRESHOLD=1."""
+    import json
+    import os
+    import subprocess
+
+    from tests.conftest import REDACTOR_BIN, TEST_KEY
+    from tests.test_engine import PLANTED, chronicle_envelope, write_jsonl
+
+    fixtures = tmp_path / "fixtures"  # where the default policy's gate looks for trace fixtures
+    fixtures.mkdir()
+    store = fixtures / "store.jsonl"
+    write_jsonl(store, [chronicle_envelope(i, f"00000000-0000-4000-8000-{i:012d}") for i in range(1, 6)])
+    original = store.read_bytes()
+    env = {**os.environ, "REDACTOR_KEY": TEST_KEY, "REDACTOR_STREAM_THRESHOLD": "1", "REDACTOR_KILLPOINT": point}
+    proc = subprocess.run([str(REDACTOR_BIN), "redact", str(store), "--in-place"], env=env,
+                          capture_output=True, check=False, timeout=300)
+    assert proc.returncode == -9, f"{point}: not killed (exit {proc.returncode}): a run that returns is invalid"
+
+    leftovers = sorted(p.name for p in fixtures.iterdir())
+    data = store.read_bytes()
+    if data != original:  # replaced: it must be whole, redacted JSONL
+        assert data.endswith(b"\n")
+        for line in data.decode("utf-8").splitlines():
+            json.loads(line)
+        assert not any(value.encode() in data for value in PLANTED)
+    for name in leftovers:  # temp files hold redacted bytes only
+        if name != "store.jsonl":
+            assert not any(value.encode() in (fixtures / name).read_bytes() for value in PLANTED), name
+    seal = fixtures / "store.jsonl.seal.json"
+    if seal.exists():
+        import hashlib
+
+        digest = json.loads(seal.read_text())["files"]["store.jsonl"]
+        assert digest == "sha256:" + hashlib.sha256(data).hexdigest()  # consistent, never vouching for raw
+        assert data != original
+    else:  # absent: the gate blocks the file as not redacted
+        check = subprocess.run([str(REDACTOR_BIN), "check", "--working-tree", str(store)], cwd=tmp_path,
+                               env={**os.environ, "REDACTOR_KEY": TEST_KEY}, capture_output=True, text=True,
+                               check=False, timeout=300)
+        assert check.returncode == 1, check.stdout + check.stderr

@@ -12,7 +12,7 @@ from redactor.atomic import atomic_write_bytes
 from redactor.engine import Finding, Redactor, TraceResult
 from redactor.errors import FatalError, SealError
 from redactor.faults import killpoint
-from redactor.formats.registry import FORMATS, discover_traces, load_trace
+from redactor.formats.registry import discover_traces, load_trace
 from redactor.seal import Seal, build_seal, earliest_timestamp, read_seal, seal_path_for, sha256_bytes, write_seal
 
 
@@ -83,18 +83,18 @@ def is_large_jsonl(source: Path) -> bool:
 def _redact_streamed(
     redactor: Redactor, source: Path, destination: Path, now: datetime, access_class: str | None
 ) -> TraceOutcome:
-    from redactor.streaming import first_record_and_style, redact_jsonl_stream
+    from redactor.streaming import redact_jsonl_stream
 
     seal_path = seal_path_for(destination, False)
     previous = _previous_seal(seal_path)
-    counts, digest, recorded_at = redact_jsonl_stream(redactor, source, destination)
-    first, _ = first_record_and_style(destination)
-    format_name = next(name for name, fmt in FORMATS.items() if fmt.matches(first))
-    seal = _new_seal(redactor, {destination.name: digest}, format_name, counts, recorded_at, now, previous,
-                     access_class)
+    streamed = redact_jsonl_stream(redactor, source, destination)  # kill point "before-write" inside
+    killpoint("after-write-before-seal")
+    seal = _new_seal(redactor, {destination.name: streamed.digest}, streamed.format_name, streamed.counts,
+                     streamed.recorded_at, now, previous, access_class)
     if previous is None or not _same_content(previous.document, seal):
         write_seal(seal_path, seal)
-    return TraceOutcome(source, destination, format_name, counts, [], written=True)
+    killpoint("after-seal")
+    return TraceOutcome(source, destination, streamed.format_name, streamed.counts, [], written=True)
 
 
 def _new_seal(
