@@ -85,6 +85,8 @@ def main_callback(
 
 
 PolicyOption = Annotated[str, typer.Option("--policy", "-p", help="Policy name (policies/NAME.yaml) or path.")]
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, help="Worker processes for many traces "
+                                         "(0: one per CPU, up to 4). The output does not depend on it.")]
 NerOption = Annotated[bool | None, typer.Option("--ner/--no-ner", help="Override the policy's NER setting.")]
 
 
@@ -124,6 +126,7 @@ def redact(
     access_class: Annotated[str | None, typer.Option("--access-class", help="Access class recorded in the seal.")]
     = None,
     progress: Annotated[bool, typer.Option("--progress/--no-progress", help="Progress bar for many files.")] = True,
+    jobs: JobsOption = 0,
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
 ) -> None:
     """Redact traces and seal the output. Exit 0 on success, 2 on any input or policy error."""
@@ -136,7 +139,8 @@ def redact(
     traces = command.list_traces(paths)
     advance, bar = _progress_callback(len(traces), progress and sys.stderr.isatty())
     try:
-        report = command.run(redactor, paths, out, in_place, on_progress=advance, access_class=access_class)
+        report = command.run(redactor, paths, out, in_place, on_progress=advance, access_class=access_class,
+                             jobs=jobs or command.default_jobs())
     finally:
         if bar is not None:
             bar.stop()

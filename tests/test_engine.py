@@ -264,3 +264,23 @@ def test_reseal_keeps_what_the_first_redaction_counted(store: Path, tmp_path: Pa
     assert again["access_class"] == "public"
     assert again["counts"] == first["counts"] and first["counts"]["EMAIL_ADDRESS"] >= 6
     assert again["files"] == first["files"] and again["recorded_at"] == first["recorded_at"]
+
+
+@pytest.mark.slow
+def test_parallel_workers_write_the_same_bytes(tmp_path: Path) -> None:
+    raw = Path(__file__).resolve().parent.parent / "examples" / "raw"  # 6 traces: enough for a pool
+    sequential = run_cli("redact", str(raw), "-o", str(tmp_path / "j1"), "--jobs", "1", "--no-ner")
+    parallel = run_cli("redact", str(raw), "-o", str(tmp_path / "j2"), "--jobs", "2", "--no-ner")
+    assert sequential.returncode == 0 and parallel.returncode == 0, sequential.stderr + parallel.stderr
+    one = sorted(p.relative_to(tmp_path / "j1") for p in (tmp_path / "j1").rglob("*") if p.is_file())
+    two = sorted(p.relative_to(tmp_path / "j2") for p in (tmp_path / "j2").rglob("*") if p.is_file())
+    assert one == two and len(one) >= 12
+    for relative in one:
+        a, b = (tmp_path / "j1" / relative).read_bytes(), (tmp_path / "j2" / relative).read_bytes()
+        if relative.name.endswith("seal.json"):  # differ only in when they were made (and so their MAC)
+            a_doc, b_doc = json.loads(a), json.loads(b)
+            for volatile in ("redacted_at", "mac"):
+                a_doc.pop(volatile), b_doc.pop(volatile)
+            assert a_doc == b_doc
+        else:
+            assert a == b, relative

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -141,6 +145,14 @@ def _outcome(source: Path, destination: Path | None, result: TraceResult, writte
     return TraceOutcome(source, destination, result.trace.format_name, result.counts, result.findings, written)
 
 
+# Below this many traces a worker pool costs more than it saves.
+PARALLEL_MIN_TRACES = 4
+
+
+def default_jobs() -> int:
+    return max(1, min(os.cpu_count() or 1, 4))
+
+
 def run(
     redactor: Redactor,
     paths: list[Path],
@@ -149,25 +161,72 @@ def run(
     now: datetime | None = None,
     on_progress: Callable[[int, int], None] | None = None,
     access_class: str | None = None,
+    jobs: int = 1,
 ) -> RunReport:
     """Redact (out / in_place) or only scan (neither) every trace under `paths`.
 
     A trace that fails is reported and nothing is written for it; the others still proceed.
+    With `jobs > 1` traces are redacted by forked worker processes. The output is the same bytes:
+    traces are independent, and pseudonyms depend only on the key and the value.
     """
     moment = now or datetime.now(timezone.utc)
     report = RunReport()
     traces = list_traces(paths)
-    for done, (source, base) in enumerate(traces, start=1):
-        if out is not None:
-            destination: Path | None = out / source.relative_to(base)
-        elif in_place:
-            destination = source
+    tasks = [(source, _destination(source, base, out, in_place)) for source, base in traces]
+    if jobs > 1 and len(tasks) >= PARALLEL_MIN_TRACES and "fork" in multiprocessing.get_all_start_methods():
+        results = _run_parallel(redactor, tasks, moment, access_class, jobs)
+    else:
+        results = (_redact_task(redactor, source, destination, moment, access_class)
+                   for source, destination in tasks)
+    for done, result in enumerate(results, start=1):
+        if isinstance(result, TraceOutcome):
+            report.outcomes.append(result)
         else:
-            destination = None
-        try:
-            report.outcomes.append(redact_one(redactor, source, destination, moment, access_class))
-        except FatalError as exc:
-            report.errors.append(str(exc))
+            report.errors.append(result)
         if on_progress is not None:
-            on_progress(done, len(traces))
+            on_progress(done, len(tasks))
     return report
+
+
+def _destination(source: Path, base: Path, out: Path | None, in_place: bool) -> Path | None:
+    if out is not None:
+        return out / source.relative_to(base)
+    return source if in_place else None
+
+
+def _redact_task(redactor: Redactor, source: Path, destination: Path | None, now: datetime,
+                 access_class: str | None) -> TraceOutcome | str:
+    """One trace; a domain error becomes its message (already free of content) for the report."""
+    try:
+        return redact_one(redactor, source, destination, now, access_class)
+    except FatalError as exc:
+        return str(exc)
+
+
+# Set once in each worker by the pool's initializer. Forked workers get the parent's redactor
+# (policy, key, loaded models) as it is in memory: nothing is pickled or loaded again.
+_WORKER: dict[str, Redactor] = {}
+
+
+def _init_worker(redactor: Redactor) -> None:
+    _WORKER["redactor"] = redactor
+
+
+def _worker_task(source: Path, destination: Path | None, now: datetime,
+                 access_class: str | None) -> TraceOutcome | str:
+    return _redact_task(_WORKER["redactor"], source, destination, now, access_class)
+
+
+def _run_parallel(redactor: Redactor, tasks: list[tuple[Path, Path | None]], now: datetime,
+                  access_class: str | None, jobs: int) -> Iterator[TraceOutcome | str]:
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=context, initializer=_init_worker,
+                             initargs=(redactor,)) as pool:
+        futures = [pool.submit(_worker_task, source, destination, now, access_class) for source, destination in tasks]
+        for future in futures:
+            try:
+                yield future.result()
+            except BrokenProcessPool:
+                # A worker died (killed, out of memory): what it was writing is atomic, so at worst
+                # the old file is still there; say so instead of pretending the trace was done.
+                yield "a redaction worker process died; re-run the command"
