@@ -165,6 +165,7 @@ def scan(
     policy: PolicyOption = "default",
     ner: NerOption = None,
     output_format: Annotated[str, typer.Option("--format", help="table or json")] = "table",
+    jobs: JobsOption = 0,
 ) -> None:
     """Say what would be redacted: entity type, JSON path, masked preview (never the value).
 
@@ -174,7 +175,7 @@ def scan(
 
     _require_format(output_format, ("table", "json"))
     redactor = _make_redactor(policy, ner)
-    report = command.run(redactor, paths, out=None, in_place=False)
+    report = command.run(redactor, paths, out=None, in_place=False, jobs=jobs or command.default_jobs())
     findings = report.findings
     if output_format == "json":
         typer.echo(json.dumps({
