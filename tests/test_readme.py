@@ -34,3 +34,16 @@ def test_readme_capture_example_runs(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr[-2000:]
     assert (tmp_path / "fixtures" / "run.jsonl.seal.json").is_file()
     assert "dana@northwind-mail.io" not in (tmp_path / "fixtures" / "run.jsonl").read_text(encoding="utf-8")
+
+
+def test_readme_policy_example_validates(tmp_path: Path) -> None:
+    from redactor.policy import load_policy
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Policies", 1)[1].split("\n## ", 1)[0]
+    (example,) = re.findall(r"```yaml\n(.*?)```", section, flags=re.DOTALL)
+    path = tmp_path / "team.yaml"
+    path.write_text(example, encoding="utf-8")
+    policy = load_policy(path)
+    assert policy.name == "team" and policy.entities["CREDIT_CARD"].operator == "replace"
+    assert "retention" in policy.raw and "access" in policy.raw
