@@ -22,7 +22,7 @@ from redactor.detection.decoys import is_entirely_decoy
 from redactor.detection.keyed_values import find_keyed_secrets
 from redactor.errors import InputError, RedactionError
 from redactor.formats.base import Trace, TraceFormat
-from redactor.formats.registry import FORMATS
+from redactor.formats.registry import FORMATS, format_of
 from redactor.policy import Policy, load_policy, validate_operators
 from redactor.replacement.keys import PseudonymKey, load_key
 from redactor.replacement.operators import Anonymizer, build_operator_config
@@ -38,7 +38,7 @@ from redactor.structure import (
 
 PAYLOAD_ENTITY = "LARGE_PAYLOAD"
 # Secrets beat structured PII, which beats NER guesses, when spans overlap.
-_PRIORITY = {"secret": 0, "pii": 1, "ner": 2, "known": 3}
+_PRIORITY = {"secret": 0, "pii": 1, "ner": 2}
 _NER_ENTITIES = frozenset({"PERSON", "LOCATION"})
 _MIN_KNOWN_VALUE_LENGTH = 4
 
@@ -118,7 +118,6 @@ class Redactor:
         self._is_secret_key = is_secret_key
         thresholds = {entity: rule.threshold for entity, rule in policy.entities.items()}
         self._pii = PiiDetector(thresholds, ner=self.ner)
-        self._anonymizer: Anonymizer | None = None
         self._structure_rules: dict[str, StructureRules] = {}
         # Detection depends only on the text and this redactor's policy, so results are shared
         # across the traces of one run: system prompts and tool results repeat from trace to trace.
@@ -136,16 +135,16 @@ class Redactor:
 
     def redact(self, obj: Any) -> Any:
         """Redact one JSON-like object (a whole trace, or one envelope) and return the new object."""
-        session = TraceSession(self, self._format_for([obj]), label="<object>")
-        session.collect(obj, "")
+        session = TraceSession(self, format_of(obj), label="<object>")
+        session.collect(obj)
         session.detect()
-        return session.rewrite(obj, "")
+        return session.rewrite(obj)
 
     def redact_text(self, text: str) -> str:
         session = TraceSession(self, FORMATS["json"], label="<text>")
-        session.collect(text, "")
+        session.collect(text)
         session.detect()
-        result = session.rewrite(text, "")
+        result = session.rewrite(text)
         assert isinstance(result, str)
         return result
 
@@ -155,7 +154,7 @@ class Redactor:
         for trace_file in trace.files:
             session.current_file = str(trace.path_of(trace_file))
             for record in trace_file.records:
-                session.collect(record, trace_file.relpath)
+                session.collect(record)
         session.detect()
         result = TraceResult(trace=trace)
         for trace_file in trace.files:
@@ -164,7 +163,7 @@ class Redactor:
             for index, record in enumerate(trace_file.records):
                 line = trace_file.line_numbers[index] if trace_file.layout == "jsonl" else None
                 session.current_line = line
-                new_record = session.rewrite(record, trace_file.relpath)
+                new_record = session.rewrite(record)
                 problem = trace_format.validate(new_record)
                 if problem:
                     where = f" (line {line})" if line else ""
@@ -176,12 +175,6 @@ class Redactor:
         return result
 
     # ----- internals shared with the session --------------------------------------------------
-
-    def _format_for(self, records: list[Any]) -> TraceFormat:
-        for trace_format in FORMATS.values():
-            if any(trace_format.matches(r) for r in records):
-                return trace_format
-        return FORMATS["json"]
 
     def structure_rules(self, trace_format: TraceFormat) -> StructureRules:
         rules = self._structure_rules.get(trace_format.name)
@@ -260,7 +253,7 @@ class TraceSession:
 
     # ----- step 1: collect --------------------------------------------------------------------
 
-    def collect(self, record: Any, relpath: str) -> None:
+    def collect(self, record: Any) -> None:
         self._walk(record, ROOT, 0, self._collect_string, self._collect_key, build=False)
 
     def _collect_key(self, key: str, ctx: NodeContext) -> str:
@@ -371,7 +364,7 @@ class TraceSession:
 
     # ----- step 3: rewrite --------------------------------------------------------------------
 
-    def rewrite(self, record: Any, relpath: str) -> Any:
+    def rewrite(self, record: Any) -> Any:
         return self._walk(record, ROOT, 0, self._rewrite_string, self._rewrite_key)
 
     def _token_for(self, value: str) -> str:

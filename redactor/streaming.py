@@ -29,7 +29,7 @@ from redactor.engine import Redactor, TraceSession
 from redactor.errors import InputError, RedactionError
 from redactor.faults import killpoint
 from redactor.formats.base import JsonStyle, decode_text, parse_jsonl_line, sniff_style
-from redactor.formats.registry import FORMATS
+from redactor.formats.registry import format_of
 from redactor.seal import earliest_timestamp
 
 # Files at least this large are streamed; smaller ones take the in-memory path (same output).
@@ -74,7 +74,7 @@ class StreamResult:
 def redact_jsonl_stream(redactor: Redactor, source: Path, destination: Path) -> StreamResult:
     """Redact a large JSONL store into `destination` atomically."""
     first, style = first_record_and_style(source)
-    trace_format = next((f for f in FORMATS.values() if f.matches(first)), FORMATS["json"])
+    trace_format = format_of(first)
     session = TraceSession(redactor, trace_format, label=str(source))
     session.record_findings = False  # counts only: a finding list would grow with the store
     recorded_at: datetime | None = None
@@ -83,7 +83,7 @@ def redact_jsonl_stream(redactor: Redactor, source: Path, destination: Path) -> 
             moment = earliest_timestamp([record])
             if moment is not None and (recorded_at is None or moment < recorded_at):
                 recorded_at = moment
-            session.collect(record, "")
+            session.collect(record)
             if len(session.candidates) >= CHUNK_CANDIDATES:
                 session.detect_pending(keep_spans=False)
     session.detect_pending(keep_spans=False)
@@ -97,7 +97,7 @@ def redact_jsonl_stream(redactor: Redactor, source: Path, destination: Path) -> 
                 data = b"\n"
             else:
                 session.current_line = number
-                new_record = session.rewrite(record, "")
+                new_record = session.rewrite(record)
                 problem = trace_format.validate(new_record)
                 if problem:
                     raise RedactionError(f"{source} (line {number}): {problem}")

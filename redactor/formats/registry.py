@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 from redactor.atomic import is_temp_artifact
 from redactor.errors import InputError
@@ -27,14 +28,16 @@ SEAL_SUFFIX = ".seal.json"
 DIRECTORY_SEAL = "redactor.seal.json"
 
 
+def format_of(record: Any) -> TraceFormat:
+    """The first format in registry order that accepts the record (generic JSON accepts anything)."""
+    return next(trace_format for trace_format in _FORMATS_IN_ORDER if trace_format.matches(record))
+
+
 def detect_format(trace_files: list[TraceFile]) -> str:
+    """A trace's format is that of its first envelope (a directory's graph.json says nothing)."""
     for trace_file in trace_files:
-        if trace_file.relpath == GRAPH_FILE:
-            continue
-        for record in trace_file.records:
-            for name, trace_format in FORMATS.items():
-                if trace_format.matches(record):
-                    return name
+        if trace_file.relpath != GRAPH_FILE and trace_file.records:
+            return format_of(trace_file.records[0]).name
     return "json"
 
 
