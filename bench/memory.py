@@ -73,25 +73,29 @@ def measure(sizes: list[float]) -> list[tuple[float, int, float, int]]:
 
 
 def report(rows: list[tuple[float, int, float, int]], chart: Path | None) -> str:
-    base_size, _, _, base_rss = rows[0]
-    big_size, _, _, big_rss = rows[-1]
+    from redactor.streaming import STREAM_THRESHOLD_BYTES
+
+    threshold_mb = STREAM_THRESHOLD_BYTES / 1e6
+    in_memory = [row for row in rows if row[0] < threshold_mb]
+    streamed = [row for row in rows if row[0] >= threshold_mb]
+    base_size, _, _, base_rss = in_memory[0]
+    big_size, _, _, big_rss = in_memory[-1]
     slope = (big_rss - base_rss) / (big_size - base_size) if big_size > base_size else float("nan")
     lines = ["## Memory: peak RSS against JSONL store size", "",
              "`redactor redact STORE.jsonl -o OUT --no-ner`, one Chronicle 0.x store per row, peak RSS of the "
              "CLI process (getrusage in a wrapper process).", "",
-             "| store | exit | seconds | peak RSS |", "|---|---|---|---|"]
-    lines += [f"| {size:.2f} MB | {code} | {seconds:.1f} | {rss} MiB |" for size, code, seconds, rss in rows]
-    lines += ["", f"Growth: about **{slope:.1f} MiB of RSS per MB of input** above a fixed {base_rss} MiB. "
-              f"A 1 GB store is **extrapolated, not run**: about {(base_rss + slope * 1000) / 1024:.1f} GiB. "
-              "Memory grows linearly because the engine holds the whole trace (it parses every record, "
-              "collects, then rewrites, for trace-wide pseudonym consistency). "
-              "JSONL stores of 32 MiB and more take "
-              "the streaming path (redactor/streaming.py), which these sizes do not reach: run "
-              "`python -m bench.memory --sizes 40,80` to measure it. "
-              "Time is worse than linear in one store (see the seconds column): the per-trace known-value "
-              "regex (`_spans_for` in redactor/engine.py, one alternation of "
-              "every value found so far, run over every distinct string) grows with the store, so stores past "
-              "a few MB are not measured by default.", ""]
+             "| store | path | exit | seconds | peak RSS |", "|---|---|---|---|---|"]
+    lines += [f"| {size:.2f} MB | {'streamed' if size >= threshold_mb else 'in memory'} | {code} | {seconds:.1f} | "
+              f"{rss} MiB |" for size, code, seconds, rss in rows]
+    lines += ["", f"Stores under {threshold_mb:.0f} MB are redacted in memory (parse every record, collect, "
+              f"then rewrite): about **{slope:.1f} MiB of RSS per MB** above a fixed {base_rss} MiB."]
+    if streamed:
+        peak = max(row[3] for row in streamed)
+        lines += [f"Stores from {threshold_mb:.0f} MB on are streamed (read twice, line by line; only the "
+                  f"store's distinct sensitive values are held): peak RSS **{peak} MiB** up to "
+                  f"{streamed[-1][0]:.0f} MB, flat in the store size. A 1 GB store takes the same path; it is "
+                  "not run here (`python -m bench.memory --sizes 1000` measures it)."]
+    lines.append("")
     if chart is not None:
         import matplotlib
 

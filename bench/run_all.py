@@ -87,6 +87,41 @@ def bench_env() -> dict[str, str]:
 # ----- scoring ------------------------------------------------------------------------------
 
 
+_LARGE_STRINGS: dict[Path, list[str]] = {}
+
+
+def _large_strings(path: Path, data: bytes) -> list[str]:
+    """Strings over the policy's payload threshold: the issue requires them replaced by a digest,
+    so a decoy inside one is not expected to survive (and is not counted as damaged)."""
+    if path not in _LARGE_STRINGS:
+        from redactor.policy import load_policy
+
+        threshold = load_policy("default", check_operators=False).payload_threshold
+        text = data.decode("utf-8", "replace")
+        lines = text.splitlines() if path.suffix == ".jsonl" else [text]
+        found: list[str] = []
+        stack: list[Any] = []
+        for line in lines:
+            try:
+                stack.append(json.loads(line))
+            except ValueError:
+                continue
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                stack.extend(node.values())
+            elif isinstance(node, list):
+                stack.extend(node)
+            elif isinstance(node, str) and len(node.encode("utf-8", "surrogatepass")) > threshold:
+                found.append(node)
+        _LARGE_STRINGS[path] = found
+    return _LARGE_STRINGS[path]
+
+
+def expected_copies(path: Path, data: bytes, value: str) -> int:
+    return occurrences(data, value) - sum(s.count(value) for s in _large_strings(path, data))
+
+
 def score(run: ToolRun, manifest: JSON, traces: Path) -> Score:
     scope = set(run.scope) - set(run.failed)
     cache: dict[Path, bytes] = {}
@@ -115,7 +150,8 @@ def score(run: ToolRun, manifest: JSON, traces: Path) -> Score:
         row = decoys[entry["kind"]]
         row[1] += 1
         value = entry["value"]
-        if any(occurrences(read(run.out_dir / f), value) < occurrences(read(traces / f), value) for f in files):
+        if any(occurrences(read(run.out_dir / f), value) < expected_copies(traces / f, read(traces / f), value)
+               for f in files):
             row[0] += 1
     return Score({k: (v[0], v[1]) for k, v in sorted(leaks.items())},
                  {k: (v[0], v[1]) for k, v in sorted(decoys.items())}, dict(examples))
@@ -124,17 +160,20 @@ def score(run: ToolRun, manifest: JSON, traces: Path) -> Score:
 # ----- this project -------------------------------------------------------------------------
 
 
-def run_project(traces: Path, work: Path, manifest: JSON, ner: bool) -> ToolRun:
-    out = work / ("ours-ner" if ner else "ours-no-ner")
+def run_project(traces: Path, work: Path, manifest: JSON, ner: bool, jobs: int | None = None) -> ToolRun:
+    """The CLI as a user runs it: default `--jobs` (one worker per CPU), or a fixed number."""
+    out = work / (("ours-ner" if ner else "ours-no-ner") + (f"-j{jobs}" if jobs else ""))
     shutil.rmtree(out, ignore_errors=True)
     command = [str(BIN / "redactor"), "redact", str(traces), "-o", str(out)] + ([] if ner else ["--no-ner"])
+    command += ["--jobs", str(jobs)] if jobs else []
     started = time.perf_counter()
     proc = subprocess.run(command, env=bench_env(), capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - started
     paths = [f["path"] for f in manifest["files"]]
     failed = [p for p in paths if not (out / p).is_file()]
     note = f"exit {proc.returncode}" + (f"; {proc.stderr.strip().splitlines()[-1][:120]}" if proc.returncode else "")
-    return ToolRun(f"redactor (NER {'on' if ner else 'off'})", out, paths, seconds, manifest["total_bytes"],
+    label = f"redactor (NER {'on' if ner else 'off'}" + (f", --jobs {jobs})" if jobs else f", {os.cpu_count()} CPUs)")
+    return ToolRun(label, out, paths, seconds, manifest["total_bytes"],
                    failed=failed, note=note)
 
 
@@ -465,6 +504,8 @@ def main(argv: list[str] | None = None) -> int:
     runs.append(run_detect_secrets(traces, work, manifest))
     print("agent-chronicle ...", flush=True)
     runs.append(run_agent_chronicle(traces, work, manifest))
+    print("redactor redact (NER on, one process) ...", flush=True)
+    runs.append(run_project(traces, work, manifest, True, jobs=1))
     scores = [score(run, manifest, traces) for run in runs]
     gate = [] if "gate" in skip else gate_comparison(work, manifest, runs[0].out_dir)
 
@@ -478,6 +519,9 @@ def main(argv: list[str] | None = None) -> int:
         f"{_pct(*scores[2].total_leaks())} -> {'detects more' if more else 'does NOT detect more'}.",
         f"- Throughput, NER off: **{no_ner.mb_per_s:.2f} MB/s** (target >= 10 MB/s), wall clock of the CLI "
         "over the whole corpus, process start-up included.",
+        f"- The CLI uses one worker process per CPU by default; the baseline runs in one process. With "
+        f"`--jobs 1` (one process, NER on) the ratio is **{runs[5].mb_per_s / baseline.mb_per_s:.1f}x** "
+        f"({runs[5].mb_per_s:.2f} MB/s).",
     ]
     report = [
         "# Benchmark results", "",

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from redactor.detection.base import Span
 from redactor.detection.decoys import is_entirely_decoy
@@ -37,6 +37,7 @@ from redactor.structure import (
 )
 
 PAYLOAD_ENTITY = "LARGE_PAYLOAD"
+V = TypeVar("V")
 # Secrets beat structured PII, which beats NER guesses, when spans overlap.
 _PRIORITY = {"secret": 0, "pii": 1, "ner": 2}
 _NER_ENTITIES = frozenset({"PERSON", "LOCATION"})
@@ -73,18 +74,19 @@ def masked_preview(value: str) -> str:
     return f"…({len(value)} chars)"
 
 
-class _BoundedCache:
-    """Text -> detector output, dropped wholesale when full (cheap, and memory stays bounded)."""
+class _BoundedCache(Generic[V]):
+    """Text -> result, dropped wholesale when full: cheap, and memory stays bounded (at most
+    `max_entries` texts of at most `max_text_length` characters) however large the input."""
 
-    def __init__(self, max_entries: int = 50_000, max_text_length: int = 4096) -> None:
-        self._entries: dict[str, list[tuple[int, Span]]] = {}
+    def __init__(self, max_entries: int = 20_000, max_text_length: int = 2048) -> None:
+        self._entries: dict[str, V] = {}
         self._max_entries = max_entries
         self._max_text_length = max_text_length
 
-    def get(self, text: str) -> list[tuple[int, Span]] | None:
+    def get(self, text: str) -> V | None:
         return self._entries.get(text)
 
-    def put(self, text: str, value: list[tuple[int, Span]]) -> None:
+    def put(self, text: str, value: V) -> None:
         if len(text) > self._max_text_length:
             return
         if len(self._entries) >= self._max_entries:
@@ -121,8 +123,8 @@ class Redactor:
         self._structure_rules: dict[str, StructureRules] = {}
         # Detection depends only on the text and this redactor's policy, so results are shared
         # across the traces of one run: system prompts and tool results repeat from trace to trace.
-        self._detection_cache = _BoundedCache()
-        self._ner_cache = _BoundedCache()
+        self._detection_cache: _BoundedCache[list[tuple[int, Span]]] = _BoundedCache()
+        self._ner_cache: _BoundedCache[list[tuple[int, Span]]] = _BoundedCache()
 
     @classmethod
     def from_policy(
@@ -174,6 +176,12 @@ class Redactor:
         result.counts = session.counts
         return result
 
+    def warm_up(self) -> None:
+        """Load models and recognizers now (they load lazily), so forked workers share them."""
+        self._pii.warm_up()
+        if self.key is not None:
+            self.anonymizer(lambda text: text)
+
     # ----- internals shared with the session --------------------------------------------------
 
     def structure_rules(self, trace_format: TraceFormat) -> StructureRules:
@@ -208,7 +216,8 @@ class TraceSession:
         self.value_type: dict[str, str] = {}
         self._value_rank: dict[str, tuple[int, str]] = {}
         self.known_index: KnownValueIndex | None = None
-        self.rewritten: dict[str, tuple[str, list[Span]]] = {}
+        # Each distinct string is rewritten once per trace (bounded: a streamed store is unbounded).
+        self.rewritten: _BoundedCache[tuple[str, list[Span]]] = _BoundedCache(max_entries=50_000)
         self.findings: list[Finding] = []
         self.record_findings = True
         self.counts: Counter[str] = Counter()
@@ -396,7 +405,7 @@ class TraceSession:
             spans = self._spans_for(text)
             new_text = self._anon().apply(text, spans) if spans else text
             cached = (new_text, spans)
-            self.rewritten[text] = cached
+            self.rewritten.put(text, cached)
         new_text, spans = cached
         if spans:
             path = ctx.for_key().path if is_key else ctx.path

@@ -219,6 +219,7 @@ def _worker_task(source: Path, destination: Path | None, now: datetime,
 
 def _run_parallel(redactor: Redactor, tasks: list[tuple[Path, Path | None]], now: datetime,
                   access_class: str | None, jobs: int) -> Iterator[TraceOutcome | str]:
+    redactor.warm_up()  # once, before the fork: every worker inherits the loaded models
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=context, initializer=_init_worker,
                              initargs=(redactor,)) as pool:

@@ -183,6 +183,12 @@ class PiiDetector:
     def ner_enabled(self) -> bool:
         return self._ner
 
+    def warm_up(self) -> None:
+        """Load what is otherwise loaded on first use (recognizers, spaCy), e.g. before forking workers."""
+        _ = self._recognizers
+        if self._ner:
+            _ = self._nlp_engine, self._spacy_recognizer
+
     @cached_property
     def _recognizers(self) -> dict[str, Any]:
         from presidio_analyzer import Pattern, PatternRecognizer
