@@ -90,11 +90,15 @@ def report(rows: list[tuple[float, int, float, int]], chart: Path | None) -> str
     lines += ["", f"Stores under {threshold_mb:.0f} MB are redacted in memory (parse every record, collect, "
               f"then rewrite): about **{slope:.1f} MiB of RSS per MB** above a fixed {base_rss} MiB."]
     if streamed:
-        peak = max(row[3] for row in streamed)
-        lines += [f"Stores from {threshold_mb:.0f} MB on are streamed (read twice, line by line; only the "
-                  f"store's distinct sensitive values are held): peak RSS **{peak} MiB** up to "
-                  f"{streamed[-1][0]:.0f} MB, flat in the store size. A 1 GB store takes the same path; it is "
-                  "not run here (`python -m bench.memory --sizes 1000` measures it)."]
+        first, last = streamed[0], streamed[-1]
+        per_mb = (last[3] - first[3]) / (last[0] - first[0]) if last[0] > first[0] else float("nan")
+        lines += [f"Stores from {threshold_mb:.0f} MB on are streamed: read twice, line by line, holding no "
+                  "record, only the store's *distinct sensitive values* and their Aho-Corasick index (about "
+                  "0.6 KiB a value): that is the price of one token per value across the whole store. Peak RSS "
+                  f"went from {first[3]} MiB at {first[0]:.0f} MB to {last[3]} MiB at {last[0]:.0f} MB "
+                  f"({per_mb:.1f} MiB per MB) on this synthetic store, where nearly every record brings new "
+                  "emails, names and keys; a store whose values repeat (one customer, many runs) grows far less. "
+                  "Nothing above is extrapolated: each row is a run."]
     lines.append("")
     if chart is not None:
         import matplotlib
