@@ -31,9 +31,10 @@ _VERSION = re.compile(
     r"(?<![\w.])(?:v\d+(?:\.\d+){1,3}|\d+\.\d+(?:\.\d+)?)(?:[-+][0-9A-Za-z.]+)?\b(?![.]\d)"
 )
 _MODEL_NAME = re.compile(r"\b(?:gpt|claude|gemini|llama|mistral|o\d)[\w.-]*\d{4}-?\d{2}-?\d{2}\b", re.IGNORECASE)
-_PATH = re.compile(r"(?<![\w@])(?:~|\.{1,2})?/(?:[\w.@-]+/)*[\w.@-]+")
+# Paths and URLs never cover an "@": an email address inside one is still PII.
+_PATH = re.compile(r"(?<![\w@])(?:~|\.{1,2})?/(?:[\w.-]+/)*[\w.-]+")
 # scheme://host/path without credentials; the query string is not protected (it may hold tokens).
-_URL = re.compile(r"\bhttps?://(?![^/\s]*@)[\w.-]+(?::\d+)?(?:/[^\s?#\"'<>]*)?")
+_URL = re.compile(r"\bhttps?://(?![^/\s]*@)[\w.-]+(?::\d+)?(?:/[^\s?#\"'<>@]*)?")
 _CALL_ID = re.compile(r"\b(?:call|toolu|tool|run|msg|req|chatcmpl|resp|span|trace|env)[_-][A-Za-z0-9_-]{3,}\b")
 
 # Browser user agents: product tokens and platform comments ("like Gecko" is not a place).

