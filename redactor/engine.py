@@ -214,7 +214,6 @@ class TraceSession:
         self.secret_values: dict[str, str] = {}  # whole values under secret-named keys -> entity
         self.detected: dict[str, list[Span]] = {}
         self.value_type: dict[str, str] = {}
-        self._value_rank: dict[str, tuple[int, str]] = {}
         self.known_index: KnownValueIndex | None = None
         # Each distinct string is rewritten once per trace (bounded: a streamed store is unbounded).
         self.rewritten: _BoundedCache[tuple[str, list[Span]]] = _BoundedCache(max_entries=50_000)
@@ -330,23 +329,22 @@ class TraceSession:
             if names:
                 detected.setdefault(text, []).extend(names)
         for value, entity in self.secret_values.items():
-            self._note_value(value, _PRIORITY["secret"], entity)
+            self._note_value(value, entity)
         for text, ranked_spans in detected.items():
             kept = self._resolve(text, ranked_spans)
             short = any(span.end - span.start < _MIN_KNOWN_VALUE_LENGTH for span in kept)
             if kept and (keep_spans or short):
                 self.detected[text] = kept
             for span in kept:
-                rank = _PRIORITY["secret"] if span.entity_type not in _NER_ENTITIES else _PRIORITY["ner"]
-                self._note_value(text[span.start:span.end], rank, span.entity_type)
+                self._note_value(text[span.start:span.end], span.entity_type)
         self.candidates.clear()
         self.ner_candidates.clear()
         self.secret_values.clear()
 
-    def _note_value(self, value: str, rank: int, entity: str) -> None:
-        current = self._value_rank.get(value)
-        if current is None or rank < current[0]:
-            self._value_rank[value] = (rank, entity)
+    def _note_value(self, value: str, entity: str) -> None:
+        """One entity type per value for the whole trace: a pattern or secret type beats an NER guess."""
+        current = self.value_type.get(value)
+        if current is None or (current in _NER_ENTITIES and entity not in _NER_ENTITIES):
             self.value_type[value] = entity
 
     def build_known_index(self) -> None:
