@@ -19,7 +19,6 @@ from typing import Any, Generic, TypeVar
 
 from redactor.detection.base import Span
 from redactor.detection.decoys import is_entirely_decoy
-from redactor.detection.keyed_values import find_keyed_secrets
 from redactor.errors import InputError, RedactionError
 from redactor.formats.base import Trace, TraceFormat
 from redactor.formats.registry import FORMATS, format_of
@@ -33,7 +32,6 @@ from redactor.structure import (
     NodeContext,
     StructureRules,
     parse_embedded_json,
-    secret_entity_for_key,
 )
 
 PAYLOAD_ENTITY = "LARGE_PAYLOAD"
@@ -312,8 +310,6 @@ class TraceSession:
             ranked = cache.get(text)
             if ranked is None:
                 ranked = [(_PRIORITY["secret"], s) for s in secrets.find(text)]
-                ranked += [(_PRIORITY["secret"], s) for s in find_keyed_secrets(text, self.rules.is_secret_name,
-                                                                                 secret_entity_for_key)]
                 if not is_entirely_decoy(text):
                     ranked += [(_PRIORITY["pii"], s) for s in pii.find_structured(text)]
                 cache.put(text, ranked)

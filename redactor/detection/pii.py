@@ -34,7 +34,7 @@ _PREFILTERS: dict[str, re.Pattern[str]] = {
     "IBAN_CODE": re.compile(r"\b[A-Z]{2}\d{2}[ ]?[A-Z0-9]{4}"),
     "US_SSN": re.compile(r"\b\d{3}[- .]?\d{2}[- .]?\d{4}\b"),
     "IP_ADDRESS": re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]"),
-    "STREET_ADDRESS": re.compile(r"\b\d{1,6}\s+[A-Z]|[a-zß]\.?\s+\d{1,4}\b|\b\d{1,4},?\s+[a-zé]"),
+    "STREET_ADDRESS": re.compile(r"\b\d{1,6}[A-Za-z]?\s+[A-Z]|[a-zß]\.?\s+\d{1,4}\b|\b\d{1,4},?\s+[a-zé]"),
 }
 # A phone number candidate: optional +/(, then digits with the separators phone numbers use.
 _PHONE_WINDOW = re.compile(r"(?<![\w+])\+?\(?\d[\d\s().\-/]{5,22}\d(?!\w)")

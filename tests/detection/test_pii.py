@@ -108,3 +108,7 @@ def test_cards_beyond_presidios_pattern(detector: PiiDetector, card: str) -> Non
 
 def test_luhn_valid_ids_without_an_issuer_prefix_are_not_cards(detector: PiiDetector) -> None:
     assert found(detector, "snowflake 1234567890123456789 and epoch ns 1700000000000000000") == set()
+
+
+def test_house_numbers_with_a_letter(detector: PiiDetector) -> None:
+    assert ("STREET_ADDRESS", "221B Baker Street") in found(detector, "lives at 221B Baker Street, London")
