@@ -6,10 +6,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from redactor.engine import Redactor
 
 # urllib3 (pulled in by presidio/tldextract) opens an IPv6 socket at import time to probe for
 # IPv6 support; it connects nowhere. Importing it here, before pytest-socket blocks sockets for
@@ -28,22 +31,18 @@ def _isolated_key(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.Temp
     monkeypatch.setenv("REDACTOR_KEY_FILE", str(tmp_path_factory.getbasetemp() / "no-key-file"))
 
 
-@pytest.fixture(scope="session")
-def default_redactor() -> Iterator[object]:
-    """One Redactor (spaCy loaded once) for the whole session."""
-    os.environ.setdefault("REDACTOR_KEY", TEST_KEY)
+def make_redactor(ner: bool | None = None, policy: str | Path = "default") -> Redactor:
+    """A real Redactor under the fixed test key (no environment needed: the key is passed in)."""
     from redactor.engine import Redactor
-    from redactor.replacement.keys import load_key
+    from redactor.replacement.keys import PseudonymKey
 
-    previous = os.environ.get("REDACTOR_KEY")
-    os.environ["REDACTOR_KEY"] = TEST_KEY
-    try:
-        yield Redactor.from_policy("default", key=load_key())
-    finally:
-        if previous is None:
-            os.environ.pop("REDACTOR_KEY", None)
-        else:
-            os.environ["REDACTOR_KEY"] = previous
+    return Redactor.from_policy(policy, key=PseudonymKey(bytes.fromhex(TEST_KEY), "tests"), ner=ner)
+
+
+@pytest.fixture(scope="session")
+def default_redactor() -> Redactor:
+    """One Redactor (spaCy loaded once) for the whole session."""
+    return make_redactor()
 
 
 def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,

@@ -15,8 +15,6 @@ Most examples use one session-scoped Redactor with NER off (fast); a few use NER
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +25,8 @@ from hypothesis import strategies as st
 from redactor.engine import Redactor
 from redactor.errors import FatalError, InputError
 from redactor.formats.registry import load_trace
-from redactor.replacement.keys import load_key
 from redactor.replacement.tokens import ANY_MARKER_RE
-from tests.conftest import TEST_KEY, run_cli
+from tests.conftest import make_redactor, run_cli
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                         HealthCheck.too_slow])
@@ -59,29 +56,13 @@ separators = st.sampled_from([" ", "\n", ", ", ": ", " (", ") ", "\t", " \u200f"
 
 
 @pytest.fixture(scope="session")
-def fast_redactor() -> Iterator[Redactor]:
-    previous = os.environ.get("REDACTOR_KEY")
-    os.environ["REDACTOR_KEY"] = TEST_KEY
-    try:
-        yield Redactor.from_policy("default", key=load_key(), ner=False)
-    finally:
-        if previous is None:
-            os.environ.pop("REDACTOR_KEY", None)
-        else:
-            os.environ["REDACTOR_KEY"] = previous
+def fast_redactor() -> Redactor:
+    return make_redactor(ner=False)
 
 
 @pytest.fixture(scope="session")
-def ner_redactor() -> Iterator[Redactor]:
-    previous = os.environ.get("REDACTOR_KEY")
-    os.environ["REDACTOR_KEY"] = TEST_KEY
-    try:
-        yield Redactor.from_policy("default", key=load_key(), ner=True)
-    finally:
-        if previous is None:
-            os.environ.pop("REDACTOR_KEY", None)
-        else:
-            os.environ["REDACTOR_KEY"] = previous
+def ner_redactor() -> Redactor:
+    return make_redactor(ner=True)
 
 
 def redact_or_clear_error(redactor: Redactor, value: Any) -> Any | None:

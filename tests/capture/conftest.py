@@ -5,37 +5,36 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import cast
 
 import pytest
 
 from redactor.engine import Redactor
+from tests.conftest import make_redactor
 
 
 @pytest.fixture
-def redactor(default_redactor: object) -> Redactor:
-    return cast(Redactor, default_redactor)
+def redactor(default_redactor: Redactor) -> Redactor:
+    return default_redactor
 
 
 SHALLOW_DEPTH = 16
 
 
 @pytest.fixture(scope="session")
-def shallow_redactor(tmp_path_factory: pytest.TempPathFactory, default_redactor: object) -> Redactor:
+def shallow_redactor(tmp_path_factory: pytest.TempPathFactory) -> Redactor:
     """The default policy with `max_depth: 16`: a real, honest way to make redaction fail (the
     engine refuses records nested deeper than the policy allows) with records that the other
     libraries (pydantic, OpenTelemetry) still accept."""
     import yaml
 
     from redactor.policy import POLICY_DIR
-    from redactor.replacement.keys import load_key
 
     document = yaml.safe_load((POLICY_DIR / "default.yaml").read_text(encoding="utf-8"))
     document["name"] = "default-shallow"
     document["max_depth"] = SHALLOW_DEPTH
     path = tmp_path_factory.mktemp("policy") / "shallow.yaml"
     path.write_text(yaml.safe_dump(document), encoding="utf-8")
-    return Redactor.from_policy(path, key=load_key())
+    return make_redactor(policy=path)
 
 
 def nested(depth: int, leaf: object) -> object:
