@@ -27,6 +27,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ahocorasick_rs import AhoCorasick
 from detect_secrets.plugins.artifactory import ArtifactoryDetector
 from detect_secrets.plugins.aws import AWSKeyDetector
 from detect_secrets.plugins.azure_storage_key import AzureStorageKeyDetector
@@ -257,6 +258,10 @@ class SecretDetector:
             _compile_plugin(spec) for spec in specs if spec.entity_type in wanted
         )
         self._keywords = _all_keywords(self._rules, (p.spec for p in self._plugins))
+        # Which keywords occur, found in one pass; each rule then runs only if one of its own does.
+        self._keyword_index = AhoCorasick(list(self._keywords)) if self._keywords else None
+        self._rule_keywords = [frozenset(rule.keywords) for rule in self._rules]
+        self._plugin_keywords = [frozenset(plugin.spec.keywords) for plugin in self._plugins]
 
     @property
     def rule_names(self) -> tuple[str, ...]:
@@ -270,20 +275,29 @@ class SecretDetector:
         """Non-overlapping secret spans in `text`, sorted by start."""
         if not text:
             return []
-        lowered = text.lower()
-        if not any(kw in lowered for kw in self._keywords):
+        present = self._present_keywords(text.lower())
+        if not present:
             return []
         candidates: list[_Candidate] = []
-        for rule in self._rules:
-            if any(kw in lowered for kw in rule.keywords):
+        for rule, keywords in zip(self._rules, self._rule_keywords, strict=True):
+            if keywords & present:
                 candidates.extend(self._guard(rule.name, self._run_rule(rule, text)))
-        for plugin in self._plugins:
-            if any(kw in lowered for kw in plugin.spec.keywords):
+        for plugin, keywords in zip(self._plugins, self._plugin_keywords, strict=True):
+            if keywords & present:
                 candidates.extend(self._guard(plugin.spec.name, self._run_plugin(plugin, text)))
         if not candidates:
             return []
         markers = [m.span() for m in _MARKER_RE.finditer(text)] if "<" in text else []
         return _resolve(candidates, markers)
+
+    def _present_keywords(self, lowered: str) -> frozenset[str]:
+        if self._keyword_index is None:
+            return frozenset()
+        try:
+            found = self._keyword_index.find_matches_as_indexes(lowered, overlapping=True)
+        except UnicodeEncodeError:  # lone surrogates (legal in JSON) cannot go to the automaton
+            return frozenset(kw for kw in self._keywords if kw in lowered)
+        return frozenset(self._keywords[index] for index, _, _ in found)
 
     @staticmethod
     def _guard(name: str, produced: Iterator[_Candidate]) -> list[_Candidate]:
