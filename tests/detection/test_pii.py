@@ -112,3 +112,16 @@ def test_luhn_valid_ids_without_an_issuer_prefix_are_not_cards(detector: PiiDete
 
 def test_house_numbers_with_a_letter(detector: PiiDetector) -> None:
     assert ("STREET_ADDRESS", "221B Baker Street") in found(detector, "lives at 221B Baker Street, London")
+
+
+@pytest.mark.parametrize("text", [
+    "call +1 (241) 848-5709 today",  # unassigned US area code: possible, not valid
+    "call +1 (415) 555-0132 today",
+    "ring +44 20 7946 0958",
+])
+def test_gate_fast_scan_flags_the_phones_the_engine_replaces(detector: PiiDetector, text: str) -> None:
+    from redactor.detection.fastscan import FastScanner
+
+    engine = {value for entity, value in found(detector, text) if entity == "PHONE_NUMBER"}
+    gate = {text[h.start:h.end] for h in FastScanner(["PHONE_NUMBER"]).scan(text) if h.entity_type == "PHONE_NUMBER"}
+    assert engine and engine <= gate
