@@ -100,7 +100,7 @@ class Redactor:
     ) -> None:
         """`scan_only` redactors (the gate's residual scan) need no key: their output is never written."""
         from redactor.detection.pii import PiiDetector, quiet_presidio_logging
-        from redactor.detection.secrets import SecretDetector, is_secret_key
+        from redactor.detection.secrets import SecretDetector
 
         quiet_presidio_logging()
         self.policy = policy
@@ -115,7 +115,6 @@ class Redactor:
         self.ner = policy.ner if ner is None else ner
         enabled = frozenset(policy.entities)
         self._secrets = SecretDetector(enabled_entities=enabled)
-        self._is_secret_key = is_secret_key
         thresholds = {entity: rule.threshold for entity, rule in policy.entities.items()}
         self._pii = PiiDetector(thresholds, ner=self.ner)
         self._structure_rules: dict[str, StructureRules] = {}
@@ -185,8 +184,7 @@ class Redactor:
     def structure_rules(self, trace_format: TraceFormat) -> StructureRules:
         rules = self._structure_rules.get(trace_format.name)
         if rules is None:
-            rules = self._structure_rules[trace_format.name] = StructureRules(
-                self.policy, trace_format, self._is_secret_key)
+            rules = self._structure_rules[trace_format.name] = StructureRules(self.policy, trace_format)
         return rules
 
     def anonymizer(self, token_for: Callable[[str], str]) -> Anonymizer:

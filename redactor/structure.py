@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from redactor.detection.secret_rules import is_secret_key
 from redactor.formats.base import JsonStyle, TraceFormat
 from redactor.formats.otlp import OtlpJsonFormat
 from redactor.policy import Policy
@@ -95,6 +96,11 @@ def compile_structural_paths(patterns: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile("|".join(parts)) if parts else None
 
 
+def is_secret_name(policy: Policy, key: str) -> bool:
+    """A key whose value is always replaced whole: built-in secret names plus the policy's redact_keys."""
+    return key.lower() in policy.redact_keys or is_secret_key(key)
+
+
 def secret_entity_for_key(key: str) -> str:
     """The entity type a secret-named key's value is reported and tokenised as."""
     lowered = key.lower()
@@ -140,7 +146,7 @@ class Member:
 class StructureRules:
     """The structure of one format under one policy."""
 
-    def __init__(self, policy: Policy, trace_format: TraceFormat, is_secret_key: Callable[[str], bool]) -> None:
+    def __init__(self, policy: Policy, trace_format: TraceFormat) -> None:
         self.policy = policy
         self.structural_keys = trace_format.structural_keys | policy.structural_keys
         self.structural_attributes: frozenset[str] = (
@@ -150,13 +156,12 @@ class StructureRules:
             list(trace_format.structural_paths) + list(policy.structural_paths)
         )
         self._structural_shapes: dict[str, bool] = {}
-        self._is_secret_key = is_secret_key
         self._secret_names: dict[str, bool] = {}  # keys repeat in every record: decide each once
 
     def is_secret_name(self, key: str) -> bool:
         known = self._secret_names.get(key)
         if known is None:
-            known = key.lower() in self.policy.redact_keys or self._is_secret_key(key)
+            known = is_secret_name(self.policy, key)
             if len(self._secret_names) < 100_000:
                 self._secret_names[key] = known
         return known

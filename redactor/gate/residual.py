@@ -26,7 +26,6 @@ from typing import Any
 
 from redactor.detection.base import Span
 from redactor.detection.fastscan import FastScanner
-from redactor.detection.secrets import is_secret_key
 from redactor.engine import masked_preview
 from redactor.errors import DetectorError
 from redactor.formats.base import TraceFile
@@ -35,7 +34,7 @@ from redactor.gate.allowlist import Allowlist
 from redactor.gate.model import GateFinding
 from redactor.policy import Policy
 from redactor.replacement.tokens import is_marker, marker_spans
-from redactor.structure import ROOT, NodeContext, StructureRules, parse_embedded_json
+from redactor.structure import ROOT, NodeContext, StructureRules, is_secret_name, parse_embedded_json
 
 # `\u0040` for "@", `\u002d` for "-": legal JSON that a raw-text pattern cannot see through.
 _ESCAPED_ASCII = re.compile(r"\\u00[2-7][0-9a-fA-F]")
@@ -107,15 +106,14 @@ class ResidualScanner:
         return WalkPlan(needles) if needles or secret_member else None
 
     def _names_secret(self, key: str) -> bool:
-        # The same test as StructureRules.is_secret_name, without building rules for a format.
-        return key.lower() in self.policy.redact_keys or is_secret_key(key)
+        return is_secret_name(self.policy, key)
 
     # ----- step 2: walk -----------------------------------------------------------------------
 
     def scan_file(self, trace_file: TraceFile, format_name: str, display: str, plan: WalkPlan) -> list[Flagged]:
         rules = self._rules.get(format_name)
         if rules is None:
-            rules = self._rules[format_name] = StructureRules(self.policy, FORMATS[format_name], is_secret_key)
+            rules = self._rules[format_name] = StructureRules(self.policy, FORMATS[format_name])
         walker = _Walker(rules, self.policy.max_depth)
         flagged: list[Flagged] = []
         for index, record in enumerate(trace_file.records):
