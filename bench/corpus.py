@@ -42,16 +42,21 @@ FORMATS = ("chronicle0-store", "chronicle0-dir", "agent-chronicle-1x", "otlp-jso
 JSON = dict[str, Any]
 
 
+def import_file(path: Path, name: str) -> ModuleType:
+    """Import a script that is not in a package (registered, so dataclasses in it resolve)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise RuntimeError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 @cache
 def examples() -> ModuleType:
     """The raw-example generator, imported (not copied) for its building blocks and its traces."""
-    spec = importlib.util.spec_from_file_location("make_raw_examples", EXAMPLES_SCRIPT)
-    if spec is None or spec.loader is None:
-        raise RuntimeError(f"cannot import {EXAMPLES_SCRIPT}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["make_raw_examples"] = module
-    spec.loader.exec_module(module)
-    return module
+    return import_file(EXAMPLES_SCRIPT, "make_raw_examples")
 
 
 # ----- matching values in bytes -------------------------------------------------------------

@@ -13,7 +13,6 @@ Usage: python -m bench.recall_secrets
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import sys
@@ -22,7 +21,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from bench.corpus import present
+from bench.corpus import import_file, present
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "data" / "secrets_corpus.json"
@@ -33,12 +32,7 @@ JSON = dict[str, Any]
 
 @cache
 def samples() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("secret_samples", SAMPLES)
-    if spec is None or spec.loader is None:
-        raise RuntimeError(f"cannot import {SAMPLES}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return import_file(SAMPLES, "secret_samples")
 
 
 def resolve(secret: str) -> str:
