@@ -11,6 +11,7 @@ A trace is processed in three steps, so that each distinct string is analysed on
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ from redactor.structure import (
     ROOT,
     NodeContext,
     StructureRules,
+    key_segment,
     parse_embedded_json,
 )
 
@@ -40,6 +42,10 @@ V = TypeVar("V")
 _PRIORITY = {"secret": 0, "pii": 1, "ner": 2}
 _NER_ENTITIES = frozenset({"PERSON", "LOCATION"})
 _MIN_KNOWN_VALUE_LENGTH = 4
+# What a record's plan lists: (kind, container, key, text, ctx[, holder, style, inner plan]). The
+# rewrite writes `container[key]`; for a dict key (_KEY) `key` is the key itself.
+_KEY, _TEXT, _SECRET, _PAYLOAD, _EMBEDDED = range(5)
+Plan = list[tuple[Any, ...]]
 
 
 @dataclass(frozen=True)
@@ -133,36 +139,38 @@ class Redactor:
     # ----- public API -------------------------------------------------------------------------
 
     def redact(self, obj: Any) -> Any:
-        """Redact one JSON-like object (a whole trace, or one envelope) and return the new object."""
-        session = TraceSession(self, format_of(obj), label="<object>")
-        session.collect(obj)
+        """Redact one JSON-like object (a whole trace, or one envelope) and return the new object;
+        `obj` itself is left as it was."""
+        copied = copy.deepcopy(obj)  # the rewrite works in place
+        session = TraceSession(self, format_of(copied), label="<object>")
+        planned = session.collect(copied)
         session.detect()
-        return session.rewrite(obj)
+        return session.rewrite(copied, planned)
 
     def redact_text(self, text: str) -> str:
         session = TraceSession(self, FORMATS["json"], label="<text>")
-        session.collect(text)
+        planned = session.collect(text)
         session.detect()
-        result = session.rewrite(text)
+        result = session.rewrite(text, planned)
         assert isinstance(result, str)
         return result
 
     def redact_trace(self, trace: Trace) -> TraceResult:
         trace_format = FORMATS[trace.format_name]
         session = TraceSession(self, trace_format, label=str(trace.root))
+        plans = []
         for trace_file in trace.files:
             session.current_file = str(trace.path_of(trace_file))
-            for record in trace_file.records:
-                session.collect(record)
+            plans.append([session.collect(record) for record in trace_file.records])
         session.detect()
         result = TraceResult(trace=trace)
-        for trace_file in trace.files:
+        for trace_file, file_plans in zip(trace.files, plans, strict=True):
             session.current_file = str(trace.path_of(trace_file))
             new_records = []
             for index, record in enumerate(trace_file.records):
                 line = trace_file.line_numbers[index] if trace_file.layout == "jsonl" else None
                 session.current_line = line
-                new_record = session.rewrite(record)
+                new_record = session.rewrite(record, file_plans[index])
                 problem = trace_format.validate(new_record)
                 if problem:
                     where = f" (line {line})" if line else ""
@@ -218,38 +226,84 @@ class TraceSession:
         self.counts: Counter[str] = Counter()
         self._anonymizer: Anonymizer | None = None
 
-    # ----- the walk ----------------------------------------------------------------------------
+    # ----- the walk (once per record) ---------------------------------------------------------
 
-    def _walk(
-        self, value: Any, ctx: NodeContext, depth: int, on_string: Callable[[str, NodeContext], Any],
-        on_key: Callable[[str, NodeContext], str], parent_key: str | None = None, build: bool = True,
-    ) -> Any:
-        """Pass every string and dict key through the callbacks; with `build`, return the rebuilt value
-        (the collect pass only visits: rebuilding a tree it throws away would double its cost)."""
+    def plan(self, record: Any, collect: bool) -> tuple[list[Any], Plan]:
+        """Walk `record` once: list every string and dict key that the rewrite may have to change
+        (structural values, numbers and markers are left out), and with `collect` gather the distinct
+        candidates for detection. Returns (holder, plan): the record sits in `holder[0]`, so that a
+        record that is itself a string can be replaced like any other slot."""
+        holder: list[Any] = [record]
+        slots: Plan = []
+        self._plan_value(holder, 0, record, ROOT, 0, slots, collect, None)
+        return holder, slots
+
+    def _plan_value(
+        self, container: Any, key: Any, value: Any, ctx: NodeContext, depth: int, slots: Plan, collect: bool,
+        parent_key: str | None,
+    ) -> None:
         if depth > self.policy.max_depth:
             raise InputError(self.current_file, f"nesting deeper than {self.policy.max_depth} levels")
         if isinstance(value, str):
-            return on_string(value, ctx)
-        if isinstance(value, list):
-            items = [self._walk(item, ctx.at_index(i), depth + 1, on_string, on_key, parent_key, build)
-                     for i, item in enumerate(value)]
-            return items if build else value
-        if not isinstance(value, dict):
-            return value
-        attribute_name = self.rules.attribute_name(value)
-        out: dict[str, Any] = {}
+            self._plan_string(container, key, value, ctx, slots, collect)
+        elif isinstance(value, dict):
+            self._plan_dict(value, ctx, depth, slots, collect, parent_key)
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                if isinstance(item, (str, dict, list)):
+                    self._plan_value(value, index, item, ctx.at_index(index), depth + 1, slots, collect,
+                                     parent_key)
+
+    def _plan_dict(
+        self, value: dict[str, Any], ctx: NodeContext, depth: int, slots: Plan, collect: bool,
+        parent_key: str | None,
+    ) -> None:
+        rules = self.rules
+        attribute_name = rules.attribute_name(value)
         for key, child in value.items():
             if attribute_name is not None and key == "key":
-                out[key] = child  # an OTLP attribute's name is structure
-                continue
-            new_key = on_key(key, ctx)
-            member = self.rules.member(value, key, child, ctx, parent_key, attribute_name)
+                continue  # an OTLP attribute's name is structure
+            if not is_marker(key):
+                if collect:
+                    self.candidates.add(key)
+                slots.append((_KEY, value, key, key, ctx))
+            if not isinstance(child, (str, dict, list)):
+                continue  # numbers, booleans and null are never rewritten
+            member = rules.member(value, key, child, ctx, parent_key, attribute_name)
             if member.keep:
-                out[new_key] = child
                 continue
-            child_ctx = ctx.child(new_key, member.shape, member.effective_key, member.secret_entity)
-            out[new_key] = self._walk(child, child_ctx, depth + 1, on_string, on_key, key, build)
-        return out if build else value
+            child_ctx = ctx.child(key, member.shape, member.effective_key, member.secret_entity)
+            self._plan_value(value, key, child, child_ctx, depth + 1, slots, collect, key)
+
+    def _plan_string(self, container: Any, key: Any, text: str, ctx: NodeContext, slots: Plan, collect: bool) -> None:
+        if ctx.secret_entity is not None:
+            if text and not is_marker(text) and not self.policy.is_allowed_value(text):
+                if collect:
+                    self.secret_values.setdefault(text, ctx.secret_entity)
+                slots.append((_SECRET, container, key, text, ctx))
+            return
+        if not text or is_marker(text):
+            return
+        embedded = parse_embedded_json(text)
+        if embedded is not None:
+            document, style = embedded
+            inner_holder: list[Any] = [document]
+            inner_slots: Plan = []
+            self._plan_value(inner_holder, 0, document, ctx.embedded(), 0, inner_slots, collect, None)
+            if inner_slots:
+                slots.append((_EMBEDDED, container, key, text, ctx, inner_holder, style, inner_slots))
+            return
+        if self._utf8_size(text) > self.policy.payload_threshold:
+            slots.append((_PAYLOAD, container, key, text, ctx))
+            return
+        if collect:
+            self.candidates.add(text)
+            if self.r.ner:
+                from redactor.detection.pii import is_free_text
+
+                if is_free_text(text):
+                    self.ner_candidates.add(text)
+        slots.append((_TEXT, container, key, text, ctx))
 
     def _utf8_size(self, text: str) -> int:
         return len(text.encode("utf-8", "surrogatepass")) if len(text) * 4 > self.policy.payload_threshold \
@@ -257,34 +311,9 @@ class TraceSession:
 
     # ----- step 1: collect --------------------------------------------------------------------
 
-    def collect(self, record: Any) -> None:
-        self._walk(record, ROOT, 0, self._collect_string, self._collect_key, build=False)
-
-    def _collect_key(self, key: str, ctx: NodeContext) -> str:
-        if not is_marker(key):
-            self.candidates.add(key)
-        return key
-
-    def _collect_string(self, text: str, ctx: NodeContext) -> str:
-        if ctx.secret_entity is not None:
-            if text and not is_marker(text) and not self.policy.is_allowed_value(text):
-                self.secret_values.setdefault(text, ctx.secret_entity)
-            return text
-        if not text or is_marker(text):
-            return text
-        embedded = parse_embedded_json(text)
-        if embedded is not None:
-            self._walk(embedded[0], ctx.embedded(), 0, self._collect_string, self._collect_key, build=False)
-            return text
-        if self._utf8_size(text) > self.policy.payload_threshold:
-            return text
-        self.candidates.add(text)
-        if self.r.ner:
-            from redactor.detection.pii import is_free_text
-
-            if is_free_text(text):
-                self.ner_candidates.add(text)
-        return text
+    def collect(self, record: Any) -> tuple[list[Any], Plan]:
+        """Gather the record's candidates; the returned plan lets `rewrite` skip a second walk."""
+        return self.plan(record, collect=True)
 
     # ----- step 2: detect ---------------------------------------------------------------------
 
@@ -308,8 +337,7 @@ class TraceSession:
             ranked = cache.get(text)
             if ranked is None:
                 ranked = [(_PRIORITY["secret"], s) for s in secrets.find(text)]
-                if not is_entirely_decoy(text):
-                    ranked += [(_PRIORITY["pii"], s) for s in pii.find_structured(text)]
+                ranked += [(_PRIORITY["pii"], s) for s in pii.find_structured(text)]
                 cache.put(text, ranked)
             if ranked:
                 detected[text] = list(ranked)
@@ -365,8 +393,47 @@ class TraceSession:
 
     # ----- step 3: rewrite --------------------------------------------------------------------
 
-    def rewrite(self, record: Any) -> Any:
-        return self._walk(record, ROOT, 0, self._rewrite_string, self._rewrite_key)
+    def rewrite(self, record: Any, planned: tuple[list[Any], Plan] | None = None) -> Any:
+        """Redact one record *in place* (its plan from `collect`, or a fresh one) and return it."""
+        holder, slots = planned if planned is not None else self.plan(record, collect=False)
+        self._apply(slots)
+        return holder[0]
+
+    def _apply(self, slots: Plan) -> bool:
+        """Rewrite every slot of a plan; True if anything changed. Dict keys are renamed last, in one
+        rebuild per dict (keeping the order), after the values were written under their old keys."""
+        changed = False
+        renames: dict[int, tuple[dict[str, Any], dict[str, str]]] = {}
+        for slot in slots:
+            kind, container, key, text, ctx = slot[:5]
+            if kind == _KEY:
+                new_key = self._replace(text, ctx, is_key=True)
+                if new_key != text:
+                    renames.setdefault(id(container), (container, {}))[1][text] = new_key
+                continue
+            if kind == _TEXT:
+                new_text = self._replace(text, ctx)
+            elif kind == _SECRET:
+                entity = self.value_type.get(text, ctx.secret_entity)
+                self._record(ctx, entity, text, "secret-named key")
+                new_text = self._apply_operator(entity, text)
+            elif kind == _PAYLOAD:
+                self._record(ctx, PAYLOAD_ENTITY, text, "payload threshold")
+                new_text = payload_placeholder(text)
+            else:  # _EMBEDDED: rewrite the document inside the string, then write it back in its style
+                inner_holder, style, inner_slots = slot[5:]
+                if not self._apply(inner_slots):
+                    continue
+                new_text = style.dumps(inner_holder[0])
+            if new_text != text:
+                container[key] = new_text
+                changed = True
+        for container, names in renames.values():
+            rebuilt = {names.get(name, name): child for name, child in container.items()}
+            container.clear()
+            container.update(rebuilt)
+            changed = True
+        return changed
 
     def _token_for(self, value: str) -> str:
         entity = self.value_type.get(value, "CREDENTIAL")
@@ -391,52 +458,41 @@ class TraceSession:
             spans = [s for s in spans if not any(s.start < e and b < s.end for b, e in markers)]
         return sorted(spans)
 
-    def _replace(self, text: str, ctx: NodeContext, is_key: bool = False) -> str:
+    def _rewritten(self, text: str) -> tuple[str, list[Span]]:
         cached = self.rewritten.get(text)
         if cached is None:
             spans = self._spans_for(text)
             new_text = self._anon().apply(text, spans) if spans else text
             cached = (new_text, spans)
             self.rewritten.put(text, cached)
-        new_text, spans = cached
+        return cached
+
+    def _replace(self, text: str, ctx: NodeContext, is_key: bool = False) -> str:
+        new_text, spans = self._rewritten(text)
         if spans:
-            path = ctx.for_key().path if is_key else ctx.path
+            where = ctx.for_key() if is_key else ctx
             for span in spans:
-                self._record(path, span.entity_type, text[span.start:span.end], span.detector)
+                self._record(where, span.entity_type, text[span.start:span.end], span.detector)
         return new_text
 
-    def _record(self, path: str, entity: str, value: str, detector: str) -> None:
+    def _record(self, ctx: NodeContext, entity: str, value: str, detector: str) -> None:
         self.counts[entity] += 1
         if self.record_findings:
-            self.findings.append(Finding(self.current_file, self.current_line, path, entity,
-                                     masked_preview(value), detector))
+            self.findings.append(Finding(self.current_file, self.current_line, self._report_path(ctx), entity,
+                                         masked_preview(value), detector))
 
-    def _rewrite_key(self, key: str, ctx: NodeContext) -> str:
-        if is_marker(key):
-            return key
-        return self._replace(key, ctx, is_key=True)
-
-    def _rewrite_string(self, text: str, ctx: NodeContext) -> Any:
-        if ctx.secret_entity is not None:
-            if not text or is_marker(text) or self.policy.is_allowed_value(text):
-                return text
-            entity = self.value_type.get(text, ctx.secret_entity)
-            self._record(ctx.path, entity, text, "secret-named key")
-            return self._apply_operator(entity, text)
-        if not text or is_marker(text):
-            return text
-        embedded = parse_embedded_json(text)
-        if embedded is not None:
-            value, style = embedded
-            new_value = self._walk(value, ctx.embedded(), 0,
-                                   self._rewrite_string, self._rewrite_key)
-            if new_value == value:
-                return text
-            return style.dumps(new_value)
-        if self._utf8_size(text) > self.policy.payload_threshold:
-            self._record(ctx.path, PAYLOAD_ENTITY, text, "payload threshold")
-            return payload_placeholder(text)
-        return self._replace(text, ctx)
+    def _report_path(self, ctx: NodeContext) -> str:
+        """The JSON path of a finding, spelled with the *redacted* dict keys: the plan was made before
+        any key was rewritten, and a report must never quote a sensitive key."""
+        segments: list[str] = []
+        node: NodeContext | None = ctx
+        while node is not None:
+            if node.name is not None and not is_marker(node.name):
+                segments.append(key_segment(self._rewritten(node.name)[0]))
+            else:
+                segments.append(node.segment)
+            node = node.parent
+        return "".join(reversed(segments))
 
     def _apply_operator(self, entity: str, value: str) -> str:
         span = Span(0, len(value), entity if self.policy.enabled(entity) else "CREDENTIAL", 1.0, "secret-named key")

@@ -51,6 +51,7 @@ class NodeContext:
     shape: str  # the path with every index as [*], for structural-path rules: $.a.b[*].c
     key: str | None = None
     secret_entity: str | None = None  # inside the value of a secret-named key
+    name: str | None = None  # the dict key this node sits under, as read (the segment is built from it)
 
     @property
     def path(self) -> str:
@@ -63,7 +64,7 @@ class NodeContext:
         return "".join(reversed(segments))
 
     def child(self, key: str, shape: str, effective_key: str, secret_entity: str | None) -> NodeContext:
-        return NodeContext(self, key_segment(key), shape, effective_key, secret_entity)
+        return NodeContext(self, key_segment(key), shape, effective_key, secret_entity, key)
 
     def at_index(self, index: int) -> NodeContext:
         return NodeContext(self, f"[{index}]", self.shape + "[*]", self.key, self.secret_entity)

@@ -112,14 +112,16 @@ def protected_regions(text: str) -> list[Region]:
     return regions
 
 
-def is_entirely_decoy(text: str) -> bool:
-    """True when one protected region covers the whole string (after trimming whitespace)."""
+def is_entirely_decoy(text: str, regions: list[Region] | None = None) -> bool:
+    """True when one protected region covers the whole string (after trimming whitespace).
+    `regions`: the text's protected regions, when the caller has them already."""
     stripped = text.strip()
     if not stripped:
         return True
     offset = text.index(stripped[0])
     end = offset + len(stripped)
-    return any(start <= offset and stop >= end for start, stop in protected_regions(text))
+    covering = protected_regions(text) if regions is None else regions
+    return any(start <= offset and stop >= end for start, stop in covering)
 
 
 def overlaps(start: int, end: int, regions: list[Region]) -> bool:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from redactor.detection.base import Span
-from redactor.detection.decoys import overlaps, protected_regions
+from redactor.detection.decoys import is_entirely_decoy, overlaps, protected_regions
 from redactor.detection.validators import card_ok, phone_score
 from redactor.errors import DetectorError
 
@@ -254,15 +254,17 @@ class PiiDetector:
         return SpacyRecognizer(supported_entities=list(NER_ENTITIES))
 
     def find_structured(self, text: str) -> list[Span]:
-        """Pattern-based PII in one string. No spaCy involved."""
+        """Pattern-based PII in one string (nothing in a string that is one decoy). No spaCy involved."""
         candidates = [e for e in self._pattern_entities if _PREFILTERS[e].search(text)]
         if not candidates:
+            return []
+        regions = protected_regions(text)
+        if is_entirely_decoy(text, regions):
             return []
         spans: list[Span] = []
         for entity in candidates:
             if entity == "PHONE_NUMBER":
                 # libphonenumber tries every region over the whole text; hand it only the digit runs.
-                regions = protected_regions(text)
                 for window in _PHONE_WINDOW.finditer(text):
                     digits = sum(char.isdigit() for char in window.group(0))
                     inside_decoy = any(start <= window.start() and window.end() <= end for start, end in regions)
@@ -273,7 +275,7 @@ class PiiDetector:
                                       s.detector) for s in self._accepted(window.group(0), found))
                 spans = [s for s in spans if not overlaps(s.start, s.end, regions)]
                 continue
-            spans.extend(self._accepted(text, self._run(entity, text)))
+            spans.extend(self._accepted(text, self._run(entity, text), regions))
         # Two recognizers of one entity (presidio's and ours, for cards) may report the same span.
         unique: dict[tuple[int, int, str], Span] = {}
         for span in spans:
@@ -333,8 +335,7 @@ class PiiDetector:
         except Exception as exc:
             raise DetectorError(f"NER failed: {exc.__class__.__name__}") from None
 
-    def _accepted(self, text: str, results: list[Any]) -> list[Span]:
-        regions: list[tuple[int, int]] | None = None
+    def _accepted(self, text: str, results: list[Any], regions: list[tuple[int, int]] | None = None) -> list[Span]:
         accepted: list[Span] = []
         for result in results:
             threshold = self._thresholds.get(result.entity_type)
