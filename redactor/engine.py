@@ -41,7 +41,7 @@ V = TypeVar("V")
 # Secrets beat structured PII, which beats NER guesses, when spans overlap.
 _PRIORITY = {"secret": 0, "pii": 1, "ner": 2}
 _NER_ENTITIES = frozenset({"PERSON", "LOCATION"})
-_MIN_KNOWN_VALUE_LENGTH = 4
+MIN_KNOWN_VALUE_LENGTH = 4
 # What a record's plan lists: (kind, container, key, text, ctx[, holder, style, inner plan]). The
 # rewrite writes `container[key]`; for a dict key (_KEY) `key` is the key itself.
 _KEY, _TEXT, _SECRET, _PAYLOAD, _EMBEDDED = range(5)
@@ -89,6 +89,9 @@ class _BoundedCache(Generic[V]):
 
     def get(self, text: str) -> V | None:
         return self._entries.get(text)
+
+    def clear(self) -> None:
+        self._entries.clear()
 
     def put(self, text: str, value: V) -> None:
         if len(text) > self._max_text_length:
@@ -225,6 +228,10 @@ class TraceSession:
         self.record_findings = True
         self.counts: Counter[str] = Counter()
         self._anonymizer: Anonymizer | None = None
+        # Set by the streamed path when `value_type` holds one shard of the known values at a time
+        # (one rewrite pass per shard): a secret-named key's value then waits for its shard's pass.
+        self.sharded = False
+        self.replace_payloads = True  # with shards, only the first pass replaces large payloads
 
     # ----- the walk (once per record) ---------------------------------------------------------
 
@@ -351,26 +358,26 @@ class TraceSession:
             if names:
                 detected.setdefault(text, []).extend(names)
         for value, entity in self.secret_values.items():
-            self._note_value(value, entity)
+            self.note_value(value, entity)
         for text, ranked_spans in detected.items():
             kept = self._resolve(text, ranked_spans)
-            short = any(span.end - span.start < _MIN_KNOWN_VALUE_LENGTH for span in kept)
+            short = any(span.end - span.start < MIN_KNOWN_VALUE_LENGTH for span in kept)
             if kept and (keep_spans or short):
                 self.detected[text] = kept
             for span in kept:
-                self._note_value(text[span.start:span.end], span.entity_type)
+                self.note_value(text[span.start:span.end], span.entity_type)
         self.candidates.clear()
         self.ner_candidates.clear()
         self.secret_values.clear()
 
-    def _note_value(self, value: str, entity: str) -> None:
+    def note_value(self, value: str, entity: str) -> None:
         """One entity type per value for the whole trace: a pattern or secret type beats an NER guess."""
         current = self.value_type.get(value)
         if current is None or (current in _NER_ENTITIES and entity not in _NER_ENTITIES):
             self.value_type[value] = entity
 
     def build_known_index(self) -> None:
-        index = KnownValueIndex(v for v in self.value_type if len(v) >= _MIN_KNOWN_VALUE_LENGTH)
+        index = KnownValueIndex(v for v in self.value_type if len(v) >= MIN_KNOWN_VALUE_LENGTH)
         self.known_index = index if index else None
 
     def _resolve(self, text: str, ranked: list[tuple[int, Span]]) -> list[Span]:
@@ -414,10 +421,14 @@ class TraceSession:
             if kind == _TEXT:
                 new_text = self._replace(text, ctx)
             elif kind == _SECRET:
+                if self.sharded and text not in self.value_type:
+                    continue
                 entity = self.value_type.get(text, ctx.secret_entity)
                 self._record(ctx, entity, text, "secret-named key")
                 new_text = self._apply_operator(entity, text)
             elif kind == _PAYLOAD:
+                if not self.replace_payloads:
+                    continue
                 self._record(ctx, PAYLOAD_ENTITY, text, "payload threshold")
                 new_text = payload_placeholder(text)
             else:  # _EMBEDDED: rewrite the document inside the string, then write it back in its style
@@ -448,6 +459,10 @@ class TraceSession:
 
     def _spans_for(self, text: str) -> list[Span]:
         spans = list(self.detected.get(text, ()))
+        if spans and self.sharded:
+            # The text is rewritten now, whichever shard its values are in: their token types too.
+            for span in spans:
+                self.value_type.setdefault(text[span.start:span.end], span.entity_type)
         if self.known_index is not None:
             for start, end in self.known_index.finditer(text):
                 if any(start < s.end and s.start < end for s in spans):

@@ -2,33 +2,41 @@
 
 The in-memory path holds a whole trace (it needs every string before it can rewrite any, so that
 a value found late is still scrubbed where it appeared early). For a store of gigabytes that is
-not acceptable, so large JSONL files are read twice, line by line:
+not acceptable, so large JSONL files are read line by line, in passes:
 
-1. collect and detect in chunks, keeping only the trace's *known values* (the distinct sensitive
+1. collect and detect in chunks, keeping only the store's *known values* (the distinct sensitive
    values found), never the lines themselves;
 2. rewrite each line (every occurrence of a known value, found through the value index) into a
    temp file in the destination directory, hashing as it goes; then rename it into place.
 
-Memory is bounded by the number of distinct candidate strings per chunk plus the distinct
-sensitive values of the store.
+The known values are the one thing that grows with the store (a value index costs about 1 KiB per
+value). Past `SHARD_VALUES` values they are spilled to *unnamed* temp files (no path, so a kill
+leaves nothing behind) and split into shards by length, longest first; the rewrite then runs once
+per shard, each pass over the previous pass's output (again an unnamed temp file; only the last
+pass writes the destination). Each pass holds one shard's index, so memory stays bounded whatever
+the size of the store. A store with fewer values (the common case) is rewritten in one pass.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
+import tempfile
+import zlib
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, BinaryIO
 
 from redactor.atomic import atomic_writer
-from redactor.engine import Redactor, TraceSession
+from redactor.engine import MIN_KNOWN_VALUE_LENGTH, Redactor, TraceSession
 from redactor.errors import InputError, RedactionError
 from redactor.faults import killpoint
-from redactor.formats.base import JsonStyle, decode_text, parse_jsonl_line, sniff_style
+from redactor.formats.base import JsonStyle, TraceFormat, decode_text, parse_jsonl_line, sniff_style
 from redactor.formats.registry import format_of
 from redactor.seal import earliest_timestamp
 
@@ -37,23 +45,34 @@ from redactor.seal import earliest_timestamp
 STREAM_THRESHOLD_BYTES = int(os.environ.get("REDACTOR_STREAM_THRESHOLD", str(32 * 1024 * 1024)))
 # Analyse collected candidates once this many distinct strings are pending.
 CHUNK_CANDIDATES = 20_000
+# Known values held in memory at once (about 1 KiB each in the value index); beyond, they spill.
+SHARD_VALUES = int(os.environ.get("REDACTOR_STREAM_SHARD_VALUES", "100000"))
 
 
-def iter_jsonl(path: Path) -> Iterator[tuple[int, str, dict[str, Any] | None]]:
-    """Yield (line number, decoded line without newline, record or None for blank lines)."""
+def iter_jsonl(path: Path, handle: IO[bytes] | None = None) -> Iterator[tuple[int, str, dict[str, Any] | None]]:
+    """Yield (line number, decoded line without newline, record or None for blank lines) of the
+    file at `path`, or of `handle` (an earlier pass's output; `path` then only names it in errors)."""
+    if handle is not None:
+        handle.seek(0)
+        yield from _iter_lines(path, handle)
+        return
     try:
-        handle = path.open("rb")
+        opened = path.open("rb")
     except OSError as exc:
         raise InputError(str(path), f"cannot read: {exc.strerror}") from None
-    with handle:
-        for number, raw_line in enumerate(handle, start=1):
-            raw = raw_line[3:] if number == 1 and raw_line.startswith(b"\xef\xbb\xbf") else raw_line
-            if not raw.strip():
-                yield number, "", None
-                continue
-            text, _ = decode_text(path, raw)
-            line = text.rstrip("\r\n")
-            yield number, line, parse_jsonl_line(path, number, line)
+    with opened:
+        yield from _iter_lines(path, opened)
+
+
+def _iter_lines(path: Path, handle: IO[bytes]) -> Iterator[tuple[int, str, dict[str, Any] | None]]:
+    for number, raw_line in enumerate(handle, start=1):
+        raw = raw_line[3:] if number == 1 and raw_line.startswith(b"\xef\xbb\xbf") else raw_line
+        if not raw.strip():
+            yield number, "", None
+            continue
+        text, _ = decode_text(path, raw)
+        line = text.rstrip("\r\n")
+        yield number, line, parse_jsonl_line(path, number, line)
 
 
 def first_record_and_style(path: Path) -> tuple[dict[str, Any], JsonStyle]:
@@ -71,37 +90,161 @@ class StreamResult:
     format_name: str
 
 
+class KnownValueSpill:
+    """Known values beyond what memory may hold, in unnamed temp files in `directory`.
+
+    The files hold raw values, so they never have a name: a kill (or any exit) frees them with
+    the process, and no path is ever left on disk with raw data in it.
+    """
+
+    def __init__(self, directory: Path, stack: ExitStack) -> None:
+        self._directory = directory
+        self._stack = stack
+        self._file: IO[bytes] | None = None
+        self._lengths: Counter[int] = Counter()
+
+    def __bool__(self) -> bool:
+        return bool(self._lengths)
+
+    def _unnamed_file(self) -> IO[bytes]:
+        return self._stack.enter_context(tempfile.TemporaryFile(dir=self._directory))
+
+    def add(self, values: Iterable[tuple[str, str]]) -> None:
+        if self._file is None:
+            self._file = self._unnamed_file()
+        for value, entity in values:
+            self._file.write(_spill_line(value, entity))
+            self._lengths[len(value)] += 1
+
+    def shards(self, limit: int) -> list[IO[bytes]]:
+        """Split the spilled values into shards of about `limit` entries, by length, longest first
+        (a longer value is rewritten before a shorter one it may contain); one length with more
+        entries than `limit` is split further by a hash of the value."""
+        assert self._file is not None
+        plan: dict[int, tuple[int, int]] = {}  # length -> (first shard, number of shards)
+        shard_count = 0
+        filled = limit  # entries in the current shard; start "full" to open the first one
+        for length in sorted(self._lengths, reverse=True):
+            entries = self._lengths[length]
+            if entries > limit:
+                parts = -(-entries // limit)
+                plan[length] = (shard_count, parts)
+                shard_count += parts
+                filled = limit
+                continue
+            if filled + entries > limit:
+                shard_count += 1
+                filled = 0
+            plan[length] = (shard_count - 1, 1)
+            filled += entries
+        files = [self._unnamed_file() for _ in range(shard_count)]
+        self._file.seek(0)
+        for line in self._file:
+            value, _ = _read_spill_line(line)
+            first, parts = plan[len(value)]
+            index = first if parts == 1 else first + zlib.crc32(value.encode("utf-8", "surrogatepass")) % parts
+            files[index].write(line)
+        return files
+
+
+def _spill_line(value: str, entity: str) -> bytes:
+    return (json.dumps([value, entity]) + "\n").encode("ascii")
+
+
+def _read_spill_line(line: bytes) -> tuple[str, str]:
+    value, entity = json.loads(line)
+    return str(value), str(entity)
+
+
+def _load_shard(session: TraceSession, shard: IO[bytes], short_values: dict[str, str]) -> None:
+    """Make one shard the session's known values (plus the short ones, which every pass keeps)."""
+    session.value_type = dict(short_values)
+    shard.seek(0)
+    for line in shard:
+        session.note_value(*_read_spill_line(line))
+    session.build_known_index()
+    session.rewritten.clear()  # rewrites cached under the previous shard's index are stale
+
+
 def redact_jsonl_stream(redactor: Redactor, source: Path, destination: Path) -> StreamResult:
     """Redact a large JSONL store into `destination` atomically."""
     first, style = first_record_and_style(source)
     trace_format = format_of(first)
     session = TraceSession(redactor, trace_format, label=str(source))
     session.record_findings = False  # counts only: a finding list would grow with the store
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    with ExitStack() as stack:
+        spill = KnownValueSpill(destination.parent, stack)
+        recorded_at = _collect_and_detect(session, source, spill)
+        if not spill:
+            session.build_known_index()
+            killpoint("before-write")
+            with atomic_writer(destination) as out:
+                digest = _rewrite_pass(session, trace_format, style, source, None, out)
+            return StreamResult(session.counts, digest, recorded_at, trace_format.name)
+
+        short_values = {v: e for v, e in session.value_type.items() if len(v) < MIN_KNOWN_VALUE_LENGTH}
+        spill.add((v, e) for v, e in session.value_type.items() if len(v) >= MIN_KNOWN_VALUE_LENGTH)
+        shards = spill.shards(SHARD_VALUES)
+        # A secret-named key's value is replaced in the pass whose shard holds it (its token type
+        # comes from there); payloads in the first pass, so later passes never see them.
+        session.sharded = True
+        killpoint("before-write")
+        previous: IO[bytes] | None = None
+        for number, shard in enumerate(shards):
+            _load_shard(session, shard, short_values)
+            session.replace_payloads = number == 0
+            if number == len(shards) - 1:
+                with atomic_writer(destination) as out:
+                    digest = _rewrite_pass(session, trace_format, style, source, previous, out)
+            else:
+                between = stack.enter_context(tempfile.TemporaryFile(dir=destination.parent))
+                _rewrite_pass(session, trace_format, style, source, previous, between)
+                previous = between
+    return StreamResult(session.counts, digest, recorded_at, trace_format.name)
+
+
+def _collect_and_detect(session: TraceSession, source: Path, spill: KnownValueSpill) -> datetime | None:
+    """Pass 1: every candidate of the store analysed, in chunks; known values spilled past the limit."""
     recorded_at: datetime | None = None
     for _, _, record in iter_jsonl(source):
-        if record is not None:
-            moment = earliest_timestamp([record])
-            if moment is not None and (recorded_at is None or moment < recorded_at):
-                recorded_at = moment
-            session.collect(record)
-            if len(session.candidates) >= CHUNK_CANDIDATES:
-                session.detect_pending(keep_spans=False)
+        if record is None:
+            continue
+        moment = earliest_timestamp([record])
+        if moment is not None and (recorded_at is None or moment < recorded_at):
+            recorded_at = moment
+        session.collect(record)
+        if len(session.candidates) >= CHUNK_CANDIDATES:
+            session.detect_pending(keep_spans=False)
+            _spill_past_limit(session, spill)
     session.detect_pending(keep_spans=False)
-    session.build_known_index()
+    _spill_past_limit(session, spill)
+    return recorded_at
 
+
+def _spill_past_limit(session: TraceSession, spill: KnownValueSpill) -> None:
+    if len(session.value_type) <= SHARD_VALUES:
+        return
+    spill.add((v, e) for v, e in session.value_type.items() if len(v) >= MIN_KNOWN_VALUE_LENGTH)
+    session.value_type = {v: e for v, e in session.value_type.items() if len(v) < MIN_KNOWN_VALUE_LENGTH}
+
+
+def _rewrite_pass(
+    session: TraceSession, trace_format: TraceFormat, style: JsonStyle, source: Path, previous: IO[bytes] | None,
+    out: BinaryIO | IO[bytes],
+) -> str:
+    """Rewrite every line of `source` (or of the previous pass's output) into `out`; return its digest."""
     digest = hashlib.sha256()
-    killpoint("before-write")
-    with atomic_writer(destination) as out:
-        for number, _, record in iter_jsonl(source):
-            if record is None:
-                data = b"\n"
-            else:
-                session.current_line = number
-                new_record = session.rewrite(record)
-                problem = trace_format.validate(new_record)
-                if problem:
-                    raise RedactionError(f"{source} (line {number}): {problem}")
-                data = (style.dumps(new_record) + "\n").encode("utf-8", "surrogatepass")
-            out.write(data)
-            digest.update(data)
-    return StreamResult(session.counts, "sha256:" + digest.hexdigest(), recorded_at, trace_format.name)
+    for number, _, record in iter_jsonl(source, previous):
+        if record is None:
+            data = b"\n"
+        else:
+            session.current_line = number
+            new_record = session.rewrite(record)
+            problem = trace_format.validate(new_record)
+            if problem:
+                raise RedactionError(f"{source} (line {number}): {problem}")
+            data = (style.dumps(new_record) + "\n").encode("utf-8", "surrogatepass")
+        out.write(data)
+        digest.update(data)
+    return "sha256:" + digest.hexdigest()

@@ -44,9 +44,12 @@ def test_a_run_that_was_not_killed_is_invalid_not_a_pass(tmp_path: Path) -> None
 STREAM_POINTS = ("before-write", "mid-write", "after-write-before-seal", "after-seal")
 
 
+@pytest.mark.parametrize("shard_values", ["100000", "2"])
 @pytest.mark.parametrize("point", STREAM_POINTS)
-def test_streamed_in_place_redaction_killed_at_each_point(tmp_path: Path, point: str) -> None:
-    """The streamed path (large JSONL stores), forced with REDACTOR_STREAM_THRESHOLD=1."""
+def test_streamed_in_place_redaction_killed_at_each_point(tmp_path: Path, point: str, shard_values: str) -> None:
+    """The streamed path (large JSONL stores), forced with REDACTOR_STREAM_THRESHOLD=1; with
+    REDACTOR_STREAM_SHARD_VALUES=2 its known values spill to unnamed temp files and the rewrite
+    runs in several passes (the kill then comes after the passes that write unnamed files)."""
     import json
     import os
     import subprocess
@@ -59,7 +62,8 @@ def test_streamed_in_place_redaction_killed_at_each_point(tmp_path: Path, point:
     store = fixtures / "store.jsonl"
     write_jsonl(store, [chronicle_envelope(i, f"00000000-0000-4000-8000-{i:012d}") for i in range(1, 6)])
     original = store.read_bytes()
-    env = {**os.environ, "REDACTOR_KEY": TEST_KEY, "REDACTOR_STREAM_THRESHOLD": "1", "REDACTOR_KILLPOINT": point}
+    env = {**os.environ, "REDACTOR_KEY": TEST_KEY, "REDACTOR_STREAM_THRESHOLD": "1", "REDACTOR_KILLPOINT": point,
+           "REDACTOR_STREAM_SHARD_VALUES": shard_values}
     proc = subprocess.run([str(REDACTOR_BIN), "redact", str(store), "--in-place"], env=env,
                           capture_output=True, check=False, timeout=300)
     assert proc.returncode == -9, f"{point}: not killed (exit {proc.returncode}): a run that returns is invalid"

@@ -41,3 +41,37 @@ def test_streamed_equals_in_memory(tmp_path: Path, default_redactor: Redactor,
     assert seal.files["store.jsonl"] == sha256_bytes(b)
     assert all(value not in json.dumps(seal.document) for value in [*PLANTED, EMAIL])
     assert sorted(p.name for p in (tmp_path / "b").iterdir()) == ["store.jsonl", "store.jsonl.seal.json"]
+
+
+def test_known_values_past_the_memory_limit_are_sharded(tmp_path: Path, default_redactor: Redactor,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past SHARD_VALUES known values, the rewrite runs once per shard of values (spilled to unnamed
+    temp files): the bytes written are still those of the in-memory path, nothing raw is left on
+    disk, and every value keeps its one token."""
+    source = tmp_path / "store.jsonl"
+    records = [chronicle_envelope(i, f"00000000-0000-4000-8000-{i:012d}") for i in range(1, 40)]
+    records[0]["input_state"]["graph_state"]["note"] = "owner: late.finder@fabrikam.io"
+    records[-1]["action_result"]["completion"] = "escalate to late.finder@fabrikam.io"
+    for i, record in enumerate(records):  # values of many lengths, so that shards split by length
+        contact = f"reach {'x' * (i % 7)}user{i}@fabrikam.io or +1 415 555 {i:04d}"
+        record["input_state"]["graph_state"]["contact"] = contact
+    write_jsonl(source, records)
+    in_memory = redact_one(default_redactor, source, tmp_path / "a" / "store.jsonl", NOW)
+
+    monkeypatch.setattr(redactor.streaming, "STREAM_THRESHOLD_BYTES", 1)
+    monkeypatch.setattr(redactor.streaming, "CHUNK_CANDIDATES", 5)
+    monkeypatch.setattr(redactor.streaming, "SHARD_VALUES", 4)
+    passes: list[int] = []
+    real_pass = redactor.streaming._rewrite_pass
+    monkeypatch.setattr(redactor.streaming, "_rewrite_pass",
+                        lambda *args: passes.append(1) or real_pass(*args))
+    streamed = redact_one(default_redactor, source, tmp_path / "b" / "store.jsonl", NOW)
+
+    a = (tmp_path / "a" / "store.jsonl").read_bytes()
+    b = (tmp_path / "b" / "store.jsonl").read_bytes()
+    assert len(passes) > 10  # really sharded: one pass per shard of at most 4 values
+    assert a == b
+    assert streamed.counts == in_memory.counts
+    assert_nothing_planted(b)
+    assert "late.finder@fabrikam.io" not in b.decode() and "@fabrikam.io" not in b.decode()
+    assert sorted(p.name for p in (tmp_path / "b").iterdir()) == ["store.jsonl", "store.jsonl.seal.json"]
