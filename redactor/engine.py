@@ -158,9 +158,12 @@ class Redactor:
         assert isinstance(result, str)
         return result
 
-    def redact_trace(self, trace: Trace) -> TraceResult:
+    def redact_trace(self, trace: Trace, record_findings: bool = True) -> TraceResult:
+        """Redact every record of `trace` in place. Without `record_findings` only the counts are
+        kept (a redaction run reports counts; a scan lists findings)."""
         trace_format = FORMATS[trace.format_name]
         session = TraceSession(self, trace_format, label=str(trace.root))
+        session.record_findings = record_findings
         plans = []
         for trace_file in trace.files:
             session.current_file = str(trace.path_of(trace_file))
@@ -256,9 +259,10 @@ class TraceSession:
         elif isinstance(value, dict):
             self._plan_dict(value, ctx, depth, slots, collect, parent_key)
         elif isinstance(value, list):
+            item_shape = ctx.shape + "[*]"
             for index, item in enumerate(value):
                 if isinstance(item, (str, dict, list)):
-                    self._plan_value(value, index, item, ctx.at_index(index), depth + 1, slots, collect,
+                    self._plan_value(value, index, item, ctx.at_index(index, item_shape), depth + 1, slots, collect,
                                      parent_key)
 
     def _plan_dict(

@@ -144,6 +144,7 @@ class KnownValueSpill:
             first, parts = plan[len(value)]
             index = first if parts == 1 else first + zlib.crc32(value.encode("utf-8", "surrogatepass")) % parts
             files[index].write(line)
+        self._file.close()
         return files
 
 
@@ -185,7 +186,7 @@ def redact_jsonl_stream(redactor: Redactor, source: Path, destination: Path) -> 
 
         short_values = {v: e for v, e in session.value_type.items() if len(v) < MIN_KNOWN_VALUE_LENGTH}
         spill.add((v, e) for v, e in session.value_type.items() if len(v) >= MIN_KNOWN_VALUE_LENGTH)
-        shards = spill.shards(SHARD_VALUES)
+        shards = spill.shards(SHARD_VALUES)  # closes the spill file: each value now sits in one shard
         # A secret-named key's value is replaced in the pass whose shard holds it (its token type
         # comes from there); payloads in the first pass, so later passes never see them.
         session.sharded = True
@@ -193,6 +194,7 @@ def redact_jsonl_stream(redactor: Redactor, source: Path, destination: Path) -> 
         previous: IO[bytes] | None = None
         for number, shard in enumerate(shards):
             _load_shard(session, shard, short_values)
+            shard.close()
             session.replace_payloads = number == 0
             if number == len(shards) - 1:
                 with atomic_writer(destination) as out:
@@ -200,6 +202,8 @@ def redact_jsonl_stream(redactor: Redactor, source: Path, destination: Path) -> 
             else:
                 between = stack.enter_context(tempfile.TemporaryFile(dir=destination.parent))
                 _rewrite_pass(session, trace_format, style, source, previous, between)
+                if previous is not None:
+                    previous.close()  # at most two copies of the store on disk at any time
                 previous = between
     return StreamResult(session.counts, digest, recorded_at, trace_format.name)
 

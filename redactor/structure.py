@@ -66,8 +66,10 @@ class NodeContext:
     def child(self, key: str, shape: str, effective_key: str, secret_entity: str | None) -> NodeContext:
         return NodeContext(self, key_segment(key), shape, effective_key, secret_entity, key)
 
-    def at_index(self, index: int) -> NodeContext:
-        return NodeContext(self, f"[{index}]", self.shape + "[*]", self.key, self.secret_entity)
+    def at_index(self, index: int, shape: str | None = None) -> NodeContext:
+        """Item `index` of this list; `shape` (this shape + "[*]") when the caller has it already."""
+        return NodeContext(self, f"[{index}]", shape if shape is not None else self.shape + "[*]", self.key,
+                           self.secret_entity)
 
     def embedded(self) -> NodeContext:
         """The root of a JSON document inside this string."""

@@ -57,7 +57,7 @@ def redact_one(
     if destination is not None and is_large_jsonl(source):
         return _redact_streamed(redactor, source, destination, now, access_class)
     trace = load_trace(source)
-    result = redactor.redact_trace(trace)
+    result = redactor.redact_trace(trace, record_findings=destination is None)  # a scan lists findings
     if destination is None:
         return _outcome(source, None, result, written=False)
     outputs = {trace_file.relpath or destination.name: trace_file.to_bytes() for trace_file in trace.files}
