@@ -78,6 +78,10 @@ def masked_preview(value: str) -> str:
     return f"…({len(value)} chars)"
 
 
+def _type_rank(entity: str) -> tuple[bool, str]:
+    return entity in _NER_ENTITIES, entity
+
+
 class _BoundedCache(Generic[V]):
     """Text -> result, dropped wholesale when full: cheap, and memory stays bounded (at most
     `max_entries` texts of at most `max_text_length` characters) however large the input."""
@@ -375,9 +379,11 @@ class TraceSession:
         self.secret_values.clear()
 
     def note_value(self, value: str, entity: str) -> None:
-        """One entity type per value for the whole trace: a pattern or secret type beats an NER guess."""
+        """One entity type per value for the whole trace: a pattern or secret type beats an NER guess,
+        and between two of a kind the rule is fixed (the name's order), never the order in which
+        strings were analysed, which varies from run to run: the token must not."""
         current = self.value_type.get(value)
-        if current is None or (current in _NER_ENTITIES and entity not in _NER_ENTITIES):
+        if current is None or _type_rank(entity) < _type_rank(current):
             self.value_type[value] = entity
 
     def build_known_index(self) -> None:

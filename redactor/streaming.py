@@ -159,12 +159,15 @@ def _read_spill_line(line: bytes) -> tuple[str, str]:
 
 def _load_shard(session: TraceSession, shard: IO[bytes], short_values: dict[str, str]) -> None:
     """Make one shard the session's known values (plus the short ones, which every pass keeps)."""
+    # Drop the previous shard's index and cached rewrites first: two indexes alive at once would
+    # double the peak this module exists to bound.
+    session.known_index = None
+    session.rewritten.clear()
     session.value_type = dict(short_values)
     shard.seek(0)
     for line in shard:
         session.note_value(*_read_spill_line(line))
     session.build_known_index()
-    session.rewritten.clear()  # rewrites cached under the previous shard's index are stale
 
 
 def redact_jsonl_stream(redactor: Redactor, source: Path, destination: Path) -> StreamResult:
