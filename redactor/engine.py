@@ -40,7 +40,6 @@ PAYLOAD_ENTITY = "LARGE_PAYLOAD"
 V = TypeVar("V")
 # Secrets beat structured PII, which beats NER guesses, when spans overlap.
 _PRIORITY = {"secret": 0, "pii": 1, "ner": 2}
-_NER_ENTITIES = frozenset({"PERSON", "LOCATION"})
 MIN_KNOWN_VALUE_LENGTH = 4
 # What a record's plan lists: (kind, container, key, text, ctx[, holder, style, inner plan]). The
 # rewrite writes `container[key]`; for a dict key (_KEY) `key` is the key itself.
@@ -78,8 +77,14 @@ def masked_preview(value: str) -> str:
     return f"…({len(value)} chars)"
 
 
-def _type_rank(entity: str) -> tuple[bool, str]:
-    return entity in _NER_ENTITIES, entity
+# When strings give one value several types, the most specific wins: secret types (and any other
+# type a policy adds) first, then these in order; the generic digit pattern (phone) and NER guesses last.
+_TYPE_SPECIFICITY = ("US_SSN", "CREDIT_CARD", "IBAN_CODE", "EMAIL_ADDRESS", "IP_ADDRESS", "STREET_ADDRESS",
+                     "PHONE_NUMBER", "PERSON", "LOCATION")
+
+
+def _type_rank(entity: str) -> tuple[int, str]:
+    return (_TYPE_SPECIFICITY.index(entity) if entity in _TYPE_SPECIFICITY else -1), entity
 
 
 class _BoundedCache(Generic[V]):
@@ -379,8 +384,8 @@ class TraceSession:
         self.secret_values.clear()
 
     def note_value(self, value: str, entity: str) -> None:
-        """One entity type per value for the whole trace: a pattern or secret type beats an NER guess,
-        and between two of a kind the rule is fixed (the name's order), never the order in which
+        """One entity type per value for the whole trace: the most specific (`_TYPE_SPECIFICITY`; a
+        pattern or secret type always beats an NER guess). A fixed rule, never the order in which
         strings were analysed, which varies from run to run: the token must not."""
         current = self.value_type.get(value)
         if current is None or _type_rank(entity) < _type_rank(current):

@@ -41,10 +41,13 @@ _PII_KEY_ENTITIES = {
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class NodeContext:
     """Where a node sits. The report path is only spelled out when a finding needs it (rarely), so
-    each node stores its parent and its own path segment instead of a full path string."""
+    each node stores its parent and its own path segment instead of a full path string.
+
+    Treated as immutable (never assigned after creation). Not `frozen`: one is made per container
+    and string of every record, and a frozen dataclass's __init__ costs several times more."""
 
     parent: NodeContext | None
     segment: str  # ".key", "[3]", "#json" or "{key}"; "$" at the root

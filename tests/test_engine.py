@@ -304,3 +304,5 @@ def test_one_value_gets_one_type_whatever_the_analysis_order(default_redactor: R
     assert chosen[0] == chosen[1]
     if "EMAIL_ADDRESS" in (first, second):
         assert chosen[0] == "EMAIL_ADDRESS"  # a pattern type beats an NER guess
+    if "US_SSN" in (first, second):
+        assert chosen[0] == "US_SSN"  # the specific type beats the generic digit pattern

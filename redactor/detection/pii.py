@@ -36,6 +36,9 @@ _PREFILTERS: dict[str, re.Pattern[str]] = {
     "IP_ADDRESS": re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]"),
     "STREET_ADDRESS": re.compile(r"\b\d{1,6}[A-Za-z]?\s+[A-Z]|[a-zß]\.?\s+\d{1,4}\b|\b\d{1,4},?\s+[a-zé]"),
 }
+_DIGIT = re.compile(r"\d")
+# The prefilters above that can match text without a digit, and a character each one needs then.
+_DIGIT_FREE_TRIGGERS = {"EMAIL_ADDRESS": "@", "IP_ADDRESS": ":"}
 # A phone number candidate: optional +/(, then digits with the separators phone numbers use.
 _PHONE_WINDOW = re.compile(r"(?<![\w+])\+?\(?\d[\d\s().\-/]{5,22}\d(?!\w)")
 _STREET_SUFFIXES = (
@@ -255,7 +258,7 @@ class PiiDetector:
 
     def find_structured(self, text: str) -> list[Span]:
         """Pattern-based PII in one string (nothing in a string that is one decoy). No spaCy involved."""
-        candidates = [e for e in self._pattern_entities if _PREFILTERS[e].search(text)]
+        candidates = self._prefiltered_entities(text)
         if not candidates:
             return []
         regions = protected_regions(text)
@@ -283,6 +286,15 @@ class PiiDetector:
             if key not in unique or span.score > unique[key].score:
                 unique[key] = span
         return list(unique.values())
+
+    def _prefiltered_entities(self, text: str) -> list[str]:
+        """The pattern entities whose prefilter matches `text`. Every prefilter needs a digit except
+        email's (an `@`) and IPv6's (a `:`): most strings of a trace have none of them, and a few
+        C-level checks rule those out before seven regexes would."""
+        if _DIGIT.search(text) is None:
+            return [e for e in self._pattern_entities
+                    if e in _DIGIT_FREE_TRIGGERS and _DIGIT_FREE_TRIGGERS[e] in text and _PREFILTERS[e].search(text)]
+        return [e for e in self._pattern_entities if _PREFILTERS[e].search(text)]
 
     def _run(self, entity: str, text: str) -> list[Any]:
         results: list[Any] = []

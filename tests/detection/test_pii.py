@@ -125,3 +125,19 @@ def test_gate_fast_scan_flags_the_phones_the_engine_replaces(detector: PiiDetect
     engine = {value for entity, value in found(detector, text) if entity == "PHONE_NUMBER"}
     gate = {text[h.start:h.end] for h in FastScanner(["PHONE_NUMBER"]).scan(text) if h.entity_type == "PHONE_NUMBER"}
     assert engine and engine <= gate
+
+
+@pytest.mark.parametrize("text", [
+    "fe:ab::cd and abcd:ef::ab", "mail a.b@contoso.io", "::ffff:cafe", "plain words only", "no digits: here @ all",
+    "room 12B", "DE89370400440532013000", "x@y.zz and 10.0.0.1", "Weg ohne Nummer", "", "@@@", "a:b:c",
+])
+def test_the_digit_gate_drops_no_prefilter_hit(detector: PiiDetector, text: str) -> None:
+    """The gate before the prefilters (no digit: only email and IPv6 can match) must be exact."""
+    from redactor.detection.pii import _PREFILTERS
+
+    every_prefilter = [e for e in detector._pattern_entities if _PREFILTERS[e].search(text)]
+    assert detector._prefiltered_entities(text) == every_prefilter
+
+
+def test_ipv6_without_decimal_digits_is_found(detector: PiiDetector) -> None:
+    assert ("IP_ADDRESS", "fe80::abcd:ef") in found(detector, "peer fe80::abcd:ef closed")
