@@ -480,7 +480,7 @@ class TraceSession:
                 self.value_type.setdefault(text[span.start:span.end], span.entity_type)
         if self.known_index is not None:
             for start, end in self.known_index.finditer(text):
-                if any(start < s.end and s.start < end for s in spans):
+                if spans and any(start < s.end and s.start < end for s in spans):
                     continue
                 spans.append(Span(start, end, self.value_type[text[start:end]], 1.0, "known-value"))
         if spans:
