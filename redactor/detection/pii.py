@@ -62,8 +62,26 @@ EU_STREET_ADDRESS_PATTERN = (
     r"|\b\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|boulevard|place|chemin|allée|via|viale|calle|avenida)"
     r"\s+(?:[\wÀ-ÿ'-]+\s+){0,4}[\wÀ-ÿ'-]+"
 )
+# Both street patterns run case-insensitively (presidio's default flags) and cannot match without
+# a street word: a suffix as a whole word, a continental street word before a house number, or a
+# French/Italian/Spanish street word after one. Checked after the cheap prefilter, before presidio.
+_STREET_WORD = re.compile(
+    rf"\b(?:{_STREET_SUFFIXES})\b"
+    r"|(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|gracht|laan|plein|straat|vej|gade|väg|gatan)\s+\d"
+    r"|\s(?:rue|avenue|boulevard|place|chemin|allée|via|viale|calle|avenida)\s",
+    re.IGNORECASE,
+)
+_PREFILTERS_ALSO: dict[str, re.Pattern[str]] = {"STREET_ADDRESS": _STREET_WORD}
 _FREE_TEXT = re.compile(r"[A-Za-z]{2,}[\s,;:]+[A-Za-z]")
 _HAS_UPPER = re.compile(r"[A-Z]")
+
+
+def prefilter_matches(entity: str, text: str) -> bool:
+    """The cheap regexes that must match before an entity's presidio recognizers run on `text`."""
+    if _PREFILTERS[entity].search(text) is None:
+        return False
+    also = _PREFILTERS_ALSO.get(entity)
+    return also is None or also.search(text) is not None
 
 
 def offline_email_recognizer() -> Any:
@@ -293,8 +311,8 @@ class PiiDetector:
         C-level checks rule those out before seven regexes would."""
         if _DIGIT.search(text) is None:
             return [e for e in self._pattern_entities
-                    if e in _DIGIT_FREE_TRIGGERS and _DIGIT_FREE_TRIGGERS[e] in text and _PREFILTERS[e].search(text)]
-        return [e for e in self._pattern_entities if _PREFILTERS[e].search(text)]
+                    if e in _DIGIT_FREE_TRIGGERS and _DIGIT_FREE_TRIGGERS[e] in text and prefilter_matches(e, text)]
+        return [e for e in self._pattern_entities if prefilter_matches(e, text)]
 
     def _run(self, entity: str, text: str) -> list[Any]:
         results: list[Any] = []

@@ -133,11 +133,32 @@ def test_gate_fast_scan_flags_the_phones_the_engine_replaces(detector: PiiDetect
 ])
 def test_the_digit_gate_drops_no_prefilter_hit(detector: PiiDetector, text: str) -> None:
     """The gate before the prefilters (no digit: only email and IPv6 can match) must be exact."""
-    from redactor.detection.pii import _PREFILTERS
+    from redactor.detection.pii import prefilter_matches
 
-    every_prefilter = [e for e in detector._pattern_entities if _PREFILTERS[e].search(text)]
+    every_prefilter = [e for e in detector._pattern_entities if prefilter_matches(e, text)]
     assert detector._prefiltered_entities(text) == every_prefilter
 
 
 def test_ipv6_without_decimal_digits_is_found(detector: PiiDetector) -> None:
     assert ("IP_ADDRESS", "fe80::abcd:ef") in found(detector, "peer fe80::abcd:ef closed")
+
+
+STREET_FORMS = [
+    "ship to 42 Baker Street, please", "lives at 1600 pennsylvania avenue nw", "3145 Lakeview Drive, Edinburgh",
+    "at 10 Downing St. today", "77 Massachusetts Ave Apt 4B", "wohnt Leopoldstraße 12, 80802 München",
+    "Keizersgracht 123", "12 rue de Rivoli, Paris", "5 bis, avenue Foch", "Hauptstr. 5", "221B Baker St",
+    "12 N. Main Street", "8 Avenida Paulista", "via Roma 3", "Am Ring 4", "Calle Mayor 10",
+]
+
+
+def test_the_street_word_requirement_never_hides_an_address(detector: PiiDetector) -> None:
+    """The street recognizer runs only where a street word is (`prefilter_matches`): wherever it
+    would find an address without that requirement, the requirement must hold."""
+    from redactor.detection.pii import prefilter_matches
+
+    street = detector._recognizers["STREET_ADDRESS"][0]
+    found = [text for text in STREET_FORMS if street.analyze(text, ["STREET_ADDRESS"], None)]
+    assert len(found) >= 13  # the list really exercises the recognizer
+    for text in found:
+        assert prefilter_matches("STREET_ADDRESS", text), text
+        assert "STREET_ADDRESS" in {s.entity_type for s in detector.find_structured(text)}, text
