@@ -94,8 +94,9 @@ def report(rows: list[tuple[float, int, float, int]], chart: Path | None) -> str
         per_mb = (last[3] - first[3]) / (last[0] - first[0]) if last[0] > first[0] else float("nan")
         lines += [f"Stores from {threshold_mb:.0f} MB on are streamed: read line by line, holding no record. "
                   "What they hold is the store's *distinct sensitive values* (one token per value across the "
-                  "whole store needs all of them) and their Aho-Corasick index, about 1.2 KiB a value, plus "
-                  "bounded caches. Past 100,000 values (`REDACTOR_STREAM_SHARD_VALUES`) the values spill to "
+                  "whole store needs all of them) and their Aho-Corasick index (about 1.2 KiB a value, near "
+                  "4 KiB while it is built), plus "
+                  "bounded caches. Past 50,000 values (`REDACTOR_STREAM_SHARD_VALUES`) the values spill to "
                   "unnamed temp files and the rewrite runs once per shard of values, so the index never holds "
                   "more than one shard: memory is bounded, and a store with more values costs more passes "
                   f"(time), not more memory. Peak RSS went from {first[3]} MiB at {first[0]:.0f} MB to "

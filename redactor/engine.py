@@ -426,8 +426,14 @@ class TraceSession:
         rebuild per dict (keeping the order), after the values were written under their old keys."""
         changed = False
         renames: dict[int, tuple[dict[str, Any], dict[str, str]]] = {}
+        already_rewritten = self.rewritten.get
         for slot in slots:
             kind, container, key, text, ctx = slot[:5]
+            if kind <= _TEXT:
+                # Most keys and strings hold nothing and were seen before: the cache says so at once.
+                cached = already_rewritten(text)
+                if cached is not None and not cached[1]:
+                    continue
             if kind == _KEY:
                 new_key = self._replace(text, ctx, is_key=True)
                 if new_key != text:

@@ -312,7 +312,9 @@ class PiiDetector:
         if _DIGIT.search(text) is None:
             return [e for e in self._pattern_entities
                     if e in _DIGIT_FREE_TRIGGERS and _DIGIT_FREE_TRIGGERS[e] in text and prefilter_matches(e, text)]
-        return [e for e in self._pattern_entities if prefilter_matches(e, text)]
+        # Inline for the common case (one call per string, not per entity); same rule as prefilter_matches.
+        hits = [e for e in self._pattern_entities if _PREFILTERS[e].search(text)]
+        return [e for e in hits if e not in _PREFILTERS_ALSO or _PREFILTERS_ALSO[e].search(text)]
 
     def _run(self, entity: str, text: str) -> list[Any]:
         results: list[Any] = []
