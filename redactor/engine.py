@@ -77,10 +77,11 @@ def masked_preview(value: str) -> str:
     return f"…({len(value)} chars)"
 
 
-# When strings give one value several types, the most specific wins: secret types (and any other
-# type a policy adds) first, then these in order; the generic digit pattern (phone) and NER guesses last.
-_TYPE_SPECIFICITY = ("US_SSN", "CREDIT_CARD", "IBAN_CODE", "EMAIL_ADDRESS", "IP_ADDRESS", "STREET_ADDRESS",
-                     "PHONE_NUMBER", "PERSON", "LOCATION")
+# When strings give one value several types, the most specific wins: named secret types (and any other
+# type a policy adds) first, then these in order: the generic credential, the PII patterns, the generic
+# digit pattern (phone), NER guesses last.
+_TYPE_SPECIFICITY = ("CREDENTIAL", "US_SSN", "CREDIT_CARD", "IBAN_CODE", "EMAIL_ADDRESS", "IP_ADDRESS",
+                     "STREET_ADDRESS", "PHONE_NUMBER", "PERSON", "LOCATION")
 
 
 def _type_rank(entity: str) -> tuple[int, str]:

@@ -287,7 +287,8 @@ def test_parallel_workers_write_the_same_bytes(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("first, second",
-                         [("PERSON", "LOCATION"), ("US_SSN", "PHONE_NUMBER"), ("PERSON", "EMAIL_ADDRESS")])
+                         [("PERSON", "LOCATION"), ("US_SSN", "PHONE_NUMBER"), ("PERSON", "EMAIL_ADDRESS"),
+                          ("PASSWORD", "CREDENTIAL")])
 def test_one_value_gets_one_type_whatever_the_analysis_order(default_redactor: Redactor, first: str,
                                                             second: str) -> None:
     """Strings are analysed in set order, which changes from run to run (hash seeds): when two
@@ -306,3 +307,5 @@ def test_one_value_gets_one_type_whatever_the_analysis_order(default_redactor: R
         assert chosen[0] == "EMAIL_ADDRESS"  # a pattern type beats an NER guess
     if "US_SSN" in (first, second):
         assert chosen[0] == "US_SSN"  # the specific type beats the generic digit pattern
+    if "PASSWORD" in (first, second):
+        assert chosen[0] == "PASSWORD"  # a named secret type beats the generic credential
