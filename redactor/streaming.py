@@ -10,11 +10,12 @@ not acceptable, so large JSONL files are read line by line, in passes:
    temp file in the destination directory, hashing as it goes; then rename it into place.
 
 The known values are the one thing that grows with the store (a value index costs about 1 KiB per
-value). Past `SHARD_VALUES` values they are spilled to *unnamed* temp files (no path, so a kill
-leaves nothing behind) and split into shards by length, longest first; the rewrite then runs once
-per shard, each pass over the previous pass's output (again an unnamed temp file; only the last
-pass writes the destination). Each pass holds one shard's index, so memory stays bounded whatever
-the size of the store. A store with fewer values (the common case) is rewritten in one pass.
+value, and building it peaks near 40 bytes per character of the values). Past `SHARD_VALUES` values
+or `SHARD_CHARS` characters they are spilled to *unnamed* temp files (no path, so a kill leaves
+nothing behind) and split into shards by length, longest first; the rewrite then runs once per
+shard, each pass over the previous pass's output (again an unnamed temp file; only the last pass
+writes the destination). Each pass holds one shard's index, so memory stays bounded whatever the
+size of the store. A store with fewer values (the common case) is rewritten in one pass.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ CHUNK_CANDIDATES = 20_000
 # Known values held in memory at once: building their index peaks near 4 KiB a value (about 1.2 KiB
 # once built), so 50k values bound that to ~200 MiB; beyond, they spill and the rewrite takes more passes.
 SHARD_VALUES = int(os.environ.get("REDACTOR_STREAM_SHARD_VALUES", "50000"))
+# ... and their characters: building the index peaks near 40 bytes per character of the values.
+SHARD_CHARS = int(os.environ.get("REDACTOR_STREAM_SHARD_CHARS", "4000000"))
 
 
 def iter_jsonl(path: Path, handle: IO[bytes] | None = None) -> Iterator[tuple[int, str, dict[str, Any] | None]]:
@@ -117,27 +120,33 @@ class KnownValueSpill:
             self._file.write(_spill_line(value, entity))
             self._lengths[len(value)] += 1
 
-    def shards(self, limit: int) -> list[IO[bytes]]:
-        """Split the spilled values into shards of about `limit` entries, by length, longest first
-        (a longer value is rewritten before a shorter one it may contain); one length with more
-        entries than `limit` is split further by a hash of the value."""
+    def shards(self, max_values: int, max_chars: int) -> list[IO[bytes]]:
+        """Split the spilled values into shards of at most about `max_values` entries and `max_chars`
+        characters (an index's size follows its characters: a shard of long tokens and PEM blocks
+        costs several times one of emails), by length, longest first (a longer value is rewritten
+        before a shorter one it may contain); one length over either bound is split further by a
+        hash of the value."""
         assert self._file is not None
         plan: dict[int, tuple[int, int]] = {}  # length -> (first shard, number of shards)
         shard_count = 0
-        filled = limit  # entries in the current shard; start "full" to open the first one
+        filled_values = filled_chars = 0
+        current_is_full = True  # no shard is open yet
         for length in sorted(self._lengths, reverse=True):
             entries = self._lengths[length]
-            if entries > limit:
-                parts = -(-entries // limit)
+            chars = entries * length
+            if entries > max_values or chars > max_chars:
+                parts = min(entries, max(-(-entries // max_values), -(-chars // max_chars)))
                 plan[length] = (shard_count, parts)
                 shard_count += parts
-                filled = limit
+                current_is_full = True
                 continue
-            if filled + entries > limit:
+            if current_is_full or filled_values + entries > max_values or filled_chars + chars > max_chars:
                 shard_count += 1
-                filled = 0
+                filled_values = filled_chars = 0
+                current_is_full = False
             plan[length] = (shard_count - 1, 1)
-            filled += entries
+            filled_values += entries
+            filled_chars += chars
         files = [self._unnamed_file() for _ in range(shard_count)]
         self._file.seek(0)
         for line in self._file:
@@ -204,7 +213,7 @@ def redact_jsonl_stream(redactor: Redactor, source: Path, destination: Path) -> 
 
         short_values = {v: e for v, e in session.value_type.items() if len(v) < MIN_KNOWN_VALUE_LENGTH}
         spill.add((v, e) for v, e in session.value_type.items() if len(v) >= MIN_KNOWN_VALUE_LENGTH)
-        shards = spill.shards(SHARD_VALUES)  # closes the spill file: each value now sits in one shard
+        shards = spill.shards(SHARD_VALUES, SHARD_CHARS)  # closes the spill file: each value is in one shard
         # A secret-named key's value is replaced in the pass whose shard holds it (its token type
         # comes from there); payloads in the first pass, so later passes never see them.
         session.sharded = True
@@ -245,7 +254,7 @@ def _collect_and_detect(session: TraceSession, source: Path, spill: KnownValueSp
 
 
 def _spill_past_limit(session: TraceSession, spill: KnownValueSpill) -> None:
-    if len(session.value_type) <= SHARD_VALUES:
+    if len(session.value_type) <= SHARD_VALUES and sum(map(len, session.value_type)) <= SHARD_CHARS:
         return
     spill.add((v, e) for v, e in session.value_type.items() if len(v) >= MIN_KNOWN_VALUE_LENGTH)
     session.value_type = {v: e for v, e in session.value_type.items() if len(v) < MIN_KNOWN_VALUE_LENGTH}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from datetime import datetime, timezone
 from pathlib import Path
@@ -75,3 +76,25 @@ def test_known_values_past_the_memory_limit_are_sharded(tmp_path: Path, default_
     assert_nothing_planted(b)
     assert "late.finder@fabrikam.io" not in b.decode() and "@fabrikam.io" not in b.decode()
     assert sorted(p.name for p in (tmp_path / "b").iterdir()) == ["store.jsonl", "store.jsonl.seal.json"]
+
+
+def test_shards_are_bounded_by_values_and_characters_longest_first(tmp_path: Path) -> None:
+    from contextlib import ExitStack
+
+    from redactor.streaming import KnownValueSpill, _read_spill_line
+
+    values = [f"v{i:03d}" + "x" * (i % 40) for i in range(300)] + ["P" * 500]  # one value over the char bound
+    with ExitStack() as stack:
+        spill = KnownValueSpill(tmp_path, stack)
+        spill.add((value, "API_KEY") for value in values)
+        spill.add((value, "PERSON") for value in values[:50])  # seen again after a spill: a duplicate entry
+        shards = [[_read_spill_line(line)[0] for line in (shard.seek(0), shard.read().splitlines())[1]]
+                  for shard in spill.shards(max_values=40, max_chars=400)]
+        assert list(tmp_path.iterdir()) == []  # unnamed files only
+    placed = [value for shard in shards for value in set(shard)]
+    assert sorted(placed) == sorted(values)  # every value in exactly one shard
+    for shard in shards:
+        distinct = set(shard)
+        assert len(distinct) <= 40 and (sum(map(len, distinct)) <= 400 or len(distinct) == 1)
+    lengths = [sorted({len(v) for v in shard}) for shard in shards if shard]
+    assert all(earlier[0] >= later[-1] for earlier, later in itertools.pairwise(lengths))
