@@ -167,19 +167,6 @@ def _read_spill_line(line: bytes) -> tuple[str, str]:
     return str(value), str(entity)
 
 
-def _return_freed_memory() -> None:
-    """Hand the freed index back to the OS before the next one is built. glibc raises its mmap
-    threshold after a large block is freed, so each later index lands on the heap, and freed heap
-    pages in the middle stay resident: without this, peak RSS creeps up with every shard."""
-    import ctypes
-
-    try:
-        trim = ctypes.CDLL(None).malloc_trim  # the process's own symbols: libc is among them
-    except (OSError, AttributeError):  # not glibc (musl, macOS): nothing to trim
-        return
-    trim(0)
-
-
 def _load_shard(session: TraceSession, shard: IO[bytes], short_values: dict[str, str]) -> None:
     """Make one shard the session's known values (plus the short ones, which every pass keeps)."""
     # Drop the previous shard's index and cached rewrites first: two indexes alive at once would
@@ -187,7 +174,6 @@ def _load_shard(session: TraceSession, shard: IO[bytes], short_values: dict[str,
     session.known_index = None
     session.rewritten.clear()
     session.value_type = dict(short_values)
-    _return_freed_memory()
     shard.seek(0)
     for line in shard:
         session.note_value(*_read_spill_line(line))
