@@ -55,20 +55,22 @@ _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])|\n+")
 _CAPITALISED = re.compile(r"\b[A-Z][A-Za-z'’-]+")
 _WORD = re.compile(r"[A-Za-z]+")
 _ID_LIKE = re.compile(r"[\d_/@<>]")
+# Street words of the continental forms: a suffix before the house number, or a word after it.
+_EU_STREET_SUFFIXES = (
+    r"straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|gracht|laan|plein|straat|vej|gade|väg|gatan"
+)
+_EU_STREET_WORDS = "rue|avenue|boulevard|place|chemin|allée|via|viale|calle|avenida"
 # Continental forms: "Leopoldstraße 12, 80802 München", "Keizersgracht 123", "12 rue de Rivoli".
 EU_STREET_ADDRESS_PATTERN = (
-    r"\b[A-ZÄÖÜ][\wäöüß-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|gracht|laan|plein|"
-    r"straat|vej|gade|väg|gatan)\s+\d{1,4}[a-z]?(?:,\s*\d{4,5}\s+[A-ZÄÖÜ][\wäöüß-]+)?"
-    r"|\b\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|boulevard|place|chemin|allée|via|viale|calle|avenida)"
+    rf"\b[A-ZÄÖÜ][\wäöüß-]*(?:{_EU_STREET_SUFFIXES})\s+\d{{1,4}}[a-z]?(?:,\s*\d{{4,5}}\s+[A-ZÄÖÜ][\wäöüß-]+)?"
+    rf"|\b\d{{1,4}}(?:\s?(?:bis|ter))?,?\s+(?:{_EU_STREET_WORDS})"
     r"\s+(?:[\wÀ-ÿ'-]+\s+){0,4}[\wÀ-ÿ'-]+"
 )
 # Both street patterns run case-insensitively (presidio's default flags) and cannot match without
 # a street word: a suffix as a whole word, a continental street word before a house number, or a
 # French/Italian/Spanish street word after one. Checked after the cheap prefilter, before presidio.
 _STREET_WORD = re.compile(
-    rf"\b(?:{_STREET_SUFFIXES})\b"
-    r"|(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|gracht|laan|plein|straat|vej|gade|väg|gatan)\s+\d"
-    r"|\s(?:rue|avenue|boulevard|place|chemin|allée|via|viale|calle|avenida)\s",
+    rf"\b(?:{_STREET_SUFFIXES})\b|(?:{_EU_STREET_SUFFIXES})\s+\d|\s(?:{_EU_STREET_WORDS})\s",
     re.IGNORECASE,
 )
 _PREFILTERS_ALSO: dict[str, re.Pattern[str]] = {"STREET_ADDRESS": _STREET_WORD}
@@ -144,8 +146,6 @@ def is_implausible_name(entity_text: str) -> bool:
         return True  # names and places have no digits or underscores; ids do
     words = _WORD.findall(entity_text)
     return bool(words) and all(word.lower() in common_words() for word in words)
-
-
 
 
 # Card numbers presidio's pattern does not reach: 2-series Mastercard, 12-digit Maestro, 18/19-digit Visa.
@@ -312,9 +312,7 @@ class PiiDetector:
         if _DIGIT.search(text) is None:
             return [e for e in self._pattern_entities
                     if e in _DIGIT_FREE_TRIGGERS and _DIGIT_FREE_TRIGGERS[e] in text and prefilter_matches(e, text)]
-        # Inline for the common case (one call per string, not per entity); same rule as prefilter_matches.
-        hits = [e for e in self._pattern_entities if _PREFILTERS[e].search(text)]
-        return [e for e in hits if e not in _PREFILTERS_ALSO or _PREFILTERS_ALSO[e].search(text)]
+        return [e for e in self._pattern_entities if prefilter_matches(e, text)]
 
     def _run(self, entity: str, text: str) -> list[Any]:
         results: list[Any] = []
