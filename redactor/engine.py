@@ -32,7 +32,6 @@ from redactor.structure import (
     ROOT,
     NodeContext,
     StructureRules,
-    key_segment,
     parse_embedded_json,
 )
 
@@ -521,15 +520,7 @@ class TraceSession:
     def _report_path(self, ctx: NodeContext) -> str:
         """The JSON path of a finding, spelled with the *redacted* dict keys: the plan was made before
         any key was rewritten, and a report must never quote a sensitive key."""
-        segments: list[str] = []
-        node: NodeContext | None = ctx
-        while node is not None:
-            if node.name is not None and not is_marker(node.name):
-                segments.append(key_segment(self._rewritten(node.name)[0]))
-            else:
-                segments.append(node.segment)
-            node = node.parent
-        return "".join(reversed(segments))
+        return ctx.spelled_path(lambda name: name if is_marker(name) else self._rewritten(name)[0])
 
     def _apply_operator(self, entity: str, value: str) -> str:
         span = Span(0, len(value), entity if self.policy.enabled(entity) else "CREDENTIAL", 1.0, "secret-named key")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -59,10 +59,17 @@ class NodeContext:
     @property
     def path(self) -> str:
         """The JSON path for reports: $.a.b[3].c"""
+        return self.spelled_path(None)
+
+    def spelled_path(self, spell_key: Callable[[str], str] | None) -> str:
+        """The JSON path, each dict key written as `spell_key(key)` (e.g. its redacted form)."""
         segments: list[str] = []
         node: NodeContext | None = self
         while node is not None:
-            segments.append(node.segment)
+            if spell_key is not None and node.name is not None:
+                segments.append(key_segment(spell_key(node.name)))
+            else:
+                segments.append(node.segment)
             node = node.parent
         return "".join(reversed(segments))
 
