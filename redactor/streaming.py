@@ -190,25 +190,24 @@ def redact_jsonl_stream(redactor: Redactor, source: Path, destination: Path) -> 
     with ExitStack() as stack:
         spill = KnownValueSpill(destination.parent, stack)
         recorded_at = _collect_and_detect(session, source, spill)
-        if not spill:
-            session.build_known_index()
-            killpoint("before-write")
-            with atomic_writer(destination) as out:
-                digest = _rewrite_pass(session, trace_format, style, source, None, out)
-            return StreamResult(session.counts, digest, recorded_at, trace_format.name)
-
-        short_values = {v: e for v, e in session.value_type.items() if len(v) < MIN_KNOWN_VALUE_LENGTH}
-        spill.add((v, e) for v, e in session.value_type.items() if len(v) >= MIN_KNOWN_VALUE_LENGTH)
-        shards = spill.shards(SHARD_VALUES, SHARD_CHARS)  # closes the spill file: each value is in one shard
-        # A secret-named key's value is replaced in the pass whose shard holds it (its token type
-        # comes from there); payloads in the first pass, so later passes never see them.
-        session.sharded = True
+        shards: list[IO[bytes] | None] = [None]  # None: the values in memory are the whole set
+        short_values: dict[str, str] = {}
+        if spill:
+            _spill_long_values(session, spill)
+            short_values = dict(session.value_type)
+            shards = list(spill.shards(SHARD_VALUES, SHARD_CHARS))  # each value is now in one shard
+            # A secret-named key's value is replaced in the pass whose shard holds it (its token type
+            # comes from there); payloads in the first pass, so later passes never see them.
+            session.sharded = True
         killpoint("before-write")
         previous: IO[bytes] | None = None
         for number, shard in enumerate(shards):
-            _load_shard(session, shard, short_values)
-            shard.close()
-            session.replace_payloads = number == 0
+            if shard is None:
+                session.build_known_index()
+            else:
+                _load_shard(session, shard, short_values)
+                shard.close()
+                session.replace_payloads = number == 0
             if number == len(shards) - 1:
                 with atomic_writer(destination) as out:
                     digest = _rewrite_pass(session, trace_format, style, source, previous, out)
@@ -240,8 +239,13 @@ def _collect_and_detect(session: TraceSession, source: Path, spill: KnownValueSp
 
 
 def _spill_past_limit(session: TraceSession, spill: KnownValueSpill) -> None:
-    if len(session.value_type) <= SHARD_VALUES and sum(map(len, session.value_type)) <= SHARD_CHARS:
-        return
+    if len(session.value_type) > SHARD_VALUES or sum(map(len, session.value_type)) > SHARD_CHARS:
+        _spill_long_values(session, spill)
+
+
+def _spill_long_values(session: TraceSession, spill: KnownValueSpill) -> None:
+    """Move the values the index will hold to the spill; the short ones (never indexed, matched
+    through their strings' spans) stay in memory for every pass."""
     spill.add((v, e) for v, e in session.value_type.items() if len(v) >= MIN_KNOWN_VALUE_LENGTH)
     session.value_type = {v: e for v, e in session.value_type.items() if len(v) < MIN_KNOWN_VALUE_LENGTH}
 
