@@ -268,8 +268,8 @@ class SecretDetector:
         return tuple(r.name for r in self._rules) + tuple(p.spec.name for p in self._plugins)
 
     def might_contain_secret(self, text: str) -> bool:
-        lowered = text.lower()
-        return any(kw in lowered for kw in self._keywords)
+        """False means none of this detector's rules can match `text` (see `find`)."""
+        return bool(self._present_keywords(text.lower()))
 
     def find(self, text: str) -> list[Span]:
         """Non-overlapping secret spans in `text`, sorted by start."""
