@@ -139,7 +139,7 @@ def redact(
     traces = command.list_traces(paths)
     advance, bar = _progress_callback(len(traces), progress and sys.stderr.isatty())
     try:
-        report = command.run(redactor, paths, out, in_place, on_progress=advance, access_class=access_class,
+        report = command.run(redactor, traces, out, in_place, on_progress=advance, access_class=access_class,
                              jobs=jobs or command.default_jobs())
     finally:
         if bar is not None:
@@ -175,7 +175,8 @@ def scan(
 
     _require_format(output_format, ("table", "json"))
     redactor = _make_redactor(policy, ner)
-    report = command.run(redactor, paths, out=None, in_place=False, jobs=jobs or command.default_jobs())
+    report = command.run(redactor, command.list_traces(paths), out=None, in_place=False,
+                         jobs=jobs or command.default_jobs())
     findings = report.findings
     if output_format == "json":
         typer.echo(json.dumps({

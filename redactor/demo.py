@@ -45,7 +45,7 @@ def main() -> None:
     redactor = Redactor.from_policy("default")
     print(f"policy: {redactor.policy.name} ({redactor.policy.digest[:19]}…), NER: {redactor.ner}")
     print(f"redacting {RAW.relative_to(ROOT)}/ -> {OUT.relative_to(ROOT)}/\n")
-    report = redact_command.run(redactor, [RAW], out=OUT, in_place=False)
+    report = redact_command.run(redactor, redact_command.list_traces([RAW]), out=OUT, in_place=False)
     for message in report.errors:
         raise SystemExit(f"demo failed: {message}")
 

@@ -155,7 +155,7 @@ def default_jobs() -> int:
 
 def run(
     redactor: Redactor,
-    paths: list[Path],
+    traces: list[tuple[Path, Path]],
     out: Path | None,
     in_place: bool,
     now: datetime | None = None,
@@ -163,7 +163,8 @@ def run(
     access_class: str | None = None,
     jobs: int = 1,
 ) -> RunReport:
-    """Redact (out / in_place) or only scan (neither) every trace under `paths`.
+    """Redact (out / in_place) or only scan (neither) every trace of `traces` ((source, base) pairs
+    from `list_traces`; the caller lists them once, e.g. to size a progress bar).
 
     A trace that fails is reported and nothing is written for it; the others still proceed.
     With `jobs > 1` traces are redacted by forked worker processes. The output is the same bytes:
@@ -171,7 +172,6 @@ def run(
     """
     moment = now or datetime.now(timezone.utc)
     report = RunReport()
-    traces = list_traces(paths)
     tasks = [(source, _destination(source, base, out, in_place)) for source, base in traces]
     if jobs > 1 and len(tasks) >= PARALLEL_MIN_TRACES and "fork" in multiprocessing.get_all_start_methods():
         results = _run_parallel(redactor, tasks, moment, access_class, jobs)

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -37,18 +38,31 @@ def presidio_params(operator: str, params: Mapping[str, Any], token_for: Callabl
 
 def validate_operator(operator: str, params: Mapping[str, Any]) -> None:
     """Raise ValueError if presidio-anonymizer rejects the operator or its parameters."""
-    from presidio_anonymizer.entities import InvalidParamError
-    from presidio_anonymizer.operators import OperatorsFactory, OperatorType
-
     name = _PRESIDIO_NAME.get(operator)
     if name is None:
         raise ValueError(f"unknown operator {operator!r}")
-    factory = OperatorsFactory()  # type: ignore[no-untyped-call]
-    presidio_operator = factory.create_operator_class(name, OperatorType.Anonymize)
+    validated_operator(name, presidio_params(operator, params, _placeholder_lambda), label=operator)
+
+
+def validated_operator(presidio_name: str, params: Mapping[str, Any], label: str | None = None) -> Any:
+    """presidio's operator `presidio_name`, created by its factory and validated with `params`
+    (ValueError with presidio's message, naming `label`, if it rejects them)."""
+    from presidio_anonymizer.entities import InvalidParamError
+    from presidio_anonymizer.operators import OperatorType
+
+    operator = _operators_factory().create_operator_class(presidio_name, OperatorType.Anonymize)
     try:
-        presidio_operator.validate(presidio_params(operator, params, _placeholder_lambda))
+        operator.validate(params=dict(params))
     except InvalidParamError as exc:
-        raise ValueError(f"operator {operator!r}: {exc.err_msg}") from None
+        raise ValueError(f"operator {label or presidio_name!r}: {exc.err_msg}") from None
+    return operator
+
+
+@cache
+def _operators_factory() -> Any:
+    from presidio_anonymizer.operators import OperatorsFactory
+
+    return OperatorsFactory()  # type: ignore[no-untyped-call]
 
 
 def build_operator_config(
@@ -71,9 +85,7 @@ class Anonymizer:
 
     def __init__(self, operators: Mapping[str, OperatorConfig]) -> None:
         from presidio_anonymizer.entities import OperatorConfig
-        from presidio_anonymizer.operators import OperatorsFactory
 
-        self._factory = OperatorsFactory()  # type: ignore[no-untyped-call]
         self._operators = dict(operators)
         self._default = OperatorConfig("replace")
         self._bound: dict[str, tuple[Any, dict[str, Any]]] = {}
@@ -81,13 +93,9 @@ class Anonymizer:
     def _operator_for(self, entity_type: str) -> tuple[Any, dict[str, Any]]:
         bound = self._bound.get(entity_type)
         if bound is None:
-            from presidio_anonymizer.operators import OperatorType
-
             config = self._operators.get(entity_type, self._default)
-            operator = self._factory.create_operator_class(config.operator_name, OperatorType.Anonymize)
             params = {**config.params, "entity_type": entity_type}
-            operator.validate(params=params)
-            bound = self._bound[entity_type] = (operator, params)
+            bound = self._bound[entity_type] = (validated_operator(config.operator_name, params), params)
         return bound
 
     def apply(self, text: str, spans: list[Span]) -> str:
