@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from redactor.detection.base import Span
+from redactor.detection.base import SECRET_ENTITY_TYPES, Span
 from redactor.detection.decoys import is_entirely_decoy
 from redactor.errors import InputError, RedactionError
 from redactor.formats.base import Trace, TraceFormat
@@ -33,6 +33,7 @@ from redactor.structure import (
     NodeContext,
     StructureRules,
     parse_embedded_json,
+    split_auth_scheme,
 )
 
 PAYLOAD_ENTITY = "LARGE_PAYLOAD"
@@ -40,6 +41,9 @@ V = TypeVar("V")
 # Secrets beat structured PII, which beats NER guesses, when spans overlap.
 _PRIORITY = {"secret": 0, "pii": 1, "ner": 2}
 MIN_KNOWN_VALUE_LENGTH = 4
+# A secret this short and made of lower-case letters only is a default or a dictionary word
+# (`postgres`, `admin`, `password`): replaced where it was found, never wherever the word occurs.
+_WORD_SECRET_MAX_LENGTH = 12
 # What a record's plan lists: (kind, container, key, text, ctx[, holder, style, inner plan]). The
 # rewrite writes `container[key]`; for a dict key (_KEY) `key` is the key itself.
 _KEY, _TEXT, _SECRET, _PAYLOAD, _EMBEDDED = range(5)
@@ -218,6 +222,24 @@ class Redactor:
         return Anonymizer(operators)
 
 
+def is_propagated(value: str, entity: str) -> bool:
+    """Whether a sensitive value found once is also replaced wherever else it occurs in the trace.
+
+    Not when it is too short to be told from ordinary text, a common word of agent traces, or a
+    lower-case dictionary-word secret: `{"password": "password"}` or `POSTGRES_PASSWORD: postgres`
+    must not rename every `password` key or turn the image `postgres:16.2` into a token. Such
+    values are still replaced where a detector or a secret-named key found them.
+    """
+    if len(value) < MIN_KNOWN_VALUE_LENGTH:
+        return False
+    from redactor.detection.pii import common_words
+
+    if value.lower() in common_words():
+        return False
+    return not (entity in SECRET_ENTITY_TYPES and value.isalpha() and value.islower()
+                and len(value) < _WORD_SECRET_MAX_LENGTH)
+
+
 class TraceSession:
     """State for one trace: distinct candidates, detections, known values, tokens, findings."""
 
@@ -293,13 +315,19 @@ class TraceSession:
             if member.keep:
                 continue
             child_ctx = ctx.child(key, member.shape, member.effective_key, member.secret_entity)
-            self._plan_value(value, key, child, child_ctx, depth + 1, slots, collect, key)
+            if not member.ner and isinstance(child, str):
+                self._plan_string(value, key, child, child_ctx, slots, collect, ner=False)
+            else:
+                self._plan_value(value, key, child, child_ctx, depth + 1, slots, collect, key)
 
-    def _plan_string(self, container: Any, key: Any, text: str, ctx: NodeContext, slots: Plan, collect: bool) -> None:
+    def _plan_string(
+        self, container: Any, key: Any, text: str, ctx: NodeContext, slots: Plan, collect: bool, ner: bool = True,
+    ) -> None:
         if ctx.secret_entity is not None:
-            if text and not is_marker(text) and not self.policy.is_allowed_value(text):
+            secret = split_auth_scheme(text)[1]
+            if secret and not is_marker(secret) and not self.policy.is_allowed_value(text):
                 if collect:
-                    self.secret_values.setdefault(text, ctx.secret_entity)
+                    self.secret_values.setdefault(secret, ctx.secret_entity)
                 slots.append((_SECRET, container, key, text, ctx))
             return
         if not text or is_marker(text):
@@ -318,7 +346,7 @@ class TraceSession:
             return
         if collect:
             self.candidates.add(text)
-            if self.r.ner:
+            if ner and self.r.ner:
                 from redactor.detection.pii import is_free_text
 
                 if is_free_text(text):
@@ -374,8 +402,8 @@ class TraceSession:
             self.note_value(value, entity)
         for text, ranked_spans in detected.items():
             kept = self._resolve(text, ranked_spans)
-            short = any(span.end - span.start < MIN_KNOWN_VALUE_LENGTH for span in kept)
-            if kept and (keep_spans or short):
+            local = any(not is_propagated(text[span.start:span.end], span.entity_type) for span in kept)
+            if kept and (keep_spans or local):
                 self.detected[text] = kept
             for span in kept:
                 self.note_value(text[span.start:span.end], span.entity_type)
@@ -392,7 +420,7 @@ class TraceSession:
             self.value_type[value] = entity
 
     def build_known_index(self) -> None:
-        index = KnownValueIndex(v for v in self.value_type if len(v) >= MIN_KNOWN_VALUE_LENGTH)
+        index = KnownValueIndex(v for v, entity in self.value_type.items() if is_propagated(v, entity))
         self.known_index = index if index else None
 
     def _resolve(self, text: str, ranked: list[tuple[int, Span]]) -> list[Span]:
@@ -442,11 +470,12 @@ class TraceSession:
             if kind == _TEXT:
                 new_text = self._replace(text, ctx)
             elif kind == _SECRET:
-                if self.sharded and text not in self.value_type:
+                scheme, secret = split_auth_scheme(text)
+                if self.sharded and secret not in self.value_type:
                     continue
-                entity = self.value_type.get(text, ctx.secret_entity)
-                self._record(ctx, entity, text, "secret-named key")
-                new_text = self._apply_operator(entity, text)
+                entity = self.value_type.get(secret, ctx.secret_entity)
+                self._record(ctx, entity, secret, "secret-named key")
+                new_text = scheme + self._apply_operator(entity, secret)
             elif kind == _PAYLOAD:
                 if not self.replace_payloads:
                     continue

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from redactor.detection.secret_rules import is_secret_key
-from redactor.formats.base import JsonStyle, TraceFormat
+from redactor.detection.secret_rules import is_secret_key, normalize_key
+from redactor.formats.base import JsonStyle, TraceFormat, loads_strict
 from redactor.formats.otlp import OtlpJsonFormat
 from redactor.policy import Policy
 
@@ -34,9 +34,15 @@ SECRET_CONTAINER_SAFE_KEYS = frozenset({
 _SAFE_VALUE_MAX_LENGTH = 40
 # Keys named after a PII type (listed in a policy's redact_keys) keep that type in their token.
 _PII_KEY_ENTITIES = {
-    "ssn": "US_SSN", "social_security_number": "US_SSN", "card_number": "CREDIT_CARD", "pan": "CREDIT_CARD",
-    "iban": "IBAN_CODE", "email": "EMAIL_ADDRESS", "phone": "PHONE_NUMBER", "address": "STREET_ADDRESS",
-    "name": "PERSON", "full_name": "PERSON",
+    "ssn": "US_SSN", "social_security_number": "US_SSN", "tax_id": "US_SSN", "card_number": "CREDIT_CARD",
+    "pan": "CREDIT_CARD", "cvc": "CREDIT_CARD", "cvv": "CREDIT_CARD", "cvv2": "CREDIT_CARD",
+    "card_cvc": "CREDIT_CARD", "iban": "IBAN_CODE", "email": "EMAIL_ADDRESS", "phone": "PHONE_NUMBER",
+    "address": "STREET_ADDRESS", "name": "PERSON", "full_name": "PERSON", "first_name": "PERSON",
+    "last_name": "PERSON", "given_name": "PERSON", "family_name": "PERSON", "surname": "PERSON",
+    "customer_name": "PERSON",
+    # No entity of their own in the policies: a generic credential token (not PASSWORD for "pass").
+    "passport_number": "CREDENTIAL", "account_number": "CREDENTIAL", "bank_account_number": "CREDENTIAL",
+    "routing_number": "CREDENTIAL",
 }
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -110,15 +116,17 @@ def compile_structural_paths(patterns: Iterable[str]) -> re.Pattern[str] | None:
 
 
 def is_secret_name(policy: Policy, key: str) -> bool:
-    """A key whose value is always replaced whole: built-in secret names plus the policy's redact_keys."""
-    return key.lower() in policy.redact_keys or is_secret_key(key)
+    """A key whose value is always replaced whole: built-in secret names plus the policy's redact_keys
+    (`customerName`, `Customer-Name` and `customer_name` alike)."""
+    return key.lower() in policy.redact_keys or normalize_key(key) in policy.redact_keys or is_secret_key(key)
 
 
 def secret_entity_for_key(key: str) -> str:
     """The entity type a secret-named key's value is reported and tokenised as."""
     lowered = key.lower()
-    if lowered in _PII_KEY_ENTITIES:
-        return _PII_KEY_ENTITIES[lowered]
+    normalized = normalize_key(key)
+    if normalized in _PII_KEY_ENTITIES:
+        return _PII_KEY_ENTITIES[normalized]
     if "pass" in lowered or "pwd" in lowered:
         return "PASSWORD"
     if "token" in lowered or "authorization" in lowered or "cookie" in lowered:
@@ -130,15 +138,36 @@ def secret_entity_for_key(key: str) -> str:
     return "CREDENTIAL"
 
 
+# `Authorization: Bearer <credential>`: the scheme is protocol, the credential the secret. Replacing
+# only the credential gives it the token it gets where it appears alone (a JWT in a curl line).
+_AUTH_SCHEME = re.compile(r"(?i)(?:bearer|basic|token|bot|apikey|sso-key)[ \t]+(?=\S)")
+
+
+def split_auth_scheme(value: str) -> tuple[str, str]:
+    """("Bearer ", credential) for an authorization value with a scheme; ("", value) otherwise."""
+    scheme = _AUTH_SCHEME.match(value)
+    if scheme is None or any(c.isspace() for c in value[scheme.end():]):
+        return "", value
+    return value[:scheme.end()], value[scheme.end():]
+
+
+_NOT_ATOMIC = re.compile(r"\s|@|://")
+
+
+def is_atomic(value: str) -> bool:
+    """One token: an id, an enum, a name. Not words, an address or a URL."""
+    return _NOT_ATOMIC.search(value) is None
+
+
 def parse_embedded_json(text: str) -> tuple[Any, JsonStyle] | None:
     """A JSON object or array inside a string, with the style to write it back in; else None."""
     stripped = text.strip()
     if len(stripped) < 2 or stripped[0] not in "{[" or stripped[-1] not in "}]":
         return None
     try:
-        value = json.loads(stripped)
+        value = loads_strict(stripped)
     except (ValueError, RecursionError):
-        return None
+        return None  # not JSON, or not JSON that would survive a rewrite: redacted as text
     if not isinstance(value, (dict, list)):
         return None
     compact = '": ' not in stripped and ", " not in stripped
@@ -154,6 +183,7 @@ class Member:
     effective_key: str  # the key the value belongs to (an OTLP attribute's name for its value)
     secret_entity: str | None  # the value is (inside) a secret-named key's value
     shape: str
+    ner: bool = True  # False: only the pattern and secret detectors (and known values) apply
 
 
 class StructureRules:
@@ -162,6 +192,7 @@ class StructureRules:
     def __init__(self, policy: Policy, trace_format: TraceFormat) -> None:
         self.policy = policy
         self.structural_keys = trace_format.structural_keys | policy.structural_keys
+        self.message_keys = trace_format.message_keys
         self.structural_attributes: frozenset[str] = (
             trace_format.structural_attributes if isinstance(trace_format, OtlpJsonFormat) else frozenset()
         )
@@ -204,7 +235,15 @@ class StructureRules:
             return Member(True, effective_key, None, shape)  # typed OTLP value of an id/enum attribute
         # Structure protects values, not whole subtrees: {"tool": {...}} is still walked.
         if scalar and self._is_structural(key, shape, parent, parent_key):
-            return Member(True, effective_key, None, shape)
+            if not isinstance(child, str) or is_atomic(child):
+                return Member(True, effective_key, None, shape)
+            if key in self.message_keys:
+                return Member(False, effective_key, None, shape)
+            # A structural value written as words or a URL (a span name `GET /users/<email>`) keeps
+            # its bytes unless a pattern finds something in it: ids and names are never in it.
+            return Member(False, effective_key, None, shape, ner=False)
+        if key == "name" and parent.get("role") == "user" and isinstance(child, str):
+            return Member(False, effective_key, "PERSON", shape)  # the chat participant's name
         secret = secret_entity_for_key(effective_key) if self.is_secret_name(effective_key) else None
         return Member(False, effective_key, secret, shape)
 

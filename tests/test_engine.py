@@ -181,7 +181,8 @@ def test_otlp_json_in_string_stays_valid_json(default_redactor: Redactor) -> Non
     inner = json.loads(attrs[1]["value"]["stringValue"])
     assert inner[0]["role"] == "user" and inner[0]["parts"][0]["type"] == "text"
     assert EMAIL not in inner[0]["parts"][0]["content"] and PERSON not in inner[0]["parts"][0]["content"]
-    assert attrs[2]["value"]["stringValue"].startswith("<ACCESS_TOKEN:")
+    # The scheme is protocol and stays; the credential gets the token it gets anywhere else.
+    assert re.fullmatch(r"Bearer <ACCESS_TOKEN:[0-9a-f]+>", attrs[2]["value"]["stringValue"])
     assert attrs[3] == span["attributes"][3]
     assert out["resourceSpans"][0]["scopeSpans"][0]["spans"][0]["traceId"] == span["traceId"]
 
@@ -309,3 +310,74 @@ def test_one_value_gets_one_type_whatever_the_analysis_order(default_redactor: R
         assert chosen[0] == "US_SSN"  # the specific type beats the generic digit pattern
     if "PASSWORD" in (first, second):
         assert chosen[0] == "PASSWORD"  # a named secret type beats the generic credential
+
+
+# ----- found by a red team on traces the project had never seen (each test failed before its fix) -----
+
+
+@pytest.fixture(scope="module")
+def no_ner() -> Redactor:
+    from tests.conftest import make_redactor
+
+    return make_redactor(ner=False)
+
+
+def test_a_dictionary_word_secret_is_replaced_only_where_it_was_found(no_ner: Redactor) -> None:
+    """`{"password": "password"}` renamed every `password` key of the trace, and
+    `POSTGRES_PASSWORD: postgres` turned the image `postgres:16.2` into a token."""
+    record = {"args": {"password": "password"}, "result": {"password_reset_table": "present",
+                                                        "checks": {"password": "ok"}},
+              "env": {"POSTGRES_PASSWORD": "postgres"}, "image": "postgres:16.2",
+              "backup": "/var/lib/postgres/backups/nightly.sql.gz",
+              "note": "password=Summer2026!x then Summer2026!x again"}
+    out = no_ner.redact(record)
+    assert list(out["result"]["checks"]) == ["password"] and "password_reset_table" in out["result"]
+    assert out["args"]["password"].startswith("<PASSWORD:") and out["env"]["POSTGRES_PASSWORD"].startswith("<")
+    assert out["image"] == "postgres:16.2" and out["backup"] == record["backup"]
+    assert "Summer2026!x" not in json.dumps(out)  # a secret with more than letters still goes everywhere
+
+
+def test_an_authorization_scheme_stays_and_the_credential_gets_its_token_everywhere(no_ner: Redactor) -> None:
+    jwt = ("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJzdmMiLCJleHAiOjE3ODE3MTIwMDB9."
+           "c2lnbmF0dXJlLW9mLXRoZS10b2tlbi0xMjM0NTY3ODkw")
+    out = no_ner.redact({"headers": {"Authorization": f"Bearer {jwt}"},
+                         "curl": f"curl -H 'Authorization: Bearer {jwt}' https://api.example.com"})
+    header = out["headers"]["Authorization"]
+    assert re.fullmatch(r"Bearer <[A-Z_]+:[0-9a-f]+>", header)
+    assert out["curl"] == f"curl -H 'Authorization: {header}' https://api.example.com"
+    assert no_ner.redact(out) == out  # the redacted header is not a secret again
+
+
+def test_structural_values_written_as_words_or_urls_are_scanned_by_patterns(no_ner: Redactor) -> None:
+    """A span name such as `GET https://crm/.../<email>/notes` kept the email and the IP; a structlog
+    `event` (structure in typed event streams) is a log message when it has words."""
+    span = {"traceId": "0123456789abcdef0123456789abcdef", "spanId": "0123456789abcdef", "kind": 3,
+            "name": "GET https://crm.example.com/v1/contacts/jane.roe@example.net/notes"}
+    other = dict(span, spanId="1123456789abcdef", name="POST https://203.0.113.45:8443/v1/refunds")
+    plain = dict(span, spanId="2123456789abcdef", name="chat gpt-4o-2024-08-06")
+    doc = {"resourceSpans": [{"scopeSpans": [{"scope": {"name": "tools"}, "spans": [span, other, plain]}]}]}
+    spans = no_ner.redact(doc)["resourceSpans"][0]["scopeSpans"][0]["spans"]
+    assert "jane.roe@example.net" not in spans[0]["name"] and spans[0]["name"].startswith("GET https://crm.")
+    assert "203.0.113.45" not in spans[1]["name"]
+    assert spans[2] == plain and [s["traceId"] for s in spans] == [span["traceId"]] * 3
+    events = [{"event": "password reset requested for m.kowalski@example.pl from 198.51.100.23",
+               "level": "info"}, {"event": "run.started", "level": "info"}]
+    out = [no_ner.redact(e) for e in events]
+    assert "m.kowalski@example.pl" not in out[0]["event"] and "198.51.100.23" not in out[0]["event"]
+    assert out[1] == events[1]
+
+
+def test_pii_named_keys_and_a_chat_participant_name_are_replaced_whole(no_ner: Redactor) -> None:
+    record = {"customer": {"first_name": "Hannah", "lastName": "Schulz", "tax_id": "536224187",
+                           "routingNumber": "021000021"},
+              "smtp": {"auth": {"user": "ops", "pass": "hunter2-Kowal!2026"}, "SMTP_PASS": "Wq8!rTz4#Lp0",
+                       "passport_office": "Warsaw", "bypass": "none"},
+              "messages": [{"role": "user", "name": "oliver_bennett", "content": "hi"},
+                           {"role": "tool", "name": "lookup_customer", "content": "{}"}],
+              "note": "Hannah called about tax id 536224187"}
+    out = no_ner.redact(record)
+    assert all(v.startswith("<") for v in out["customer"].values())
+    assert out["smtp"]["auth"]["pass"].startswith("<PASSWORD:") and out["smtp"]["SMTP_PASS"].startswith("<PASSWORD:")
+    assert out["smtp"]["passport_office"] == "Warsaw" and out["smtp"]["bypass"] == "none"
+    assert out["messages"][0]["name"].startswith("<PERSON:") and out["messages"][1]["name"] == "lookup_customer"
+    assert "Hannah" not in out["note"] and "536224187" not in out["note"]

@@ -9,7 +9,7 @@ a secret can legitimately sit inside a URL, so the secret rules carry their own 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from redactor.replacement.tokens import marker_spans
 
@@ -26,15 +26,25 @@ _HEX = re.compile(
 _TIMESTAMP = re.compile(
     r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b"
 )
-# Up to three numeric parts (four would be an IPv4 address), or any number after a "v".
+# Up to three numeric parts (four would be an IPv4 address), or any number after a "v". Not ten
+# digits or more: `415.555.0132` and `030.1234567` are phone numbers written with dots.
+# A .NET assembly's `Version=4.0.0.0` has four parts and is still no address.
 _VERSION = re.compile(
-    r"(?<![\w.])(?:v\d+(?:\.\d+){1,3}|\d+\.\d+(?:\.\d+)?)(?:[-+][0-9A-Za-z.]+)?\b(?![.]\d)"
+    r"(?<![\w.])(?:v\d+(?:\.\d+){1,3}|(?!(?:\d\.?){10})\d+\.\d+(?:\.\d+)?)(?:[-+][0-9A-Za-z.]+)?\b(?![.]\d)"
+    r"|(?<=Version=)\d+(?:\.\d+){1,3}\b"
 )
 _MODEL_NAME = re.compile(r"\b(?:gpt|claude|gemini|llama|mistral|o\d)[\w.-]*\d{4}-?\d{2}-?\d{2}\b", re.IGNORECASE)
-# Paths and URLs never cover an "@": an email address inside one is still PII.
-_PATH = re.compile(r"(?<![\w@])(?:~|\.{1,2})?/(?:[\w.-]+/)*[\w.-]+")
-# scheme://host/path without credentials; the query string is not protected (it may hold tokens).
-_URL = re.compile(r"\bhttps?://(?![^/\s]*@)[\w.-]+(?::\d+)?(?:/[^\s?#\"'<>@]*)?")
+# Paths and URLs never cover an "@": an email address inside one is still PII. Nor does a path
+# begin with an IPv4 address (the host of `http://192.0.2.44:9000/...` after its "//").
+_IPV4_AHEAD = r"\d{1,3}(?:\.\d{1,3}){3}(?![\w.-])"
+_PATH = re.compile(rf"(?<![\w@])(?:~|\.{{1,2}})?/(?!{_IPV4_AHEAD})(?:[\w.-]+/)*[\w.-]+")
+# scheme://host/path without credentials; the query string is not protected (it may hold tokens),
+# nor is a host that is an IPv4 address (an address is PII wherever it is written).
+_URL = re.compile(
+    rf"\bhttps?://(?![^/\s]*@)(?!{_IPV4_AHEAD})[\w.-]+(?::\d+)?(?:/[^\s?#\"'<>@]*)?"
+)
+# Loopback and "any" addresses name this machine, no one's: `http://127.0.0.1:8080/`, `0.0.0.0:80`.
+_LOCAL_ADDRESS = re.compile(r"(?<![\w.:])(?:127(?:\.\d{1,3}){3}|0\.0\.0\.0)(?![\w.])|(?<![\w:])::1(?![\w:])")
 _CALL_ID = re.compile(r"\b(?:call|toolu|tool|run|msg|req|chatcmpl|resp|span|trace|env)[_-][A-Za-z0-9_-]{3,}\b")
 
 # Browser user agents: product tokens and platform comments ("like Gecko" is not a place).
@@ -66,12 +76,33 @@ def model_name_regions(text: str) -> list[Region]:
     return [m.span() for m in _MODEL_NAME.finditer(text)]
 
 
+def _before_local_part(text: str, match: re.Match[str]) -> Region:
+    """A path or URL stops where an email address begins: `/users/jane.roe@example.net/orders`
+    protects `/users`, never the local part `jane.roe`, which the email recognizer needs whole."""
+    start, end = match.span()
+    if text.startswith("@", end):
+        last_slash = text.rfind("/", start, end)
+        # (but `scheme://user@host`: a login name right after the scheme is not a local part)
+        if not (last_slash == start and text.endswith(":/", 0, start)):
+            end = last_slash
+    return start, end
+
+
+def _stopped_before_local_parts(text: str, matches: Iterator[re.Match[str]]) -> list[Region]:
+    regions = (_before_local_part(text, m) for m in matches)
+    return [(start, end) for start, end in regions if end > start]
+
+
 def path_regions(text: str) -> list[Region]:
-    return [m.span() for m in _PATH.finditer(text)] if "/" in text else []
+    return _stopped_before_local_parts(text, _PATH.finditer(text)) if "/" in text else []
 
 
 def url_regions(text: str) -> list[Region]:
-    return [m.span() for m in _URL.finditer(text)] if "://" in text else []
+    return _stopped_before_local_parts(text, _URL.finditer(text)) if "://" in text else []
+
+
+def local_address_regions(text: str) -> list[Region]:
+    return [m.span() for m in _LOCAL_ADDRESS.finditer(text)] if "." in text or "::1" in text else []
 
 
 def call_id_regions(text: str) -> list[Region]:
@@ -99,6 +130,7 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     version_regions,
     url_regions,
     path_regions,
+    local_address_regions,
     call_id_regions,
     user_agent_regions,
     ticket_id_regions,

@@ -28,7 +28,7 @@ SENTENCE_CACHE_ENTRIES = 100_000
 SPLIT_TEXTS_LONGER_THAN = 400
 # Recognizer scores are presidio's own; this table only says which cheap regex must match first.
 _PREFILTERS: dict[str, re.Pattern[str]] = {
-    "EMAIL_ADDRESS": re.compile(r"[\w.+-]@[\w-]+\."),
+    "EMAIL_ADDRESS": re.compile(r"[\w.+-](?:@|%40)[\w-]+\."),
     "PHONE_NUMBER": re.compile(r"(?:\d[\s().-]{0,3}){7}"),
     "CREDIT_CARD": re.compile(r"(?:\d[ -]?){12}"),
     "IBAN_CODE": re.compile(r"\b[A-Z]{2}\d{2}[ ]?[A-Z0-9]{4}"),
@@ -37,10 +37,13 @@ _PREFILTERS: dict[str, re.Pattern[str]] = {
     "STREET_ADDRESS": re.compile(r"\b\d{1,6}[A-Za-z]?\s+[A-Z]|[a-zß]\.?\s+\d{1,4}\b|\b\d{1,4},?\s+[a-zé]"),
 }
 _DIGIT = re.compile(r"\d")
+_AT = re.compile(r"@|%40")
+_URL_ENCODED_EMAIL = r"\b[\w.+-]+%40[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b"
 # The prefilters above that can match text without a digit, and a character each one needs then.
 _DIGIT_FREE_TRIGGERS = {"EMAIL_ADDRESS": "@", "IP_ADDRESS": ":"}
-# A phone number candidate: optional +/(, then digits with the separators phone numbers use.
-_PHONE_WINDOW = re.compile(r"(?<![\w+])\+?\(?\d[\d\s().\-/]{5,22}\d(?!\w)")
+# A phone number candidate: optional +/(, then digits with the separators phone numbers use, on
+# one line (a table's last row is followed by "\n(1 row)", which is not part of the number).
+_PHONE_WINDOW = re.compile(r"(?<![\w+])\+?\(?\d(?:[\d().\-/]|[^\S\r\n]){5,22}\d(?!\w)")
 _STREET_SUFFIXES = (
     "Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|"
     "Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Alley|Crescent|Close|Row|Walk|Plaza"
@@ -65,6 +68,9 @@ EU_STREET_ADDRESS_PATTERN = (
     rf"\b[A-ZÄÖÜ][\wäöüß-]*(?:{_EU_STREET_SUFFIXES})\s+\d{{1,4}}[a-z]?(?:,\s*\d{{4,5}}\s+[A-ZÄÖÜ][\wäöüß-]+)?"
     rf"|\b\d{{1,4}}(?:\s?(?:bis|ter))?,?\s+(?:{_EU_STREET_WORDS})"
     r"\s+(?:[\wÀ-ÿ'-]+\s+){0,4}[\wÀ-ÿ'-]+"
+    # Polish: "ul. Marszałkowska 84, 00-514 Warszawa" (ul. = ulica, street; flat numbers after "/").
+    r"|\bul\.\s?[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,3}\s+\d{1,4}[a-z]?(?:/\d{1,4})?"
+    r"(?:,\s*\d{2}-\d{3}\s+[^\W\d_][\w-]+)?"
 )
 # Both street patterns run case-insensitively (presidio's default flags) and cannot match without
 # a street word: a suffix as a whole word, a continental street word before a house number, or a
@@ -72,7 +78,7 @@ EU_STREET_ADDRESS_PATTERN = (
 # It runs case-sensitively over the case-folded text: the same words (case folding equates at least
 # what IGNORECASE does), four times faster than IGNORECASE over these alternations.
 _STREET_WORD = re.compile(
-    rf"\b(?:{_STREET_SUFFIXES})\b|(?:{_EU_STREET_SUFFIXES})\s+\d|\s(?:{_EU_STREET_WORDS})\s".casefold()
+    rf"\b(?:{_STREET_SUFFIXES})\b|(?:{_EU_STREET_SUFFIXES})\s+\d|\s(?:{_EU_STREET_WORDS})\s|\bul\.".casefold()
 )
 # Second necessary conditions, searched in the case-folded text.
 _PREFILTERS_ALSO: dict[str, re.Pattern[str]] = {"STREET_ADDRESS": _STREET_WORD}
@@ -92,15 +98,20 @@ def offline_email_recognizer() -> Any:
     """presidio's EmailRecognizer validates domains with tldextract, whose default instance fetches
     the public suffix list over the network. Use tldextract's bundled snapshot instead."""
     import tldextract
+    from presidio_analyzer import Pattern
     from presidio_analyzer.predefined_recognizers import EmailRecognizer
 
     extractor = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
 
     class OfflineEmailRecognizer(EmailRecognizer):
         def validate_result(self, pattern_text: str) -> bool:
-            return bool(extractor(pattern_text).fqdn)
+            # The domain alone: given `users/jane@example.pl` (a path glued to the local part, which
+            # `trimmed_email` cuts later), tldextract would read `users` as the host.
+            return bool(extractor(_AT.split(pattern_text)[-1]).fqdn)
 
-    return OfflineEmailRecognizer()
+    # presidio's own pattern, plus the address URL-encoded in a query string (`login_hint=jane%40x.io`).
+    return OfflineEmailRecognizer(patterns=[*EmailRecognizer.PATTERNS, Pattern("email_url_encoded",
+                                                                             _URL_ENCODED_EMAIL, 0.5)])
 
 
 def _word_list(path: Path) -> frozenset[str]:
@@ -194,6 +205,40 @@ def phone_window_recognizer() -> Any:
             return [RecognizerResult("PHONE_NUMBER", start, start + len(candidate), score)]
 
     return PhoneWindowRecognizer()
+
+
+# presidio's email pattern accepts `=`, `&`, `/`, quotes and braces in the local part, as RFC 5322
+# does, so `user=jane@example.com` in a log line or query string is reported whole, and the same
+# address gets a second token. Real addresses almost never use them: the address starts after.
+_NOT_IN_LOCAL_PART = re.compile(r"[=&/'`|{}?]")
+# A possessive or a quote glued to a name by the tokenizer is not part of the name, nor is a
+# `holder="` before it or a greeting ("Hallo Hannah").
+_NAME_TAIL = re.compile(r"(?:['’]s?|[^\w.])+$")
+_NAME_HEAD = re.compile(r"^(?:.*[=\"(<\[{])?[^\w]*")
+_FIRST_WORD = re.compile(r"([A-Za-z]+)[,!]?\s+(?=\w)")
+
+
+def trimmed_email(text: str, span: Span) -> Span:
+    """`span` (an email address) without a `key=` or path prefix glued to its local part."""
+    separator = _AT.search(text, span.start, span.end)
+    at = separator.start() if separator else span.start
+    cut = max((m.end() for m in _NOT_IN_LOCAL_PART.finditer(text, span.start, at)), default=span.start)
+    return span if cut == span.start or cut >= at else Span(cut, span.end, span.entity_type, span.score, span.detector)
+
+
+def trimmed_name(text: str, span: Span) -> Span:
+    """A name or place without a possessive (`Rosa Delgado's`) or quotes and punctuation at either
+    end (`"Hannah Schulz`), so that every mention gets the token of the bare name."""
+    value = text[span.start:span.end]
+    head = _NAME_HEAD.match(value)
+    start = span.start + (head.end() if head else 0)
+    while (word := _FIRST_WORD.match(text, start, span.end)) and word.group(1).lower() in common_words():
+        start = word.end()
+    tail = _NAME_TAIL.search(value, start - span.start)
+    end = span.start + tail.start() if tail else span.end
+    if end <= start:
+        return span
+    return Span(start, end, span.entity_type, span.score, span.detector)
 
 
 def is_free_text(text: str) -> bool:
@@ -298,6 +343,11 @@ class PiiDetector:
                                       s.detector) for s in self._accepted(window.group(0), found))
                 spans = [s for s in spans if not overlaps(s.start, s.end, regions)]
                 continue
+            if entity == "EMAIL_ADDRESS":
+                # Trimmed before the decoy test: `/users/jane@example.net` is a path up to `jane`.
+                found = [trimmed_email(text, span) for span in self._accepted(text, self._run(entity, text), [])]
+                spans.extend(span for span in found if not overlaps(span.start, span.end, regions))
+                continue
             spans.extend(self._accepted(text, self._run(entity, text), regions))
         # Two recognizers of one entity (presidio's and ours, for cards) may report the same span.
         unique: dict[tuple[int, int, str], Span] = {}
@@ -358,8 +408,9 @@ class PiiDetector:
             batch = self._nlp_engine.process_batch(sentences, "en", batch_size=NER_BATCH_SIZE)
             for text, artifacts in batch:
                 results = self._spacy_recognizer.analyze(text, list(NER_ENTITIES), artifacts)
+                names = [trimmed_name(text, s) for s in self._accepted(text, results or [])]
                 self._sentence_cache[text] = [
-                    s for s in self._accepted(text, results or [])
+                    s for s in names
                     if _HAS_UPPER.search(text[s.start:s.end]) and not is_implausible_name(text[s.start:s.end])
                 ]
         except DetectorError:

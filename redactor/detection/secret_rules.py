@@ -50,6 +50,7 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "passwd",
         "pwd",  # NB: also the PWD env var (a directory); the assignment rule skips path values.
         "passphrase",
+        "pass",  # nodemailer's `auth.pass`, `SMTP_PASS`, `DB_PASS` (a whole word: not `passport`, `bypass`)
         "pgpassword",  # libpq env var: one word, so the `_password` suffix does not catch it
         "secret",
         "client_secret",
@@ -109,6 +110,9 @@ EXCLUDED_SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "previous_page_token",
         "continuation_token",
         "sync_token",
+        # .NET strong names (`Culture=neutral, PublicKeyToken=b77a5c561934e089`): an 8-byte hash of
+        # the assembly's *public* key, printed in every assembly-binding log and stack trace.
+        "public_key_token",
     }
 )
 
@@ -184,6 +188,9 @@ GENERIC = 10
 # Token boundaries (see module docstring). Lookbehinds are fixed-width alternatives.
 _LB = r"(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))"
 _RB = r"(?![A-Za-z0-9_-])"
+# A "/" in a URL, also JSON-escaped ("\/"): JSON allows it, and PHP's json_encode and some Java
+# serialisers always write it, so a URL quoted inside text from them keeps the backslashes.
+_SLASH = r"\\?/"
 
 
 def _token(body: str) -> re.Pattern[str]:
@@ -270,12 +277,16 @@ _PLACEHOLDER = re.compile(
     | (?i:foo|bar|baz|qux|example|dummy|sample|test)  # metasyntactic values in docs and tests
     | \[[^\]]*\]                           # [redacted], [secret key]
     | [*xX\u2022.]{3,}                     # ***, xxxx, ...
-    | \$(?:\{?[A-Za-z_][A-Za-z0-9_]*\}?)?  # $VAR, ${VAR} (or the "$" left of a "{")
+    | \$(?:\{[A-Za-z_][A-Za-z0-9_]*\}?     # ${VAR} (or the "$" left of a "{")
+        | [A-Z_][A-Z0-9_]*                 # $DB_PASSWORD: an env var is upper case
+        | [A-Za-z_]+                       # $password, $dbPass: a shell/PHP variable has no digits
+        | \d)?                             # $1: a shell positional argument
+                                           # ($unsh1ne2024, lower case with digits, is a password)
     | \{\{[^}]*\}\} | \{\w*\}               # {{ var }}, {token}
     | .*%(?:\(\w+\))?[sd].*                 # %s, %(name)s, '%s:%s' (not %40: URL-encoded "@")
     | \#[0-9a-fA-F]{3,8}                   # a colour (#dcdccc), e.g. in a style table
     | <[^>]*>                              # <your-token>
-    | (?i:your|my)[-_].*                   # your_api_key, my-token
+    | (?i:your|my)[-_][^0-9]*              # your_api_key, my-token (my_s3cr3t_pw is a password)
     | [A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+        # OPENAI_API_KEY: an env var *name*, not its value
     | [A-Za-z0-9_-]{0,16}[-_]              # sk-proj-, ghp_: a vendor prefix with no body
     """
@@ -317,10 +328,29 @@ def _key_before(m: re.Match[str]) -> tuple[int, str]:
     return left, text[left : m.end("kw")]
 
 
+_SIGV4_SCOPE = re.compile(r"(?:/|%2[Ff])aws4_request$")
 _PASSWORD_WORDS = frozenset({"password", "passwd", "pwd", "passphrase"})
 _DOTTED_NAME = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")  # self.api_key, os.environ (no digits)
 _IDENTIFIER = re.compile(r"[A-Za-z_]+")
 _SMALL_INT = re.compile(r"-?\d{1,3}")
+
+
+_OPENING_QUOTE_AFTER = frozenset(" \t\r\n=:([{,")
+_QUOTE_LOOKBACK = 2048  # bounds the search on one huge line; a longer quoted run is rare
+
+
+def _closes_string(text: str, start: int, quote: str) -> bool:
+    """True when the `quote` right after a bare value closes a string the value sits in:
+    `body="user=bob&password=<value>"`, `-d '...&client_secret=<value>'`, `href="...?token=<value>"`.
+    Then the nearest `quote` before the value on its line opens a string (it follows `=`, `(`, a
+    space...). For a string prefix such as `token = f"..."` or `{"token": f"..."}` there is no such
+    quote, or the nearest one closes an earlier string (it follows a word character)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text.rfind(quote, max(line_start, start - _QUOTE_LOOKBACK), start)
+    if before < 0:
+        return False
+    # An escaped quote (`\"`) belongs to another level of quoting than the bare one that follows.
+    return before == 0 or text[before - 1] in _OPENING_QUOTE_AFTER
 
 
 def _code_expression(m: re.Match[str], value: str) -> bool:
@@ -329,8 +359,10 @@ def _code_expression(m: re.Match[str], value: str) -> bool:
     `credential = DefaultAzureCredential()` and `token = -1` are everywhere."""
     text = m.string
     following = text[m.end("bare") : m.end("bare") + 1]
-    if following and following in "([\"'":
-        return True  # a call, a subscript, or a string prefix such as f"..." / @"..."
+    if following in ("(", "["):
+        return True  # a call or a subscript
+    if following in ('"', "'") and not _closes_string(text, m.start("bare"), following):
+        return True  # a string prefix such as f"..." / @"..." opening a literal
     if _DOTTED_NAME.fullmatch(value) or _SMALL_INT.fullmatch(value):
         return True
     kw = m.group("kw").lower()
@@ -358,13 +390,14 @@ def _assignment_ok(m: re.Match[str], value: str) -> bool:
         return False  # `SECRET = "secret"`, `password: password`: a docs example or an enum
     if kw not in _PASSWORD_WORDS and any(c.isspace() for c in value):
         return False  # tokens and keys have no spaces; `"secret": "will be replaced"` is prose
-    if m.string.endswith("://", 0, left):
-        # `https://x-access-token:<token>@host`: URL userinfo, not `key: value` (url_password
-        # spans just the password there).
+    if m.string.endswith(("://", ":\\/\\/"), 0, left):
+        # `https://x-access-token:<token>@host` (also JSON-escaped, `https:\/\/`): URL userinfo,
+        # not `key: value` (url_password spans just the password there).
         return False
-    if not _not_placeholder(value) or _PATH_VALUE.fullmatch(value) or value.endswith("/aws4_request"):
-        # (a SigV4 `Credential=<key id>/<date>/<region>/<service>/aws4_request` scope: the key
-        # id in it is reported by aws_access_key_id, the rest is not secret)
+    if not _not_placeholder(value) or _PATH_VALUE.fullmatch(value) or _SIGV4_SCOPE.search(value):
+        # (a SigV4 `Credential=<key id>/<date>/<region>/<service>/aws4_request` scope, `/` written
+        # `%2F` in a presigned URL: the key id in it is reported by aws_access_key_id, the rest is
+        # not secret)
         return False
     if m.group("bare") is not None:
         if _code_expression(m, value):
@@ -426,6 +459,11 @@ def _cookie_ok(_m: re.Match[str], value: str) -> bool:
 def _azure_sas_ok(m: re.Match[str], _value: str) -> bool:
     # A SAS signature always travels with its signed version (`sv=`).
     return "sv=" in m.string
+
+
+def _signed_url_ok(m: re.Match[str], _value: str) -> bool:
+    # A V2 `Signature=` counts only in a URL that also names the signing key's id.
+    return m.group("v2") is None or "AWSAccessKeyId=" in m.string or "GoogleAccessId=" in m.string
 
 
 # --------------------------------------------------------------------------------------------
@@ -653,6 +691,25 @@ RULES: dict[str, SecretRule] = _rules(
         validator=_azure_sas_ok,
     ),
     SecretRule(
+        "signed_url_signature", "CREDENTIAL",
+        # A presigned S3 / signed GCS URL is a bearer credential until it expires (up to 7 days):
+        # its signature is redacted, the rest of the URL (bucket, object, expiry) kept. V4: hex
+        # `X-Amz-Signature` (HMAC-SHA256, 64) / `X-Goog-Signature` (HMAC 64, RSA 512), as a query
+        # parameter or a presigned-POST form field. V2: base64 `Signature=` next to its
+        # `AWSAccessKeyId=` / `GoogleAccessId=` parameter (a bare `Signature=` is too common).
+        re.compile(
+            r"(?i)(?<![A-Za-z0-9_-])x-(?:amz|goog)-signature(?:\\?[\"'])?[ \t]{0,3}[:=][ \t]{0,3}(?:\\?[\"'])?"
+            r"(?P<secret>[0-9a-f]{64,1024})(?![A-Za-z0-9])"
+            r"|[?&](?-i:Signature)=(?P<v2>[A-Za-z0-9%+/]{20,1024}(?:=|%3[Dd]){0,2})(?![A-Za-z0-9%+/=])"
+        ),
+        ("x-amz-signature", "x-goog-signature", "awsaccesskeyid=", "googleaccessid="),
+        "https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html; "
+        "https://cloud.google.com/storage/docs/authentication/signatures; "
+        "https://cloud.google.com/storage/docs/access-control/signed-urls-v2",
+        groups=("secret", "v2"),
+        validator=_signed_url_ok,
+    ),
+    SecretRule(
         "databricks_token", "ACCESS_TOKEN",
         _token(r"dapi[a-f0-9]{32}(?:-\d)?"),
         ("dapi",),
@@ -690,9 +747,11 @@ RULES: dict[str, SecretRule] = _rules(
     SecretRule(
         "slack_webhook_url", "CREDENTIAL",
         # The whole URL is the credential: anyone holding it can post to the channel.
+        # A URL inside JSON text serialised by PHP/Java writers has its slashes escaped (`\/`).
         re.compile(
-            r"(?P<secret>https?://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_+/-]{20,120})"
-            r"(?![A-Za-z0-9_+/-])"
+            r"(?P<secret>https?:" + _SLASH + _SLASH + r"hooks\.slack\.com" + _SLASH
+            + r"(?:services|workflows|triggers)" + _SLASH + r"(?:[A-Za-z0-9_+-]|" + _SLASH + r"){20,120})"
+            r"(?![A-Za-z0-9_+/-]|\\/)"
         ),
         ("hooks.slack.com",),
         _GL + "slack-webhook-url; https://api.slack.com/messaging/webhooks",
@@ -808,12 +867,20 @@ RULES: dict[str, SecretRule] = _rules(
         "url_password", "PASSWORD",
         # scheme://user:PASSWORD@host: only the password. It may contain '@' (taken up to the last
         # one before the host) and ':'; never '<' or '>', so a redaction token is never a password.
+        # '#' is not legal there unencoded but people write it (libpq and most drivers split on the
+        # last '@' anyway), so it is part of the password. Slashes may be JSON-escaped (`\/`).
+        # Second form: Go's MySQL driver DSN `user:PASSWORD@tcp(host:port)/db`, no scheme; the
+        # password runs to the last '@' before the protocol, as the driver parses it.
         re.compile(
-            r"(?i)\b[a-z][a-z0-9+.-]{1,30}://[^\s:/?#@\"'<>]{0,128}:"
-            r"(?P<secret>[^\s/?#\"'<>]{1,256})@(?=[^\s@/?#\"'<>]*(?:[/?#\s\"'<>]|$))"
+            r"(?i)\b[a-z][a-z0-9+.-]{1,30}:" + _SLASH + _SLASH + r"[^\s:/?#@\"'<>]{0,128}:"
+            r"(?P<secret>[^\s/?\"'<>]{1,256})@(?=[^\s@/?#\"'<>]*(?:[/?#\s\"'<>]|$))"
+            r"|(?:(?<![^\s=\"'`(,;>])|(?<=\\[nrt]))[^\s:/?#@\"'<>()]{0,128}:"
+            r"(?P<dsn>[^\s\"'<>]{1,256})@(?:tcp6?|unix)\("
         ),
-        ("://",),
-        "https://datatracker.ietf.org/doc/html/rfc3986#section-3.2.1; detect-secrets BasicAuthDetector",
+        ("://", ":\\/\\/", "@tcp(", "@tcp6(", "@unix("),
+        "https://datatracker.ietf.org/doc/html/rfc3986#section-3.2.1; detect-secrets BasicAuthDetector; "
+        "https://github.com/go-sql-driver/mysql#dsn-data-source-name",
+        groups=("secret", "dsn"),
         validator=url_password_ok,
         score=0.95,
         priority=GENERIC,

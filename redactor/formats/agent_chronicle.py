@@ -26,6 +26,7 @@ class AgentChronicle1Format:
         "input.tool_name",
         "input.name",
     )
+    message_keys: frozenset[str] = frozenset()
     timestamp_keys: tuple[str, ...] = ("started_at",)
 
     def matches(self, record: Any) -> bool:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -73,6 +75,9 @@ class TraceFormat(Protocol):
     name: str
     structural_keys: frozenset[str]
     structural_paths: tuple[str, ...]
+    # Structural keys that hold a log message when their value has spaces (structlog's `event`):
+    # then the value is content like any other.
+    message_keys: frozenset[str]
     timestamp_keys: tuple[str, ...]
 
     def matches(self, record: Any) -> bool: ...
@@ -96,14 +101,40 @@ def decode_text(path: Path, data: bytes) -> tuple[str, bool]:
     return text, bom
 
 
+# An exponent of three digits or more: the only way a JSON number can overflow a float.
+_HUGE_EXPONENT = re.compile(r"[0-9][eE]\+?0*[1-9][0-9]{2}")
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite_float(literal: str) -> float:
+    value = float(literal)
+    if math.isinf(value):
+        raise ValueError("number out of float range")
+    return value
+
+
+def loads_strict(text: str) -> Any:
+    """`json.loads` refusing what could not be written back as the same JSON: NaN and Infinity
+    literals, and numbers that overflow a float (`1e400` would come back as `Infinity`). Integers
+    over Python's 4300-digit limit raise ValueError too."""
+    parse_float = _finite_float if _HUGE_EXPONENT.search(text) else None
+    return json.loads(text, parse_constant=_no_constant, parse_float=parse_float)
+
+
 def parse_json(path: Path, text: str, where: str = "") -> Any:
     try:
-        return json.loads(text)
+        return loads_strict(text)
     except RecursionError:
         raise InputError(str(path), f"JSON nested too deeply{where}") from None
     except json.JSONDecodeError as exc:
         position = f"line {exc.lineno} column {exc.colno}"
         raise InputError(str(path), f"not valid JSON{where}: {exc.msg} at {position}") from None
+    except ValueError:
+        raise InputError(str(path), f"a number that cannot be written back unchanged{where} (NaN, Infinity, "
+                                    "beyond float range, or over 4300 digits)") from None
 
 
 def sniff_style(text: str, bom: bool) -> JsonStyle:

@@ -24,6 +24,7 @@ class Chronicle0Format:
         "action_result.token_usage",
         "nodes[*].*",
     )
+    message_keys: frozenset[str] = frozenset()
     timestamp_keys: tuple[str, ...] = ("timestamp",)
 
     def matches(self, record: Any) -> bool:

@@ -12,6 +12,7 @@ class GenericJsonFormat:
         "sequence", "seq", "index", "status", "level", "version", "schema_version",
     })
     structural_paths: tuple[str, ...] = ()
+    message_keys: frozenset[str] = frozenset({"event"})
     timestamp_keys: tuple[str, ...] = ("ts", "timestamp", "time", "created_at")
 
     def matches(self, record: Any) -> bool:

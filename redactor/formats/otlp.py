@@ -24,6 +24,7 @@ class OtlpJsonFormat:
         "resourceSpans[*].scopeSpans[*].spans[*].name",
         "resourceSpans[*].scopeSpans[*].spans[*].events[*].name",
     )
+    message_keys: frozenset[str] = frozenset()
     timestamp_keys: tuple[str, ...] = ("startTimeUnixNano",)
     # Attribute keys whose values are ids, names or enums (never free text).
     structural_attributes = frozenset({

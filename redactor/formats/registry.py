@@ -72,17 +72,20 @@ def discover_traces(paths: Iterable[Path]) -> Iterator[tuple[Path, Path]]:
         if given.is_file() or is_trace_directory(given):
             yield given, given.parent
             continue
-        yield from ((trace, given) for trace in _walk(given))
+        yield from ((trace, given) for trace in _walk(given, {given.resolve()}))
 
 
-def _walk(directory: Path) -> Iterator[Path]:
+def _walk(directory: Path, seen: set[Path]) -> Iterator[Path]:
+    """Traces under `directory`. A linked directory is walked too (commands that must not follow a
+    link refuse what is behind it by name), but each real directory once: a link loop ends."""
     for entry in sorted(directory.iterdir()):
         if entry.name.startswith(".") or is_temp_artifact(entry):
             continue
         if entry.is_dir():
             if is_trace_directory(entry):
                 yield entry
-            else:
-                yield from _walk(entry)
+            elif (real := entry.resolve()) not in seen:
+                seen.add(real)
+                yield from _walk(entry, seen)
         elif entry.suffix in TRACE_SUFFIXES and not is_seal_file(entry):
             yield entry

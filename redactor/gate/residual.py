@@ -34,7 +34,14 @@ from redactor.gate.allowlist import Allowlist
 from redactor.gate.model import GateFinding
 from redactor.policy import Policy
 from redactor.replacement.tokens import is_marker, marker_spans
-from redactor.structure import ROOT, NodeContext, StructureRules, is_secret_name, parse_embedded_json
+from redactor.structure import (
+    ROOT,
+    NodeContext,
+    StructureRules,
+    is_secret_name,
+    parse_embedded_json,
+    split_auth_scheme,
+)
 
 # `\u0040` for "@", `\u002d` for "-": legal JSON that a raw-text pattern cannot see through.
 _ESCAPED_ASCII = re.compile(r"\\u00[2-7][0-9a-fA-F]")
@@ -129,9 +136,10 @@ class ResidualScanner:
 
     def _spans(self, text: str, ctx: _Ctx, plan: WalkPlan) -> list[Span]:
         if ctx.secret_entity is not None:
-            if not text or is_marker(text) or self._is_operator_output(ctx.secret_entity, text):
+            scheme, secret = split_auth_scheme(text)  # `Bearer <token>`: redact keeps the scheme
+            if not secret or is_marker(secret) or self._is_operator_output(ctx.secret_entity, secret):
                 return []
-            return [Span(0, len(text), ctx.secret_entity, 1.0, "secret-named key")]
+            return [Span(len(scheme), len(text), ctx.secret_entity, 1.0, "secret-named key")]
         if plan.needles is not None and not any(needle in text for needle in plan.needles):
             return []
         hits = self.fast.scan(text)

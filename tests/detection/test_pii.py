@@ -40,6 +40,15 @@ def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
     ("from 203.0.113.77 at", "IP_ADDRESS", "203.0.113.77"),
     ("ship to 42 Baker Street, please", "STREET_ADDRESS", "42 Baker Street"),
     ("wohnt Leopoldstraße 12, 80802 München", "STREET_ADDRESS", "Leopoldstraße 12, 80802 München"),
+    # Found by a red team on traces the project had never seen (each failed before its fix):
+    ("Call me on 415.555.0132 after 5pm", "PHONE_NUMBER", "415.555.0132"),  # not a version string
+    ("GET /api/v2/users/piotr.nowak@example.pl/orders 404", "EMAIL_ADDRESS", "piotr.nowak@example.pl"),
+    ("see https://crm.example.com/contacts/jane.roe@example.net/edit", "EMAIL_ADDRESS", "jane.roe@example.net"),
+    ("POST http://192.0.2.44:9000/hooks/reset timed out", "IP_ADDRESS", "192.0.2.44"),  # a URL's host
+    (" Grace Liu | 415-555-0177\n(1 row)\n", "PHONE_NUMBER", "415-555-0177"),  # psql's last row
+    ("login for user=jane.doe@example.com ok", "EMAIL_ADDRESS", "jane.doe@example.com"),  # not "user=..."
+    ("authorize?login_hint=m.kowalski%40example.pl&scope=openid", "EMAIL_ADDRESS", "m.kowalski%40example.pl"),
+    ("Adres: ul. Marszałkowska 84, 00-514 Warszawa", "STREET_ADDRESS", "ul. Marszałkowska 84, 00-514 Warszawa"),
 ])
 def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -52,6 +61,11 @@ def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, val
     "at 2026-06-19T07:15:06.860387Z took 1234567 ms",
     "uuid b99454ef-9ade-4d77-9ccd-21b258e744d5",
     "amount_cents 200000000 and 1700000000",
+    "build 10.0.19041 of runtime 4.0.30319",  # versions stay versions under ten digits
+    "clone https://user@host.example.com/path",  # a login name after the scheme, not an email
+    "server listening on http://127.0.0.1:8080/ and 0.0.0.0:9090",  # this machine, no one's
+    "et al. Smith 2020 showed",  # "al." is not the Polish "ul."
+    "in System.Private.CoreLib, Version=4.0.0.0, Culture=neutral",  # an assembly version
 ])
 def test_decoys_yield_no_structured_pii(detector: PiiDetector, text: str) -> None:
     assert found(detector, text) == set()
@@ -162,3 +176,17 @@ def test_the_street_word_requirement_never_hides_an_address(detector: PiiDetecto
     for text in found:
         assert prefilter_matches("STREET_ADDRESS", text), text
         assert "STREET_ADDRESS" in {s.entity_type for s in detector.find_structured(text)}, text
+
+
+def test_names_lose_possessives_and_glued_quotes() -> None:
+    """Every mention of a name gets the bare name's token: `Rosa Delgado's` and `"Rosa Delgado`
+    were tokens of their own."""
+    from redactor.detection.base import Span
+    from redactor.detection.pii import trimmed_name
+
+    for text, bare in [("Rosa Delgado's", "Rosa Delgado"), ('"Hannah Schulz', "Hannah Schulz"),
+                       ("Grace Liu    ", "Grace Liu"), ("Anne’s", "Anne"), ("O'Brien", "O'Brien"),
+                       ("St. Louis", "St. Louis"), ('holder="Hannah Schulz', "Hannah Schulz"),
+                       ("Hallo Hannah", "Hannah"), ("Thanks, Ingrid Morgan", "Ingrid Morgan")]:
+        span = trimmed_name(text, Span(0, len(text), "PERSON"))
+        assert text[span.start:span.end] == bare

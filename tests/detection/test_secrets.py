@@ -15,6 +15,7 @@ import re
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from detect_secrets import plugins as ds_plugins
@@ -31,10 +32,41 @@ from redactor.detection.secrets import (
     might_contain_secret,
 )
 from redactor.errors import DetectorError
-from tests.data.secret_samples import SAMPLES
+from tests.data.secret_samples import ALNUM, HEX, SAMPLES, fake
 
 CORPUS_PATH = Path(__file__).resolve().parent.parent / "data" / "secrets_corpus.json"
 CORPUS = json.loads(CORPUS_PATH.read_text(encoding="utf-8"))
+
+_AMZ_SIG = fake("amz-sig-1", HEX, 64)
+_GOOG_SIG = fake("goog-sig-1", HEX, 512)
+_V2_SIG = fake("v2-sig-1", ALNUM, 27) + "%3D"
+# Formats whose rule is newer than secrets_corpus.json, in the corpus's shape and run through the
+# same checks below (exact span, negatives, idempotency, "every rule is documented"). They belong
+# in the corpus file, which the recall bench reads; until they move there they are listed here.
+EXTRA_FORMATS: list[dict[str, object]] = [
+    {
+        "name": "signed_url_signature", "entity_type": "CREDENTIAL", "rule": "signed_url_signature",
+        "source": "https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html; "
+                  "https://cloud.google.com/storage/docs/authentication/signatures",
+        "positives": [
+            {"text": "GET https://b.s3.amazonaws.com/r.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256"
+                     "&X-Amz-Date=20260101T000000Z&X-Amz-Expires=3600&X-Amz-SignedHeaders=host"
+                     "&X-Amz-Signature={secret}", "secret": _AMZ_SIG},
+            {"text": "https://storage.googleapis.com/b/o.bin?X-Goog-Algorithm=GOOG4-RSA-SHA256"
+                     "&X-Goog-Expires=900&X-Goog-SignedHeaders=host&X-Goog-Signature={secret}",
+             "secret": _GOOG_SIG},
+            {"text": '{"fields": {"key": "up/x.bin", "x-amz-signature": "{secret}"}}', "secret": _AMZ_SIG},
+            {"text": "https://b.s3.amazonaws.com/k?AWSAccessKeyId=FAKEKEYID&Expires=1767225600"
+                     "&Signature={secret}", "secret": _V2_SIG},
+        ],
+        "negatives": [
+            {"text": "https://example.com/cb?Signature=" + _V2_SIG, "why": "V2 form without its access id"},
+            {"text": "X-Amz-Signature=" + _AMZ_SIG[:40], "why": "too short for a SigV4 signature"},
+            {"text": "the X-Amz-Signature query parameter is a hex HMAC", "why": "prose"},
+        ],
+    },
+]
+FORMATS: list[dict[str, Any]] = CORPUS["formats"] + EXTRA_FORMATS
 TOKEN_RE = re.compile(r"<[A-Z][A-Z0-9_]*:[0-9a-f]{12}>")
 
 
@@ -57,7 +89,7 @@ def _resolve(secret: str) -> str:
 
 def _positives() -> list[Positive]:
     out = []
-    for fmt in CORPUS["formats"]:
+    for fmt in FORMATS:
         for pos in fmt["positives"]:
             secret = _resolve(pos["secret"])
             out.append(Positive(fmt["name"], fmt["entity_type"], fmt["rule"],
@@ -66,7 +98,7 @@ def _positives() -> list[Positive]:
 
 
 def _negatives() -> list[tuple[str, str, str]]:
-    return [(fmt["name"], neg["text"], neg["why"]) for fmt in CORPUS["formats"] for neg in fmt["negatives"]]
+    return [(fmt["name"], neg["text"], neg["why"]) for fmt in FORMATS for neg in fmt["negatives"]]
 
 
 POSITIVES = _positives()
@@ -122,8 +154,8 @@ def _texts(text: str, spans: list[Span]) -> list[tuple[str, str]]:
 
 
 def test_corpus_documents_at_least_30_formats() -> None:
-    formats = CORPUS["formats"]
-    assert len(formats) >= 30
+    assert len(CORPUS["formats"]) >= 30
+    formats = FORMATS
     names = [f["name"] for f in formats]
     assert len(names) == len(set(names))
     for fmt in formats:
@@ -141,7 +173,7 @@ def test_corpus_documents_at_least_30_formats() -> None:
 
 
 def test_every_rule_is_documented_in_the_corpus() -> None:
-    assert set(RULES) <= {fmt["rule"] for fmt in CORPUS["formats"]}
+    assert set(RULES) <= {fmt["rule"] for fmt in FORMATS}
 
 
 def test_every_rule_has_keywords_and_a_known_entity_type() -> None:
@@ -272,6 +304,7 @@ NOT_SECRET_KEYS = [
     "nextPageToken", "page_token", "has_password", "is_secret", "use_auth_token", "max_token",
     "key", "cache_key", "idempotency_key", "primary_key", "public_key", "api_key_id", "access_key_id",
     "authorization_url", "cookie_domain", "author", "keyboard", "monkey", "session_id", "", "-",
+    "PublicKeyToken", "public_key_token",
 ]
 
 
@@ -345,6 +378,97 @@ def test_every_detect_secrets_regex_plugin_is_used_or_excluded_on_purpose() -> N
     assert found - used <= set(EXCLUDED_DETECT_SECRETS_PLUGINS), found - used - set(EXCLUDED_DETECT_SECRETS_PLUGINS)
     for spec in DETECT_SECRETS_PLUGINS:
         assert spec.entity_type in SECRET_ENTITY_TYPES and spec.keywords
+
+
+# ----- red-team misses and false positives -----------------------------------------------------
+
+
+def _found(detector: SecretDetector, text: str) -> list[tuple[str, str]]:
+    return [(text[s.start:s.end], s.entity_type) for s in detector.find(text)]
+
+
+@pytest.mark.parametrize(("text", "secret", "entity_type"), [
+    ('POST /login 302 body="username=bob&password=Summer2026!Bennett"', "Summer2026!Bennett", "PASSWORD"),
+    ("curl -d 'grant_type=client_credentials&client_secret=Q7fK2mX9pL4vR8sT1wY6' https://x.io/token",
+     "Q7fK2mX9pL4vR8sT1wY6", "CREDENTIAL"),
+    ('<a href="https://app.example.com/reset?token=Q7fK2mX9pL4vR8sT1wY6zB3n">Reset</a>',
+     "Q7fK2mX9pL4vR8sT1wY6zB3n", "ACCESS_TOKEN"),
+    ("log: 'password=Hunter2hunter'\nnext line", "Hunter2hunter", "PASSWORD"),
+])
+def test_value_closing_a_quoted_string_is_found(detector: SecretDetector, text: str, secret: str,
+                                                entity_type: str) -> None:
+    # The quote after the value closes the string the value sits in: not a string prefix (f"...").
+    assert _found(detector, text) == [(secret, entity_type)]
+
+
+@pytest.mark.parametrize("text", [
+    'token = f"Bearer {self.value}"',
+    '{"token": f"{prefix}-{suffix}"}',
+    "x = 'a'; token = f'{y}'",
+    'print("hello", api_key=f"{key}")',
+    'var token = $"Bearer {value}";',
+    'api_key = os.environ["OPENAI_API_KEY"]',
+    "credential = DefaultAzureCredential()",
+])
+def test_string_prefix_and_call_after_a_secret_key_stay_code(detector: SecretDetector, text: str) -> None:
+    assert detector.find(text) == [], _found(detector, text)
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('psycopg.connect("postgresql://sepa_rw:Vq7!mZ2#xR9p@pg-primary.internal:5432/sepa")', "Vq7!mZ2#xR9p"),
+    ("DATABASE_URL=postgres://billing:my_s3cr3t_pw@db.internal:5432/billing", "my_s3cr3t_pw"),
+    ("REDIS_URL=redis://:$unsh1ne2024@cache.internal:6379/0", "$unsh1ne2024"),
+    ("MYSQL_DSN=app:Sup3rS3cret!@tcp(10.0.0.12:3306)/orders?parseTime=true", "Sup3rS3cret!"),
+    ('sql.Open("mysql", "root:p@ss:W0rd9@unix(/var/run/mysqld/mysqld.sock)/app")', "p@ss:W0rd9"),
+    ('{"dsn": "postgres:\\/\\/app:S3cr3tPw9@db.internal:5432\\/app"}', "S3cr3tPw9"),
+])
+def test_url_and_dsn_passwords_are_found(detector: SecretDetector, text: str, secret: str) -> None:
+    assert _found(detector, text) == [(secret, "PASSWORD")]
+
+
+@pytest.mark.parametrize("text", [
+    "postgres://app:${DB_PASSWORD}@db/app",
+    "postgres://app:$DB_PASSWORD@db/app",
+    "redis://:$PASSWORD@cache:6379/0",
+    "mysql://root:$password@localhost/app",
+    "postgres://app:your_db_password@db/app",
+    "postgres://app:my-token@db/app",
+    'dsn := fmt.Sprintf("%s:%s@tcp(%s:%d)/%s", user, pass, host, port, db)',
+    "root@tcp(127.0.0.1:3306)/app",
+    "app:password@tcp(db:3306)/app",
+    'https:\\/\\/user@host.example.com\\/path',
+])
+def test_url_password_placeholders_stay_rejected(detector: SecretDetector, text: str) -> None:
+    assert detector.find(text) == [], _found(detector, text)
+
+
+def test_slack_webhook_with_json_escaped_slashes_is_found(detector: SecretDetector) -> None:
+    plain = "https://hooks.slack.com/services/T0123ABCD/B0456EFGH/aBcDeFgHiJkLmNoPqRsTuVwX"
+    escaped = plain.replace("/", "\\/")
+    for text in (f"posting to {escaped} now", f'{{"url": "{escaped}"}}'):
+        assert _found(detector, text) == [(escaped, "CREDENTIAL")]
+
+
+def test_escaped_userinfo_token_is_the_url_password_not_an_assignment(detector: SecretDetector) -> None:
+    token = SAMPLES["github_ghp_1"]
+    text = f"git clone https:\\/\\/x-access-token:{token}@github.com\\/org\\/repo.git"
+    assert _found(detector, text) == [(token, "ACCESS_TOKEN")]
+
+
+def test_presigned_url_reports_signature_and_key_id_only(detector: SecretDetector) -> None:
+    key_id = SAMPLES["aws_akia_1"]
+    url = (f"https://b.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential={key_id}"
+           f"%2F20260101%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20260101T000000Z&X-Amz-Expires=3600"
+           f"&X-Amz-SignedHeaders=host&X-Amz-Signature={_AMZ_SIG}")
+    assert _found(detector, url) == [(key_id, "CREDENTIAL"), (_AMZ_SIG, "CREDENTIAL")]
+    goog = f"https://storage.googleapis.com/b/o?X-Goog-Expires=900&X-Goog-Signature={_GOOG_SIG}"
+    assert _found(detector, goog) == [(_GOOG_SIG, "CREDENTIAL")]
+
+
+def test_dotnet_public_key_token_is_not_a_secret(detector: SecretDetector) -> None:
+    text = "System.Web, Version=4.0.0.0, Culture=neutral, PublicKeyToken=b77a5c561934e089"
+    assert detector.find(text) == [], _found(detector, text)
+    assert detector.find('{"PublicKeyToken": "31bf3856ad364e35"}') == []
 
 
 # ----- speed ---------------------------------------------------------------------------------------

@@ -49,6 +49,11 @@ def test_jsonl_round_trip_keeps_compact_style_and_blank_lines(tmp_path: Path) ->
         (b'{"a": 1}\n{"b": \n', "line 2"),
         (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
         (b"42", "must be a JSON object or array"),
+        # Numbers that would not come back as the same JSON: `1e400` was written back as `Infinity`.
+        (b'{"a": 1e400}', "cannot be written back unchanged"),
+        (b'{"a": NaN}', "cannot be written back unchanged"),
+        (b'{"a": -Infinity}', "cannot be written back unchanged"),
+        (b'{"a": ' + b"7" * 5000 + b"}", "cannot be written back unchanged"),  # was "internal error"
     ],
 )
 def test_bad_input_is_a_clear_error_naming_the_file(tmp_path: Path, content: bytes, reason: str) -> None:
@@ -82,3 +87,19 @@ def test_format_detection(tmp_path: Path) -> None:
     assert load_trace(otlp).format_name == "otlp-json"
     assert load_trace(events).format_name == "json"
     assert load_trace(CHRONICLE03 / "incident-2026-06-17-001.json").format_name == "chronicle-0"
+
+
+def test_discovery_ends_in_a_directory_link_loop(tmp_path: Path) -> None:
+    """`store/self -> .` was followed 40 levels deep, writing 41 copies."""
+    store = tmp_path / "store"
+    store.mkdir()
+    (store / "a.json").write_text('{"a": 1}', encoding="utf-8")
+    (store / "self").symlink_to(".", target_is_directory=True)
+    assert [p.name for p, _ in discover_traces([store])] == ["a.json"]
+
+
+def test_numbers_in_range_still_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "n.json"
+    raw = '{"a": 1e300, "b": 1.5E+2, "c": 12345678901234567890, "d": -0.0}'
+    path.write_text(raw, encoding="utf-8")
+    assert json.loads(load_trace(path).files[0].to_bytes()) == json.loads(raw)
