@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from redactor.detection.secret_rules import is_secret_key, normalize_key
-from redactor.formats.base import JsonStyle, TraceFormat, loads_strict
+from redactor.formats.base import JsonStyle, TraceFormat, loads_strict, writer_escapes
 from redactor.formats.otlp import OtlpJsonFormat
 from redactor.policy import Policy
 
@@ -172,6 +172,7 @@ def parse_embedded_json(text: str) -> tuple[Any, JsonStyle] | None:
         return None
     compact = '": ' not in stripped and ", " not in stripped
     return value, JsonStyle(indent=None, compact=compact, ensure_ascii=stripped.isascii() and "\\u" in stripped,
+                            **writer_escapes(stripped),
                             trailing_newline=False)
 
 

@@ -19,15 +19,32 @@ BINARY_SNIFF_BYTES = 8192
 class JsonStyle:
     """Enough of the original formatting to write the file back the way it was written."""
 
-    indent: int | None = None
+    indent: int | str | None = None  # spaces, or the tab string of a tab-indented file
     compact: bool = False  # separators (",", ":") instead of (", ", ": ")
     ensure_ascii: bool = False
     trailing_newline: bool = True
     bom: bool = False
+    escape_slash: bool = False  # every "/" written "\/" (PHP's json_encode, some Java writers)
+    escape_html: bool = False  # "<", ">", "&" written "\u003c"... (Go's encoding/json)
 
     def dumps(self, value: Any) -> str:
         separators = (",", ":") if self.compact else ((",", ": ") if self.indent is not None else (", ", ": "))
-        return json.dumps(value, indent=self.indent, separators=separators, ensure_ascii=self.ensure_ascii)
+        text = json.dumps(value, indent=self.indent, separators=separators, ensure_ascii=self.ensure_ascii)
+        # These characters only ever occur inside JSON strings, so replacing them everywhere is exact.
+        if self.escape_slash:
+            text = text.replace("/", "\\/")
+        if self.escape_html:
+            text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+        return text
+
+
+def writer_escapes(text: str) -> dict[str, bool]:
+    """The optional escapes the writer of `text` always used: a backslash before every "/", or
+    `u003c`-style escapes for every "<", ">", "&". Only when no character of the kind is left bare."""
+    escape_slash = "\\/" in text and "/" not in text.replace("\\/", "")
+    html = ("\\u003c", "\\u003e", "\\u0026")
+    escape_html = any(code in text for code in html) and not any(char in text for char in "<>&")
+    return {"escape_slash": escape_slash, "escape_html": escape_html}
 
 
 @dataclass
@@ -139,17 +156,19 @@ def parse_json(path: Path, text: str, where: str = "") -> Any:
 
 def sniff_style(text: str, bom: bool) -> JsonStyle:
     stripped = text.lstrip()
-    indent: int | None = None
+    indent: int | str | None = None
     if stripped[:1] in "{[" and "\n" in stripped[:2]:
         second_line = stripped.split("\n", 2)[1]
-        indent = len(second_line) - len(second_line.lstrip(" "))
-        if indent == 0:
-            indent = None
+        leading = second_line[:len(second_line) - len(second_line.lstrip(" \t"))]
+        if leading and set(leading) == {" "}:
+            indent = len(leading)
+        elif leading and set(leading) == {"\t"}:
+            indent = leading
     first_line = stripped.split("\n", 1)[0]
     compact = indent is None and '": ' not in first_line and '":' in first_line
     ensure_ascii = text.isascii() and "\\u" in text
     return JsonStyle(indent=indent, compact=compact, ensure_ascii=ensure_ascii,
-                     trailing_newline=text.endswith("\n"), bom=bom)
+                     trailing_newline=text.endswith("\n"), bom=bom, **writer_escapes(text))
 
 
 def read_trace_file(path: Path, relpath: str) -> TraceFile:
@@ -207,6 +226,6 @@ def _read_jsonl(path: Path, relpath: str, text: str, bom: bool) -> TraceFile:
         raise InputError(str(path), "empty file")
     assert style is not None
     style = JsonStyle(indent=None, compact=style.compact, ensure_ascii=text.isascii() and "\\u" in text,
-                      trailing_newline=text.endswith("\n"), bom=bom)
+                      trailing_newline=text.endswith("\n"), bom=bom, **writer_escapes(text))
     return TraceFile(relpath=relpath, layout="jsonl", records=records, style=style,
                      line_numbers=line_numbers, blank_lines=blank_lines)

@@ -103,3 +103,19 @@ def test_numbers_in_range_still_round_trip(tmp_path: Path) -> None:
     raw = '{"a": 1e300, "b": 1.5E+2, "c": 12345678901234567890, "d": -0.0}'
     path.write_text(raw, encoding="utf-8")
     assert json.loads(load_trace(path).files[0].to_bytes()) == json.loads(raw)
+
+
+@pytest.mark.parametrize("raw", [
+    '{\n\t"a": "x",\n\t"b": [\n\t\t1\n\t]\n}\n',  # tab-indented: was written back on one line
+    '{"doc": "https:\\/\\/docs.python.org\\/3\\/", "n": 1}\n',  # PHP/Java escape every "/"
+    '{"q": "a \\u003c= 2 \\u0026\\u0026 b \\u003e 1"}\n',  # Go escapes <, >, & in every string
+    '{"mixed": "a/b", "other": "c\\/d"}\n',  # both forms: the writer's default, "/", is kept
+])
+def test_writer_escapes_and_tab_indents_round_trip(tmp_path: Path, raw: str) -> None:
+    path = tmp_path / "s.json"
+    path.write_text(raw, encoding="utf-8")
+    written = load_trace(path).files[0].to_bytes().decode("utf-8")
+    if "mixed" in raw:
+        assert json.loads(written) == json.loads(raw) and "\\/" not in written
+    else:
+        assert written == raw
