@@ -192,8 +192,7 @@ class Redactor:
                 new_record = session.rewrite(record, file_plans[index])
                 problem = trace_format.validate(new_record)
                 if problem:
-                    where = f" (line {line})" if line else ""
-                    raise RedactionError(f"{session.current_file}{where}: {problem}")
+                    _raise_invalid(trace, trace_file, index, trace_format, problem, line)
                 new_records.append(new_record)
             trace_file.records = new_records
         result.findings = session.findings
@@ -238,6 +237,26 @@ def is_propagated(value: str, entity: str) -> bool:
         return False
     return not (entity in SECRET_ENTITY_TYPES and value.isalpha() and value.islower()
                 and len(value) < _WORD_SECRET_MAX_LENGTH)
+
+
+def _raise_invalid(trace: Trace, trace_file: Any, index: int, trace_format: TraceFormat, problem: str,
+                   line: int | None) -> None:
+    """A redacted record failed its format's schema: say whether the input already did (the file is
+    read again; the record in memory was rewritten in place)."""
+    from redactor.formats.registry import load_trace
+
+    where = f"{trace.path_of(trace_file)}" + (f" (line {line})" if line else "")
+    original = next(f for f in load_trace(trace.root).files if f.relpath == trace_file.relpath).records[index]
+    if trace_format.validate(original):
+        raise InputError(where, f"{problem} (already before redaction; nothing was written)")
+    raise RedactionError(f"{where}: after redaction, {problem}")
+
+
+_NER_TYPES = frozenset({"PERSON", "LOCATION"})
+
+
+def _is_one_word_guess(text: str, span: Span) -> bool:
+    return span.entity_type in _NER_TYPES and not any(c.isspace() for c in text[span.start:span.end])
 
 
 class TraceSession:
@@ -534,6 +553,11 @@ class TraceSession:
 
     def _replace(self, text: str, ctx: NodeContext, is_key: bool = False) -> str:
         new_text, spans = self._rewritten(text)
+        if is_key and any(_is_one_word_guess(text, span) for span in spans):
+            # A key is structure: one capitalised word that NER once took for a name or a place
+            # (`Name` in a SOQL query, `LinkedIn`) must not rename `"Name"` or `"LinkedIn__c"`.
+            spans = [span for span in spans if not _is_one_word_guess(text, span)]
+            new_text = self._anon().apply(text, spans) if spans else text
         if spans:
             where = ctx.for_key() if is_key else ctx
             for span in spans:

@@ -264,7 +264,7 @@ def _rewrite_pass(
             new_record = session.rewrite(record)
             problem = trace_format.validate(new_record)
             if problem:
-                raise RedactionError(f"{source} (line {number}): {problem}")
+                raise RedactionError(f"{source} (line {number}): after redaction, {problem}")
             data = (style.dumps(new_record) + "\n").encode("utf-8", "surrogatepass")
         out.write(data)
         digest.update(data)

@@ -39,7 +39,8 @@ _PII_KEY_ENTITIES = {
     "card_cvc": "CREDIT_CARD", "iban": "IBAN_CODE", "email": "EMAIL_ADDRESS", "phone": "PHONE_NUMBER",
     "address": "STREET_ADDRESS", "name": "PERSON", "full_name": "PERSON", "first_name": "PERSON",
     "last_name": "PERSON", "given_name": "PERSON", "family_name": "PERSON", "surname": "PERSON",
-    "customer_name": "PERSON",
+    "customer_name": "PERSON", "street_address": "STREET_ADDRESS", "address_line1": "STREET_ADDRESS",
+    "address_line2": "STREET_ADDRESS", "line1": "STREET_ADDRESS", "line2": "STREET_ADDRESS",
     # No entity of their own in the policies: a generic credential token (not PASSWORD for "pass").
     "passport_number": "CREDENTIAL", "account_number": "CREDENTIAL", "bank_account_number": "CREDENTIAL",
     "routing_number": "CREDENTIAL",
@@ -115,18 +116,25 @@ def compile_structural_paths(patterns: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile("|".join(parts)) if parts else None
 
 
+def _key_spellings(key: str) -> tuple[str, ...]:
+    """`customerName`, `Customer-Name` -> customer_name; an OTLP attribute `user.full_name` is
+    also read by its last part, `full_name`."""
+    spellings = (key.lower(), normalize_key(key))
+    return (*spellings, normalize_key(key.rsplit(".", 1)[1])) if "." in key else spellings
+
+
 def is_secret_name(policy: Policy, key: str) -> bool:
     """A key whose value is always replaced whole: built-in secret names plus the policy's redact_keys
-    (`customerName`, `Customer-Name` and `customer_name` alike)."""
-    return key.lower() in policy.redact_keys or normalize_key(key) in policy.redact_keys or is_secret_key(key)
+    (in any spelling, see `_key_spellings`)."""
+    return any(spelling in policy.redact_keys for spelling in _key_spellings(key)) or is_secret_key(key)
 
 
 def secret_entity_for_key(key: str) -> str:
     """The entity type a secret-named key's value is reported and tokenised as."""
     lowered = key.lower()
-    normalized = normalize_key(key)
-    if normalized in _PII_KEY_ENTITIES:
-        return _PII_KEY_ENTITIES[normalized]
+    for spelling in _key_spellings(key):
+        if spelling in _PII_KEY_ENTITIES:
+            return _PII_KEY_ENTITIES[spelling]
     if "pass" in lowered or "pwd" in lowered:
         return "PASSWORD"
     if "token" in lowered or "authorization" in lowered or "cookie" in lowered:

@@ -381,3 +381,34 @@ def test_pii_named_keys_and_a_chat_participant_name_are_replaced_whole(no_ner: R
     assert out["smtp"]["passport_office"] == "Warsaw" and out["smtp"]["bypass"] == "none"
     assert out["messages"][0]["name"].startswith("<PERSON:") and out["messages"][1]["name"] == "lookup_customer"
     assert "Hannah" not in out["note"] and "536224187" not in out["note"]
+
+
+def test_one_word_names_do_not_rename_keys_but_full_names_do(no_ner: Redactor) -> None:
+    """NER took `Name` (in a SOQL query) and `LinkedIn` for places, and every `"Name"` key of the trace
+    was renamed: a key is structure, so one capitalised word never renames it."""
+    record = {"contact": {"first_name": "Grace", "full_name": "Grace Hopper"},
+              "by_first_name": {"Grace": 1}, "by_full_name": {"Grace Hopper": 2}}
+    out = no_ner.redact(record)
+    assert list(out["by_first_name"]) == ["Grace"]
+    assert "Grace Hopper" not in json.dumps(out)
+
+
+def test_the_same_value_before_a_full_stop_keeps_its_token(no_ner: Redactor) -> None:
+    out = no_ner.redact({"a": "ship to 22 Acacia Avenue, London", "b": "we shipped to 22 Acacia Avenue."})
+    token = re.search(r"<STREET_ADDRESS:[0-9a-f]+>", out["a"])
+    assert token is not None and out["b"] == f"we shipped to {token.group(0)}."
+
+
+def test_an_envelope_invalid_before_redaction_is_an_input_error(tmp_path: Path) -> None:
+    """It was reported as 'no longer a valid agent-chronicle Envelope at ' (blaming the redaction,
+    with no location)."""
+    source = Path(__file__).resolve().parent.parent / "examples" / "raw" / "agent-chronicle-1x.jsonl"
+    envelope = json.loads(source.read_text(encoding="utf-8").splitlines()[0])
+    envelope["attempt"] = "first"  # the schema wants an integer
+    path = tmp_path / "broken.jsonl"
+    path.write_text(json.dumps(envelope) + "\n", encoding="utf-8")
+    result = run_cli("redact", str(path), "-o", str(tmp_path / "out"))
+    assert result.returncode == 2
+    assert "not a valid agent-chronicle Envelope: attempt (" in result.stderr
+    assert "already before redaction" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.jsonl"))

@@ -45,6 +45,11 @@ _URL = re.compile(
 )
 # Loopback and "any" addresses name this machine, no one's: `http://127.0.0.1:8080/`, `0.0.0.0:80`.
 _LOCAL_ADDRESS = re.compile(r"(?<![\w.:])(?:127(?:\.\d{1,3}){3}|0\.0\.0\.0)(?![\w.])|(?<![\w:])::1(?![\w:])")
+# IANA time zone names: `America/New_York` is a setting, not a place someone lives.
+_TIME_ZONE = re.compile(
+    r"\b(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)"
+    r"/[A-Z][A-Za-z_+-]+(?:/[A-Z][A-Za-z_+-]+)?\b"
+)
 _CALL_ID = re.compile(r"\b(?:call|toolu|tool|run|msg|req|chatcmpl|resp|span|trace|env)[_-][A-Za-z0-9_-]{3,}\b")
 
 # Browser user agents: product tokens and platform comments ("like Gecko" is not a place).
@@ -105,6 +110,10 @@ def local_address_regions(text: str) -> list[Region]:
     return [m.span() for m in _LOCAL_ADDRESS.finditer(text)] if "." in text or "::1" in text else []
 
 
+def time_zone_regions(text: str) -> list[Region]:
+    return [m.span() for m in _TIME_ZONE.finditer(text)] if "/" in text else []
+
+
 def call_id_regions(text: str) -> list[Region]:
     return [m.span() for m in _CALL_ID.finditer(text)]
 
@@ -131,6 +140,7 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     url_regions,
     path_regions,
     local_address_regions,
+    time_zone_regions,
     call_id_regions,
     user_agent_regions,
     ticket_id_regions,

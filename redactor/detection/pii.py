@@ -34,10 +34,16 @@ _PREFILTERS: dict[str, re.Pattern[str]] = {
     "IBAN_CODE": re.compile(r"\b[A-Z]{2}\d{2}[ ]?[A-Z0-9]{4}"),
     "US_SSN": re.compile(r"\b\d{3}[- .]?\d{2}[- .]?\d{4}\b"),
     "IP_ADDRESS": re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]"),
-    "STREET_ADDRESS": re.compile(r"\b\d{1,6}[A-Za-z]?\s+[A-Z]|[a-zß]\.?\s+\d{1,4}\b|\b\d{1,4},?\s+[a-zé]"),
+    "STREET_ADDRESS": re.compile(
+        r"\b\d{1,6}[A-Za-z]?\s+[A-Z]|[a-zß]\.?\s+\d{1,4}\b|\b\d{1,4},?\s+[a-zé]|\b\d{1,6}\s+\d{1,3}(?:st|nd|rd|th)\b"
+    ),
 }
 _DIGIT = re.compile(r"\d")
 _AT = re.compile(r"@|%40")
+_DECIMALS = re.compile(r"[.,]\d")
+# Not in the public suffix list, but where company mailboxes live (RFC 2606/6761 and common use).
+_PRIVATE_TLDS = frozenset({"internal", "local", "corp", "lan", "home", "intranet", "private", "example", "test",
+                           "invalid", "localdomain"})
 _URL_ENCODED_EMAIL = r"\b[\w.+-]+%40[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b"
 # The prefilters above that can match text without a digit, and a character each one needs then.
 _DIGIT_FREE_TRIGGERS = {"EMAIL_ADDRESS": "@", "IP_ADDRESS": ":"}
@@ -49,7 +55,7 @@ _STREET_SUFFIXES = (
     "Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Alley|Crescent|Close|Row|Walk|Plaza"
 )
 STREET_ADDRESS_PATTERN = (
-    r"\b\d{1,6}[A-Za-z]?\s+(?:[NSEW]\.?\s+)?(?:[A-Z][a-zA-Z'-]+\s+){1,4}"
+    r"\b\d{1,6}[A-Za-z]?\s+(?:[NSEW]\.?\s+)?(?:(?:[A-Z][a-zA-Z'-]+|\d{1,3}(?:st|nd|rd|th))\s+){1,4}"
     rf"(?:{_STREET_SUFFIXES})\b\.?(?:,?\s+(?:Apt|Suite|Ste|Unit|#)\.?\s*[\w-]+)?"
 )
 _COMMON_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "ner_common_words.txt"
@@ -65,7 +71,10 @@ _EU_STREET_SUFFIXES = (
 _EU_STREET_WORDS = "rue|avenue|boulevard|place|chemin|allée|via|viale|calle|avenida"
 # Continental forms: "Leopoldstraße 12, 80802 München", "Keizersgracht 123", "12 rue de Rivoli".
 EU_STREET_ADDRESS_PATTERN = (
-    rf"\b[A-ZÄÖÜ][\wäöüß-]*(?:{_EU_STREET_SUFFIXES})\s+\d{{1,4}}[a-z]?(?:,\s*\d{{4,5}}\s+[A-ZÄÖÜ][\wäöüß-]+)?"
+    # (presidio matches case-insensitively: the name's capital is asked for case-sensitively, so
+    # "a string 42" is no street; "Spring 2024", "String 3" are excluded by name)
+    rf"\b(?-i:[A-ZÄÖÜ])[\wäöüß-]*(?<!Sp)(?<!St)(?:\s+|-)?(?:{_EU_STREET_SUFFIXES})\s+\d{{1,4}}[a-z]?"
+    r"(?:,\s*\d{4,5}\s+[A-ZÄÖÜ][\wäöüß-]+)?"
     rf"|\b\d{{1,4}}(?:\s?(?:bis|ter))?,?\s+(?:{_EU_STREET_WORDS})"
     r"\s+(?:[\wÀ-ÿ'-]+\s+){0,4}[\wÀ-ÿ'-]+"
     # Polish: "ul. Marszałkowska 84, 00-514 Warszawa" (ul. = ulica, street; flat numbers after "/").
@@ -106,8 +115,10 @@ def offline_email_recognizer() -> Any:
     class OfflineEmailRecognizer(EmailRecognizer):
         def validate_result(self, pattern_text: str) -> bool:
             # The domain alone: given `users/jane@example.pl` (a path glued to the local part, which
-            # `trimmed_email` cuts later), tldextract would read `users` as the host.
-            return bool(extractor(_AT.split(pattern_text)[-1]).fqdn)
+            # `trimmed_email` cuts later), tldextract would read `users` as the host. Mailboxes on
+            # private and reserved names (`oncall@billing.internal`) are people's addresses too.
+            domain = _AT.split(pattern_text)[-1]
+            return bool(extractor(domain).fqdn) or domain.rsplit(".", 1)[-1].lower() in _PRIVATE_TLDS
 
     # presidio's own pattern, plus the address URL-encoded in a query string (`login_hint=jane%40x.io`).
     return OfflineEmailRecognizer(patterns=[*EmailRecognizer.PATTERNS, Pattern("email_url_encoded",
@@ -226,6 +237,19 @@ def trimmed_email(text: str, span: Span) -> Span:
     return span if cut == span.start or cut >= at else Span(cut, span.end, span.entity_type, span.score, span.detector)
 
 
+_LAST_WORD = re.compile(r"[^\W\d_]+\.$")
+_ABBREVIATION_MAX = 4  # St. Ave. Blvd. Pkwy.: the period belongs to the word
+
+
+def trimmed_street(text: str, span: Span) -> Span:
+    """An address without the period that ends the sentence (`22 Acacia Avenue.`), which would
+    give it a second token; an abbreviation keeps its period (`12 Main St.`)."""
+    word = _LAST_WORD.search(text, span.start, span.end)
+    if word is None or len(word.group(0)) - 1 <= _ABBREVIATION_MAX:
+        return span
+    return Span(span.start, span.end - 1, span.entity_type, span.score, span.detector)
+
+
 def trimmed_name(text: str, span: Span) -> Span:
     """A name or place without a possessive (`Rosa Delgado's`) or quotes and punctuation at either
     end (`"Hannah Schulz`), so that every mention gets the token of the bare name."""
@@ -336,8 +360,9 @@ class PiiDetector:
                 for window in _PHONE_WINDOW.finditer(text):
                     digits = sum(char.isdigit() for char in window.group(0))
                     inside_decoy = any(start <= window.start() and window.end() <= end for start, end in regions)
-                    if inside_decoy or not 7 <= digits <= 15:
-                        continue  # no phone number has that many digits, or it sits inside a decoy
+                    if inside_decoy or not 7 <= digits <= 15 or _DECIMALS.match(text, window.end()):
+                        continue  # no phone number has that many digits, it sits inside a decoy, or
+                        # it is the integer part of an amount (`1 234 567,89`)
                     found = self._run(entity, window.group(0))
                     spans.extend(Span(s.start + window.start(), s.end + window.start(), s.entity_type, s.score,
                                       s.detector) for s in self._accepted(window.group(0), found))
@@ -348,7 +373,8 @@ class PiiDetector:
                 found = [trimmed_email(text, span) for span in self._accepted(text, self._run(entity, text), [])]
                 spans.extend(span for span in found if not overlaps(span.start, span.end, regions))
                 continue
-            spans.extend(self._accepted(text, self._run(entity, text), regions))
+            found = self._accepted(text, self._run(entity, text), regions)
+            spans.extend([trimmed_street(text, span) for span in found] if entity == "STREET_ADDRESS" else found)
         # Two recognizers of one entity (presidio's and ours, for cards) may report the same span.
         unique: dict[tuple[int, int, str], Span] = {}
         for span in spans:

@@ -74,6 +74,10 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "set_cookie",
         "private_key",
         "privatekey",
+        # kubeconfig `client-key-data`: the client's PEM private key, base64-encoded. Its siblings
+        # `client-certificate-data` / `certificate-authority-data` are public and end with "data",
+        # which is no secret word, so they stay out without an exclusion.
+        "client_key_data",
         "credential",
         "credentials",
         "access_key",
@@ -260,6 +264,24 @@ def _pem_ok(_m: re.Match[str], value: str) -> bool:
     return _PEM_BASE64_RUN.search(value) is not None
 
 
+# The header of a PEM private key block, looked for in the decoded start of a base64 value. A few
+# hundred bytes are decoded, not 48: OpenSSL's EC keys start with an "EC PARAMETERS" block.
+_PEM_PRIVATE_KEY_HEADER = re.compile(rb"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----")
+_PEM_B64_HEAD = 256  # base64 characters decoded (192 bytes)
+
+
+def _b64_pem_key_ok(m: re.Match[str], value: str) -> bool:
+    if m.group("kw") is not None:
+        # Under `client-key-data` the PEM is the client's private key by definition; a value cut
+        # short by an output limit is still the start of that key.
+        return True
+    # Anywhere else (a Secret's `tls.key`, a Helm value) the block must say it is a private key:
+    # base64 of a certificate (`client-certificate-data`, `ca.crt`) starts the same way.
+    head = value[: min(len(value), _PEM_B64_HEAD) // 4 * 4]
+    decoded = _b64decode(head, urlsafe=False)
+    return decoded is not None and _PEM_PRIVATE_KEY_HEADER.search(decoded) is not None
+
+
 def _basic_ok(_m: re.Match[str], value: str) -> bool:
     raw = _b64decode(value, urlsafe=False)
     if raw is None:
@@ -282,7 +304,7 @@ _PLACEHOLDER = re.compile(
         | [A-Za-z_]+                       # $password, $dbPass: a shell/PHP variable has no digits
         | \d)?                             # $1: a shell positional argument
                                            # ($unsh1ne2024, lower case with digits, is a password)
-    | \{\{[^}]*\}\} | \{\w*\}               # {{ var }}, {token}
+    | \$?\{\{[^}]*\}\} | \{\w*\}            # {{ var }}, ${{ secrets.X }} (CI expression), {token}
     | .*%(?:\(\w+\))?[sd].*                 # %s, %(name)s, '%s:%s' (not %40: URL-encoded "@")
     | \#[0-9a-fA-F]{3,8}                   # a colour (#dcdccc), e.g. in a style table
     | <[^>]*>                              # <your-token>
@@ -329,7 +351,11 @@ def _key_before(m: re.Match[str]) -> tuple[int, str]:
 
 
 _SIGV4_SCOPE = re.compile(r"(?:/|%2[Ff])aws4_request$")
-_PASSWORD_WORDS = frozenset({"password", "passwd", "pwd", "passphrase"})
+_PASSWORD_WORDS = frozenset({"password", "passwd", "pwd", "passphrase", "pass"})
+# "pass" is also the pass/fail word: `eval.pass: 0.8234`, `tests_pass=97.5%`, `pass: 12/15` are
+# scores. A fraction, a percentage or a ratio is never taken as a password under it (a whole number
+# still is: `DB_PASS=12345678`; 1-3 digit counts are dropped for every key by _SMALL_INT).
+_PASS_SCORE = re.compile(r"\d*\.\d+%?|\d+%|\d+/\d+")
 _DOTTED_NAME = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")  # self.api_key, os.environ (no digits)
 _IDENTIFIER = re.compile(r"[A-Za-z_]+")
 _SMALL_INT = re.compile(r"-?\d{1,3}")
@@ -388,6 +414,13 @@ def _assignment_ok(m: re.Match[str], value: str) -> bool:
     kw = m.group("kw").lower()
     if value.lower() == kw:
         return False  # `SECRET = "secret"`, `password: password`: a docs example or an enum
+    if kw == "pass":
+        if _PASS_SCORE.fullmatch(value):
+            return False
+        if left == m.start() and not m.group("kw").islower() and m.group("op") == ":":
+            # A capitalised `PASS:` / `Pass:` on its own is a test status (Go's `--- PASS: TestX`,
+            # automake's `PASS: t/x.sh`); the credential key is `pass:` (nodemailer) or `SMTP_PASS`.
+            return False
     if kw not in _PASSWORD_WORDS and any(c.isspace() for c in value):
         return False  # tokens and keys have no spaces; `"secret": "will be replaced"` is prose
     if m.string.endswith(("://", ":\\/\\/"), 0, left):
@@ -447,6 +480,14 @@ def _cli_flag_ok(m: re.Match[str], value: str) -> bool:
     return m.group("sep") == "=" or m.group("bare") is None or _token_like(value)
 
 
+def _login_password_ok(m: re.Match[str], value: str) -> bool:
+    if not url_password_ok(m, value) or not any(c.isalnum() for c in value):
+        return False  # `-p $REGISTRY_PASSWORD`, `-p password` in docs, `docker login -p, ...` in prose
+    # As for cli_secret_flag: after a space an unquoted word may be prose (`docker login -p is
+    # insecure`) and must look like a credential; glued (`-pS3cret`), after "=" or quoted it is one.
+    return m.group("sep") in (None, "=") or m.group("bare") is None or _token_like(value)
+
+
 def _cli_user_ok(m: re.Match[str], value: str) -> bool:
     # `docker run -u 1000:1000` is uid:gid, not user:password.
     return url_password_ok(m, value) and not value.isdigit() and not _PATH_VALUE.fullmatch(value)
@@ -473,9 +514,22 @@ def _signed_url_ok(m: re.Match[str], _value: str) -> bool:
 # Value of an assignment: "double quoted", 'single quoted' (JSON-escaped quotes accepted) or a
 # bare run that stops at whitespace, quotes, separators and brackets. `<` is excluded so the
 # project's own redaction tokens are never a value.
+#
+# A bare value ending a sentence (`export DB_PASSWORD=pgAdm1n_2026.`) must not take the period:
+# the same secret written `DB_PASSWORD: pgAdm1n_2026` or as a JSON value would get another
+# pseudonym. So a trailing run of `.` `:` `?` right before whitespace (also a JSON-escaped \n) or
+# the end of the text is left out (`,` and `;` already end a bare value). Inside the value (`a.b`,
+# `host:port`) or before another delimiter (`pw.&x=1`) it stays. `!` is deliberately not in the
+# set: passwords end with "!" far more often than a sentence ends with one right after a
+# credential (`SMTP_PASS=mailpw_2026!` in an env file), and dropping it would split such a password
+# into two pseudonyms instead. Quoted values keep every character. The first alternative
+# backtracks over at most 512 characters; when there is no such tail the whole run is the value.
+_BARE_CHAR = r"""[^\s"'\\,;&{}\[\]()<>`|]"""
+_BARE_LAST = r"""[^\s"'\\,;&{}\[\]()<>`|.:?]"""
 _VALUE = (
     r"""(?:[rRbBuU]{0,2}\\?"(?P<dq>[^"\\\r\n]{1,512})\\?"|[rRbBuU]{0,2}\\?'(?P<sq>[^'\\\r\n]{1,512})\\?'"""
-    r"""|(?P<bare>[^\s"'\\,;&{}\[\]()<>`|]{1,512}))"""
+    r"|(?P<bare>" + _BARE_CHAR + r"{0,511}" + _BARE_LAST + r"(?=[.:?]{1,8}(?:\s|\\[nrt]|\Z))"
+    r"|" + _BARE_CHAR + r"{1,512}))"
 )
 # `==` / `===` are comparisons in code, not assignments: the operator may not be followed by "=".
 _ASSIGN = r"""(?:\\?["'])?\]?[ \t]{0,3}(?P<op>:=|=>|[:=])(?!=)[ \t]{0,3}"""
@@ -864,6 +918,24 @@ RULES: dict[str, SecretRule] = _rules(
         validator=_pem_ok,
     ),
     SecretRule(
+        "base64_pem_private_key", "PRIVATE_KEY",
+        # A PEM block base64-encoded once more, as kubeconfig (`client-key-data`) and Kubernetes
+        # Secrets (`data: tls.key`) store keys: "LS0tLS1CRUdJTi" is "-----BEGIN" in base64. The
+        # value is one base64 run (kubectl writes it on one line). After `client-key-data` any
+        # such value is reported (even cut short); elsewhere the validator decodes the start and
+        # wants a PRIVATE KEY header. `kubectl config view` without --raw prints `DATA+OMITTED` /
+        # `REDACTED`, which do not start like base64 PEM.
+        re.compile(
+            r"(?:(?P<kw>(?i:client[-_]?key[-_]?data))" + _ASSIGN + r"""(?:\\?["'])?)?"""
+            r"(?:(?<![A-Za-z0-9+/_-])|(?<=\\[nrt]))(?P<secret>LS0tLS1CRUdJTi[A-Za-z0-9+/]{0,16384}={0,2})"
+        ),
+        ("ls0tls1crudjti",),
+        "https://kubernetes.io/docs/concepts/configuration/organize-cluster-access-kubeconfig/; "
+        "https://kubernetes.io/docs/concepts/configuration/secret/#tls-secrets; "
+        "https://datatracker.ietf.org/doc/html/rfc7468",
+        validator=_b64_pem_key_ok,
+    ),
+    SecretRule(
         "url_password", "PASSWORD",
         # scheme://user:PASSWORD@host: only the password. It may contain '@' (taken up to the last
         # one before the host) and ':'; never '<' or '>', so a redaction token is never a password.
@@ -888,7 +960,11 @@ RULES: dict[str, SecretRule] = _rules(
     SecretRule(
         "password_assignment", "PASSWORD",
         # Password=...; (ADO/ODBC), password=... (JDBC, query strings), PGPASSWORD=, "password": "..."
-        _assignment(r"password|passwd|pwd|passphrase"),
+        # and `pass` (SMTP_PASS=, DB_PASS=, nodemailer's `pass:`). The keyword must be followed by
+        # the operator, so `passport=`, `pass_rate=` and `passed=` never match, and the validator
+        # asks is_secret_key about the whole key, so `bypass=` / `compass:` (no `_` before "pass")
+        # do not either.
+        _assignment(r"password|passwd|pwd|passphrase|pass"),
         ("pass", "pwd"),
         "https://learn.microsoft.com/dotnet/framework/data/adonet/connection-string-syntax; "
         "https://www.postgresql.org/docs/current/libpq-envars.html",
@@ -980,6 +1056,32 @@ RULES: dict[str, SecretRule] = _rules(
         ("mysql",),
         "https://dev.mysql.com/doc/refman/8.0/en/connection-options.html#option_general_password",
         validator=url_password_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "cli_login_password", "PASSWORD",
+        # `-p PASSWORD` of registry logins (docker, podman and the CLIs that copy their flags, helm
+        # registry login) and of sshpass: `-p pw`, `-p=pw`, `-ppw`, quoted or not. Elsewhere `-p`
+        # is a port, a path or a plugin (`ssh -p 2222`, `mkdir -p`, `pytest -p no:cacheprovider`),
+        # so the rule is tied to these commands. The search for `-p` stays in the same command:
+        # it stops at a line end or a shell separator (`;`, `&&`, `|`), and for sshpass `-p` must
+        # come among sshpass's own flags, before the wrapped command's (`sshpass -e ssh -p 22`).
+        # A bare value is one shell word: it ends at whitespace, quotes and shell metacharacters.
+        re.compile(
+            r"(?<![\w.-])(?:"
+            r"(?:(?:docker|podman|nerdctl|buildah|skopeo|oras)(?:[ \t]{1,3}-[^\r\n;&|]{0,100}?)?"
+            r"|helm[ \t]{1,3}registry)[ \t]{1,3}login(?![\w-])[^\r\n;&|]{0,200}?"
+            r"|sshpass(?:[ \t]{1,3}-[evV])*"
+            r")[ \t]{1,3}-p"
+            r"""(?P<sep>=|[ \t]{1,3})?(?:\\?"(?P<dq>[^"\\\r\n]{1,256})\\?"|\\?'(?P<sq>[^'\\\r\n]{1,256})\\?'"""
+            r"""|(?P<bare>[^\s"'\\`<>;&|()]{1,256}))"""
+        ),
+        ("login", "sshpass"),
+        "https://docs.docker.com/reference/cli/docker/login/; https://docs.podman.io/en/latest/markdown/"
+        "podman-login.1.html; https://helm.sh/docs/helm/helm_registry_login/; sshpass(1)",
+        groups=_VALUE_GROUPS,
+        validator=_login_password_ok,
         score=0.9,
         priority=GENERIC,
     ),

@@ -49,7 +49,10 @@ class AgentChronicle1Format:
         except Exception as exc:
             errors = getattr(exc, "errors", None)
             if callable(errors):
-                locations = sorted({".".join(str(p) for p in e.get("loc", ())) for e in errors()})
-                return "no longer a valid agent-chronicle Envelope at " + ", ".join(locations[:5])
-            return "no longer a valid agent-chronicle Envelope"
+                # Where, and pydantic's error type (never its message or input, which quote values);
+                # a model-level check has no location.
+                found = sorted({(".".join(str(p) for p in e.get("loc", ())) or "the envelope") + f" ({e.get('type')})"
+                                for e in errors()})
+                return "not a valid agent-chronicle Envelope: " + ", ".join(found[:5])
+            return "not a valid agent-chronicle Envelope"
         return None

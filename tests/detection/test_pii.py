@@ -49,6 +49,15 @@ def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
     ("login for user=jane.doe@example.com ok", "EMAIL_ADDRESS", "jane.doe@example.com"),  # not "user=..."
     ("authorize?login_hint=m.kowalski%40example.pl&scope=openid", "EMAIL_ADDRESS", "m.kowalski%40example.pl"),
     ("Adres: ul. Marszałkowska 84, 00-514 Warszawa", "STREET_ADDRESS", "ul. Marszałkowska 84, 00-514 Warszawa"),
+    # Second round:
+    ("page payments-oncall@billing.internal now", "EMAIL_ADDRESS", "payments-oncall@billing.internal"),
+    ("visit 350 5th Ave, New York", "STREET_ADDRESS", "350 5th Ave"),
+    ("ship to 22 Acacia Avenue. Then", "STREET_ADDRESS", "22 Acacia Avenue"),  # the sentence's period
+    ("at 12 Main St. Then", "STREET_ADDRESS", "12 Main St."),  # an abbreviation's period
+    ("host (10.0.12.31) refused", "IP_ADDRESS", "10.0.12.31"),  # not a phone number with "("
+    ("le 14/08/2026 au +33 6 12 34 56 78", "PHONE_NUMBER", "+33 6 12 34 56 78"),
+    ("350 5th Ave", "STREET_ADDRESS", "350 5th Ave"),  # the whole value: no capital after the number
+    ("wohne Schönhauser Allee 112, 10439 Berlin", "STREET_ADDRESS", "Schönhauser Allee 112, 10439 Berlin"),
 ])
 def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -66,6 +75,12 @@ def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, val
     "server listening on http://127.0.0.1:8080/ and 0.0.0.0:9090",  # this machine, no one's
     "et al. Smith 2020 showed",  # "al." is not the Polish "ul."
     "in System.Private.CoreLib, Version=4.0.0.0, Culture=neutral",  # an assembly version
+    '- - "GET /v1/orders HTTP/1.1" 200 48213 "-"',  # status and size, not a phone number
+    "usage 2048 4096 tokens",
+    "montant 1 234 567,89 EUR",
+    "due 14/08/2026 or 2026-08-14",
+    "clinic_tz America/New_York and Europe/Berlin",
+    "a string 42 long, Spring 2024 release, the boxing ring 3 times",  # not continental streets
 ])
 def test_decoys_yield_no_structured_pii(detector: PiiDetector, text: str) -> None:
     assert found(detector, text) == set()

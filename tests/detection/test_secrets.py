@@ -40,6 +40,13 @@ CORPUS = json.loads(CORPUS_PATH.read_text(encoding="utf-8"))
 _AMZ_SIG = fake("amz-sig-1", HEX, 64)
 _GOOG_SIG = fake("goog-sig-1", HEX, 512)
 _V2_SIG = fake("v2-sig-1", ALNUM, 27) + "%3D"
+# kubeconfig / Kubernetes Secret values: PEM blocks base64-encoded once more.
+_B64_RSA_KEY = base64.b64encode(SAMPLES["pem_rsa_1"].encode()).decode()
+_B64_EC_KEY = base64.b64encode(
+    ("-----BEGIN EC PARAMETERS-----\nBggqhkjOPQMBBw==\n-----END EC PARAMETERS-----\n" + SAMPLES["pem_ec_1"]).encode()
+).decode()
+_B64_CERT = base64.b64encode(SAMPLES["pem_rsa_1"].replace("RSA PRIVATE KEY", "CERTIFICATE").encode()).decode()
+_B64_CA = base64.b64encode(SAMPLES["pem_ec_1"].replace("EC PRIVATE KEY", "CERTIFICATE").encode()).decode()
 # Formats whose rule is newer than secrets_corpus.json, in the corpus's shape and run through the
 # same checks below (exact span, negatives, idempotency, "every rule is documented"). They belong
 # in the corpus file, which the recall bench reads; until they move there they are listed here.
@@ -63,6 +70,38 @@ EXTRA_FORMATS: list[dict[str, object]] = [
             {"text": "https://example.com/cb?Signature=" + _V2_SIG, "why": "V2 form without its access id"},
             {"text": "X-Amz-Signature=" + _AMZ_SIG[:40], "why": "too short for a SigV4 signature"},
             {"text": "the X-Amz-Signature query parameter is a hex HMAC", "why": "prose"},
+        ],
+    },
+    {
+        "name": "base64_pem_private_key", "entity_type": "PRIVATE_KEY", "rule": "base64_pem_private_key",
+        "source": "https://kubernetes.io/docs/concepts/configuration/organize-cluster-access-kubeconfig/",
+        "positives": [
+            {"text": "users:\n- name: ci\n  user:\n    client-certificate-data: " + _B64_CERT
+                     + "\n    client-key-data: {secret}\n", "secret": _B64_RSA_KEY},
+            {"text": '{"name": "ci", "user": {"client-key-data": "{secret}"}}', "secret": _B64_RSA_KEY},
+            {"text": "type: kubernetes.io/tls\ndata:\n  tls.crt: " + _B64_CA + "\n  tls.key: {secret}\n",
+             "secret": _B64_EC_KEY},
+        ],
+        "negatives": [
+            {"text": "    client-certificate-data: " + _B64_CERT, "why": "a certificate is public"},
+            {"text": "- cluster:\n    certificate-authority-data: " + _B64_CA, "why": "a CA certificate is public"},
+            {"text": "    client-key-data: DATA+OMITTED", "why": "kubectl config view without --raw"},
+            {"text": "  tls.key: " + _B64_CERT, "why": "base64 PEM that is not a private key"},
+        ],
+    },
+    {
+        "name": "cli_login_password", "entity_type": "PASSWORD", "rule": "cli_login_password",
+        "source": "https://docs.docker.com/reference/cli/docker/login/; sshpass(1)",
+        "positives": [
+            {"text": "$ docker login -u ci-bot -p {secret} registry.example.com", "secret": "D0ck3rHub!Pass2026"},
+            {"text": "sshpass -p '{secret}' ssh deploy@10.0.0.5 uptime", "secret": "S5hP@ss-prod-7"},
+            {"text": "helm registry login registry.example.com -u bot -p {secret}", "secret": "H3lm!Reg2026"},
+        ],
+        "negatives": [
+            {"text": "ssh -p 2222 deploy@10.0.0.5", "why": "-p is ssh's port"},
+            {"text": "mkdir -p /tmp/build && python -m pytest -p no:cacheprovider", "why": "-p is not a password"},
+            {"text": "sshpass -f ~/.deploy_pw ssh -p 2222 deploy@10.0.0.5", "why": "ssh's -p after sshpass"},
+            {"text": "docker login -u ci-bot -p $REGISTRY_PASSWORD registry.example.com", "why": "placeholder"},
         ],
     },
 ]
@@ -296,6 +335,7 @@ SECRET_KEYS = [
     "x_auth_token", "aws_secret_access_key", "AWS_SECRET_ACCESS_KEY", "github_token", "HF_TOKEN",
     "PGPASSWORD", "MYSQL_PWD", "webhook_secret", "headers.Authorization", "secrets.db.password",
     "passphrase", "jwt", "subscription_key", "Ocp-Apim-Subscription-Key", "csrf_token", "SECRET_KEY_BASE",
+    "pass", "SMTP_PASS", "DB_PASS", "auth.pass", "client-key-data", "client_key_data", "clientKeyData",
 ]
 NOT_SECRET_KEYS = [
     "token_usage", "prompt_tokens", "completion_tokens", "max_tokens", "total_tokens", "tokenizer",
@@ -305,6 +345,8 @@ NOT_SECRET_KEYS = [
     "key", "cache_key", "idempotency_key", "primary_key", "public_key", "api_key_id", "access_key_id",
     "authorization_url", "cookie_domain", "author", "keyboard", "monkey", "session_id", "", "-",
     "PublicKeyToken", "public_key_token",
+    "passport", "bypass", "compass", "pass_rate", "passed", "SSH_ASKPASS",
+    "client-certificate-data", "certificate-authority-data", "client_certificate_data",
 ]
 
 
@@ -471,6 +513,121 @@ def test_dotnet_public_key_token_is_not_a_secret(detector: SecretDetector) -> No
     assert detector.find('{"PublicKeyToken": "31bf3856ad364e35"}') == []
 
 
+def test_pass_assignments_are_found(detector: SecretDetector) -> None:
+    env = "SMTP_HOST=smtp.example.com\nSMTP_PASS=mailpw_2026!\nDB_USER=app\nDB_PASS=Xy9-secret\n"
+    assert _found(detector, env) == [("mailpw_2026!", "PASSWORD"), ("Xy9-secret", "PASSWORD")]
+    for text, secret in [
+        ("SMTP_PASS=mailpw_2026!", "mailpw_2026!"),
+        ("DB_PASS=Xy9-secret", "Xy9-secret"),
+        ("transport:\n  auth:\n    user: mailer\n    pass: S3cret!pw\n", "S3cret!pw"),
+        ("createTransport({auth: {user: 'mailer', pass: 'S3cret!pw'}})", "S3cret!pw"),
+        ('cat config.json -> {"user": "mailer", "pass": "S3cret!pw"}', "S3cret!pw"),
+        ("GET /login?user=bob&pass=Xy9-secret HTTP/1.1", "Xy9-secret"),
+        ("RABBITMQ_DEFAULT_PASS=12345678", "12345678"),
+    ]:
+        assert _found(detector, text) == [(secret, "PASSWORD")], text
+
+
+def test_words_that_merely_contain_pass_are_not_passwords(detector: SecretDetector) -> None:
+    for text in [
+        "passport=X12345678",
+        "PASSPORT_NO: X12345678",
+        "bypass=proxy-v2",
+        "compass: NW-315deg",
+        "pass_rate=0.9",
+        "passed=3",
+        "SSH_ASKPASS=/usr/bin/ksshaskpass",
+        # pass/fail vocabulary: scores under a `pass` key, test statuses written `PASS:`
+        '{"eval": {"pass": 0.8234, "fail": 0.1766}}',
+        "eval.pass: 97.5%",
+        "pass: 12/15",
+        "--- PASS: TestParse_Empty (0.00s)",
+        "PASS: tests/parser.test",
+    ]:
+        assert detector.find(text) == [], _found(detector, text)
+
+
+def test_kubeconfig_client_key_data_is_found(detector: SecretDetector) -> None:
+    kubeconfig = (
+        "apiVersion: v1\nclusters:\n- cluster:\n    certificate-authority-data: " + _B64_CA
+        + "\n    server: https://10.0.0.1:6443\n  name: prod\nusers:\n- name: ci\n  user:\n"
+        "    client-certificate-data: " + _B64_CERT + "\n    client-key-data: " + _B64_RSA_KEY + "\n"
+    )
+    assert _found(detector, kubeconfig) == [(_B64_RSA_KEY, "PRIVATE_KEY")]
+    as_json = json.dumps({"users": [{"name": "ci", "user": {
+        "client-certificate-data": _B64_CERT, "client-key-data": _B64_RSA_KEY}}]})
+    assert _found(detector, as_json) == [(_B64_RSA_KEY, "PRIVATE_KEY")]
+    # Cut short by an output limit: what is left of the key is still reported under its key.
+    truncated = "    client-key-data: " + _B64_RSA_KEY[:40] + "... (truncated)"
+    assert _found(detector, truncated) == [(_B64_RSA_KEY[:40], "PRIVATE_KEY")]
+    for text in ("    client-key-data: DATA+OMITTED", "    client-key-data: REDACTED",
+                 "    client-certificate-data: " + _B64_CERT, "tls.key: " + _B64_RSA_KEY[:40]):
+        assert detector.find(text) == [], _found(detector, text)
+    # As a dict key the whole value is replaced; the certificates stay.
+    assert is_secret_key("client-key-data")
+    assert not is_secret_key("client-certificate-data") and not is_secret_key("certificate-authority-data")
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("docker login -u ci-bot -p D0ck3rHub!Pass2026 registry.example.com", "D0ck3rHub!Pass2026"),
+    ("podman login -u ci-bot -p 'P0dm@n-2026' quay.io", "P0dm@n-2026"),
+    ("helm registry login registry.example.com --username bot -p H3lm!Reg2026", "H3lm!Reg2026"),
+    ("sshpass -p 'S5hP@ss-prod-7' ssh deploy@10.0.0.5", "S5hP@ss-prod-7"),
+    ("sshpass -pS5hP@ss ssh deploy@10.0.0.5", "S5hP@ss"),
+    ('{"cmd": "sshpass -p \\"S5hP@ss-prod-7\\" ssh -p 2222 deploy@10.0.0.5"}', "S5hP@ss-prod-7"),
+    ("/usr/bin/docker --config /tmp/cfg login -u ci-bot -p=R3g1stry!x ghcr.io", "R3g1stry!x"),
+])
+def test_login_and_sshpass_p_passwords_are_found(detector: SecretDetector, text: str, secret: str) -> None:
+    assert _found(detector, text) == [(secret, "PASSWORD")]
+
+
+def test_p_flag_of_other_commands_is_not_a_password(detector: SecretDetector) -> None:
+    assert _found(detector, "sshpass -p 'S5hP@ss-prod-7' ssh -p 2222 deploy@10.0.0.5") == [
+        ("S5hP@ss-prod-7", "PASSWORD")
+    ]
+    for text in [
+        "ssh -p 2222 deploy@10.0.0.5",
+        "mkdir -p /srv/app/releases/2026-01-01",
+        "python -m pytest -p no:cacheprovider -q",
+        "sshpass -e ssh -p 2222 deploy@10.0.0.5",
+        "docker login -u ci-bot --password-stdin ghcr.io && docker run -p 8080:80 nginx:1.27",
+        "docker run --name login -p 8080:80 nginx:1.27",
+        "docker login -u ci-bot -p $REGISTRY_PASSWORD ghcr.io",
+        'docker login -u ${{ github.actor }} -p "${{ secrets.GITHUB_TOKEN }}" ghcr.io',
+        "docker login -p is insecure, use --password-stdin",
+    ]:
+        assert detector.find(text) == [], _found(detector, text)
+
+
+def test_sentence_punctuation_is_not_part_of_a_bare_value(detector: SecretDetector) -> None:
+    # The same password in every spelling gets the same span, hence the same pseudonym.
+    for text in [
+        "export DB_PASSWORD=pgAdm1n_2026.",
+        "DB_PASSWORD: pgAdm1n_2026",
+        "Run export DB_PASSWORD=pgAdm1n_2026. Then restart the API.",
+        "Is it DB_PASSWORD=pgAdm1n_2026? I think so",
+        "db.password: pgAdm1n_2026... and the user is app",
+        "DB_PASSWORD=pgAdm1n_2026.\\nDB_HOST=db.internal",  # JSON-escaped newline
+    ]:
+        assert _found(detector, text) == [("pgAdm1n_2026", "PASSWORD")], text
+    token = "Q7fK2mX9pL4vR8sT1wY6zB3n"
+    assert _found(detector, f"I set the auth_token: {token}.") == [(token, "ACCESS_TOKEN")]
+
+
+def test_punctuation_inside_quoted_or_delimited_values_is_kept(detector: SecretDetector) -> None:
+    for text, secret in [
+        ('password="pgAdm1n_2026."', "pgAdm1n_2026."),
+        ("password='pgAdm1n_2026?' is set.", "pgAdm1n_2026?"),
+        ("DB_PASSWORD=pg.Adm1n:2026 next", "pg.Adm1n:2026"),
+        ("SMTP_PASS=mailpw_2026!\nSMTP_PORT=587", "mailpw_2026!"),  # "!" ends passwords, not prose
+        # URL passwords are delimited by "@", not by the sentence.
+        ("Use DATABASE_URL=postgres://app:pgAdm1n_2026.@db.internal:5432/app.", "pgAdm1n_2026."),
+    ]:
+        assert _found(detector, text) == [(secret, "PASSWORD")], text
+    ghp = SAMPLES["github_ghp_1"]
+    assert _found(detector, f"export GITHUB_TOKEN={ghp}.") == [(ghp, "ACCESS_TOKEN")]
+
+
 # ----- speed ---------------------------------------------------------------------------------------
 
 ADVERSARIAL = [
@@ -486,6 +643,11 @@ ADVERSARIAL = [
     "Bearer " * 20_000,
     "xoxb-1-" * 20_000,
     "M" * 25 + ("." + "a" * 6) * 20_000,
+    "password=" + "a" * 200_000 + ".",
+    "password=" + "a." * 100_000,
+    "client-key-data: LS0tLS1CRUdJTi" + "A" * 200_000,
+    "docker login" + " -u x" * 40_000,
+    "sshpass" + " -e" * 60_000,
 ]
 
 
