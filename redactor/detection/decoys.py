@@ -45,6 +45,8 @@ _URL = re.compile(
 )
 # Loopback and "any" addresses name this machine, no one's: `http://127.0.0.1:8080/`, `0.0.0.0:80`.
 _LOCAL_ADDRESS = re.compile(r"(?<![\w.:])(?:127(?:\.\d{1,3}){3}|0\.0\.0\.0)(?![\w.])|(?<![\w:])::1(?![\w:])")
+# An access log's status and size after the request line: `"GET /x HTTP/1.1" 200 48213`.
+_ACCESS_LOG_STATUS = re.compile(r'HTTP/[\d.]+" (\d{3} (?:\d+|-))')
 # IANA time zone names: `America/New_York` is a setting, not a place someone lives.
 _TIME_ZONE = re.compile(
     r"\b(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)"
@@ -110,6 +112,10 @@ def local_address_regions(text: str) -> list[Region]:
     return [m.span() for m in _LOCAL_ADDRESS.finditer(text)] if "." in text or "::1" in text else []
 
 
+def access_log_regions(text: str) -> list[Region]:
+    return [m.span(1) for m in _ACCESS_LOG_STATUS.finditer(text)] if "HTTP/" in text else []
+
+
 def time_zone_regions(text: str) -> list[Region]:
     return [m.span() for m in _TIME_ZONE.finditer(text)] if "/" in text else []
 
@@ -141,6 +147,7 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     path_regions,
     local_address_regions,
     time_zone_regions,
+    access_log_regions,
     call_id_regions,
     user_agent_regions,
     ticket_id_regions,

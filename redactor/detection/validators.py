@@ -32,7 +32,6 @@ _MAESTRO_PREFIX = re.compile(r"5[06-8]|6[37]")
 PHONE_REGIONS = ("US", "GB", "DE", "FR", "IN", "CA", "AU", "NL", "ES", "IT", "IE")
 _PHONE_SEPARATED = re.compile(r"\d[\s().\-/]+\d")
 _DATE_OR_ADDRESS = re.compile(r"\d{1,4}([/.-])\d{1,2}\1\d{1,4}|\d{1,3}(?:\.\d{1,3}){3}")
-_ONE_SPACE = re.compile(r"\d+\s\d+")
 
 
 def phone_score(candidate: str) -> float | None:
@@ -48,10 +47,6 @@ def phone_score(candidate: str) -> float | None:
     if _DATE_OR_ADDRESS.fullmatch(candidate.strip("()")):
         return None  # 14/08/2026, 2026-06-18, (10.0.12.31): a date or an IPv4 address
     formatted = candidate.startswith("+") or bool(_PHONE_SEPARATED.search(candidate))
-    if formatted and not candidate.startswith(("+", "0", "(")) and _ONE_SPACE.fullmatch(candidate):
-        # Two numbers side by side, `200 48213` (status, bytes) or `2048 4096` (token counts), are
-        # not a phone number unless the pair is one valid number: read it as a bare run.
-        formatted = False
     regions = (None,) if candidate.startswith("+") else PHONE_REGIONS if formatted else PHONE_REGIONS[:1]
     for region in regions:
         try:
