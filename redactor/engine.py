@@ -32,6 +32,7 @@ from redactor.structure import (
     ROOT,
     NodeContext,
     StructureRules,
+    cookie_values,
     parse_embedded_json,
     split_auth_scheme,
 )
@@ -347,6 +348,8 @@ class TraceSession:
             if secret and not is_marker(secret) and not self.policy.is_allowed_value(text):
                 if collect:
                     self.secret_values.setdefault(secret, ctx.secret_entity)
+                    for cookie in cookie_values(ctx.key, text):  # replaced wherever else they appear
+                        self.secret_values.setdefault(cookie, ctx.secret_entity)
                 slots.append((_SECRET, container, key, text, ctx))
             return
         if not text or is_marker(text):

@@ -159,6 +159,18 @@ def split_auth_scheme(value: str) -> tuple[str, str]:
     return value[:scheme.end()], value[scheme.end():]
 
 
+# `Cookie: session=sess_9fK2...; theme=dark`: each cookie's value, which can appear on its own
+# elsewhere in the trace (a note quoting the stolen session id).
+_COOKIE_PAIR = re.compile(r"(?:^|;)\s*[^=;\s]+=([^;]+)")
+
+
+def cookie_values(key: str | None, value: str) -> list[str]:
+    """The values of a Cookie / Set-Cookie header's pairs (empty for any other key)."""
+    if key is None or "cookie" not in key.lower():
+        return []
+    return [m.group(1).strip() for m in _COOKIE_PAIR.finditer(value) if m.group(1).strip()]
+
+
 _NOT_ATOMIC = re.compile(r"\s|@|://")
 
 

@@ -412,3 +412,17 @@ def test_an_envelope_invalid_before_redaction_is_an_input_error(tmp_path: Path) 
     assert "not a valid agent-chronicle Envelope: attempt (" in result.stderr
     assert "already before redaction" in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.jsonl"))
+
+
+def test_a_cookie_value_is_replaced_where_it_is_quoted_alone(no_ner: Redactor) -> None:
+    """The header was one token and the stolen session id quoted in a note stayed (third round)."""
+    session = "sess_9fK2LmQ8xR4tW7yZ1aB3cD5eF"
+    out = no_ner.redact({"headers": {"Cookie": f"session={session}; theme=dark"},
+                         "note": f"the victim's cookie was {session}; theme dark"})
+    assert session not in json.dumps(out) and out["note"].endswith("; theme dark")
+
+
+def test_a_card_or_iban_written_in_groups_keeps_its_token(no_ner: Redactor) -> None:
+    out = no_ner.redact({"a": "card 5425 2334 3010 9903", "b": "card 5425233430109903",
+                         "c": "iban DE89 3704 0044 0532 0130 00", "d": "iban DE89370400440532013000"})
+    assert out["a"] == out["b"] and out["c"] == out["d"] and out["a"] != out["c"]

@@ -57,6 +57,8 @@ _STREET_SUFFIXES = (
 STREET_ADDRESS_PATTERN = (
     r"\b\d{1,6}[A-Za-z]?\s+(?:[NSEW]\.?\s+)?(?:(?:[A-Z][a-zA-Z'-]+|\d{1,3}(?:st|nd|rd|th))\s+){1,4}"
     rf"(?:{_STREET_SUFFIXES})\b\.?(?:,?\s+(?:Apt|Suite|Ste|Unit|#)\.?\s*[\w-]+)?"
+    # ", Chicago, IL 60622": the city, state and ZIP when all three follow (a two-letter capital state)
+    r"(?:,\s*[A-Z][a-zA-Z .'-]{1,30},\s*(?-i:[A-Z]{2})\s+\d{5}(?:-\d{4})?\b)?"
 )
 _COMMON_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "ner_common_words.txt"
 _STOP_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "ner_stop_words.txt"

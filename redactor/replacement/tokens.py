@@ -17,10 +17,24 @@ PAYLOAD_RE = re.compile(r"<REDACTED_PAYLOAD sha256=[0-9a-f]{64} bytes=\d+>")
 ANY_MARKER_RE = re.compile(f"{TOKEN_RE.pattern}|{PAYLOAD_RE.pattern}")
 
 
+_GROUP_SEPARATORS = re.compile(r"[ -]")
+
+
+def canonical_value(entity_type: str, value: str) -> str:
+    """The value a token is computed from: a card or an IBAN written in groups is the same number,
+    so `5425 2334 3010 9903` and `5425233430109903` get one token (replay may link the two)."""
+    if entity_type == "CREDIT_CARD":
+        return _GROUP_SEPARATORS.sub("", value)
+    if entity_type == "IBAN_CODE":
+        return _GROUP_SEPARATORS.sub("", value).upper()
+    return value
+
+
 def pseudonym(key: PseudonymKey, entity_type: str, value: str) -> str:
     # The MAC covers the value only, so one value keeps one token even if two detectors type it
     # differently; the entity type in the token is chosen once per trace by the engine.
-    digest = key.mac(b"pseudonym\x00" + value.encode("utf-8", "surrogatepass"))
+    canonical = canonical_value(entity_type, value)
+    digest = key.mac(b"pseudonym\x00" + canonical.encode("utf-8", "surrogatepass"))
     return f"<{entity_type}:{digest[:TOKEN_HEX_LENGTH]}>"
 
 

@@ -58,6 +58,9 @@ def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
     ("le 14/08/2026 au +33 6 12 34 56 78", "PHONE_NUMBER", "+33 6 12 34 56 78"),
     ("call 9472 7916 or 467 3395", "PHONE_NUMBER", "9472 7916"),  # two groups can be a number
     ("350 5th Ave", "STREET_ADDRESS", "350 5th Ave"),  # the whole value: no capital after the number
+    # Third round: the city, state and ZIP were left after the street.
+    ("ship to 1840 W Wabansia Ave, Chicago, IL 60622 asap", "STREET_ADDRESS",
+     "1840 W Wabansia Ave, Chicago, IL 60622"),
     ("wohne Schönhauser Allee 112, 10439 Berlin", "STREET_ADDRESS", "Schönhauser Allee 112, 10439 Berlin"),
 ])
 def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
