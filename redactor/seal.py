@@ -123,14 +123,26 @@ def read_seal(path: Path) -> Seal:
     return Seal(document)
 
 
-def verify_mac(seal: Seal, key: PseudonymKey | None) -> bool | None:
-    """True/False when the key that made the seal is at hand; None when it cannot be checked."""
-    mac = seal.document.get("mac")
-    if key is None or not isinstance(mac, str) or seal.document.get("key_id") != key.key_id:
+def mac_problem(seal: Seal, key: PseudonymKey | None) -> str | None:
+    """Why the seal's MAC does not vouch for it on this machine, or None.
+
+    Without a key nothing can be checked (CI without the secret, a teammate): the digests and the
+    residual scan still apply. With the key, a seal must carry a MAC made by *this* key: a seal
+    stripped of its MAC, or naming another key id, is as unverifiable as a forged one, and an
+    editor without the key could otherwise patch digests, recording time or access class freely.
+    """
+    if key is None:
         return None
+    mac = seal.document.get("mac")
+    if not isinstance(mac, str) or not mac:
+        return "the seal has no MAC, and this machine holds the pseudonym key that should have made one"
+    if seal.document.get("key_id") != key.key_id:
+        return f"the seal names another key (id {str(seal.document.get('key_id'))[:16]!r}, this key is {key.key_id})"
     import hmac
 
-    return hmac.compare_digest(mac, "hmac-sha256:" + key.mac(canonical(seal.document)))
+    if not hmac.compare_digest(mac, "hmac-sha256:" + key.mac(canonical(seal.document))):
+        return "the seal's MAC does not match its content"
+    return None
 
 
 def format_timestamp(moment: datetime) -> str:

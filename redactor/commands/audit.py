@@ -30,7 +30,7 @@ from redactor.errors import FatalError, KeyConfigError, SealError
 from redactor.formats.registry import discover_traces, is_seal_file, is_trace_directory, load_trace
 from redactor.policy import Policy
 from redactor.replacement.keys import PseudonymKey, load_key
-from redactor.seal import Seal, format_timestamp, read_seal, seal_path_for, sha256_bytes, verify_mac
+from redactor.seal import Seal, format_timestamp, mac_problem, read_seal, seal_path_for, sha256_bytes
 
 UNREADABLE = "unreadable"
 UNSEALED = "unsealed"
@@ -237,8 +237,8 @@ class Auditor:
         seal = report.seal
         assert seal is not None
         problem = content_mismatch(report.location, report.is_directory, seal)
-        if problem is None and verify_mac(seal, self.key()) is False:
-            problem = "the seal's signature does not match (seal edited by hand?)"
+        if problem is None:
+            problem = mac_problem(seal, self.key())
         report.content_matches = problem is None
         if problem is not None:
             report.violations.append(retention.Violation(

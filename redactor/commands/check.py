@@ -21,10 +21,10 @@ from datetime import datetime, timezone
 from pathlib import Path, PurePosixPath
 from typing import cast
 
-from redactor.atomic import TEMP_MARKER, atomic_write_bytes
+from redactor.atomic import atomic_write_bytes
 from redactor.errors import DetectorError, InputError
 from redactor.formats.base import TraceFile, decode_text, read_trace_file
-from redactor.formats.registry import GRAPH_FILE, SEAL_SUFFIX, detect_format
+from redactor.formats.registry import DIRECTORY_SEAL, GRAPH_FILE, SEAL_SUFFIX, detect_format
 from redactor.gate.allowlist import ALLOWLIST_NAME, Allowlist
 from redactor.gate.model import (
     BINARY,
@@ -160,7 +160,8 @@ def run(options: CheckOptions) -> CheckReport:
 def _load_allowlist(source: ContentSource, path: Path) -> Allowlist | None:
     try:
         rel = path.resolve().relative_to(source.root).as_posix()
-        data = source.read(rel, _SEAL_MAX_SIZE)
+        # Only a committed (staged) allowlist may suppress findings in what is being committed.
+        data = source.read(rel, _SEAL_MAX_SIZE) if source.staged(rel) else None
     except ValueError:
         data = path.read_bytes() if path.is_file() else None
     if isinstance(data, Oversized):
@@ -211,8 +212,9 @@ def _members(state: _Run, target: TraceTarget) -> dict[str, bytes | Oversized] |
     if not target.is_directory:
         data = state.source.read(target.rel, limit)
         return None if data is None else {PurePosixPath(target.rel).name: data}
-    names = [n for n in state.source.children(target.rel)
-             if n.endswith(".json") and not n.endswith(SEAL_SUFFIX) and TEMP_MARKER not in n]
+    # Every file in a trace directory is a member the seal must list (a `.jsonl` or a leftover temp
+    # file dropped next to sealed envelopes is content being committed, not something to skip).
+    names = [n for n in state.source.children(target.rel) if n != DIRECTORY_SEAL]
     if GRAPH_FILE not in names:
         return None
     members: dict[str, bytes | Oversized] = {}
@@ -227,6 +229,13 @@ def _absent(state: _Run, check: TraceCheck, target: TraceTarget, changed: list[s
     """The trace is not in what is being committed: deleted (pass), an orphaned seal (pass), or
     a path that never existed (a usage error, exit 2)."""
     only_seal = all(p == target.seal_rel for p in changed)
+    seal_data = state.source.read(target.seal_rel, _SEAL_MAX_SIZE) if only_seal else None
+    if isinstance(seal_data, bytes) and isinstance(parse_seal(seal_data), str):
+        # A file named like a seal is never scanned as a trace: it must be a seal.
+        check.seal_display = state.display(target.seal_rel)
+        check.block(SEAL_INVALID, f"{check.seal_display} is named like a seal but is not one; a trace "
+                                  "may not be committed under a seal's name")
+        return _finish(state, check)
     if only_seal or any(state.source.was_committed(p) for p in changed):
         check.status = DELETED
         check.note = "seal without its trace" if only_seal else "deleted"
@@ -238,6 +247,11 @@ def _verify_seal(state: _Run, check: TraceCheck, target: TraceTarget, staged: di
     data = state.source.read(target.seal_rel, _SEAL_MAX_SIZE)
     if data is None:
         check.block(NOT_REDACTED, f"expected {check.seal_display}")
+        return None
+    member_paths = [f"{target.rel}/{name}" for name in staged] if target.is_directory else [target.rel]
+    if any(state.source.staged(p) for p in member_paths) and not state.source.staged(target.seal_rel):
+        # The trace goes into the commit, its seal would not: a file on disk vouches for nothing.
+        check.block(NOT_REDACTED, f"{check.seal_display} is not staged (git add it, or re-redact)")
         return None
     if isinstance(data, Oversized):
         check.block(SEAL_INVALID, f"{check.seal_display} is {data.size:,} bytes")

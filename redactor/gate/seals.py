@@ -2,7 +2,7 @@
 
 The seal on disk may be fine while the index holds something else, so the gate parses the seal
 from the bytes it will commit (`redactor.seal.read_seal` reads a path) and checks, in order:
-schema, member set and digests, policy digest, and the MAC when the key that made it is here.
+schema, member set and digests, policy digest, and the MAC when the pseudonym key is here.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from redactor.gate.model import FORGED, MODIFIED, OLDER_POLICY, SEAL_INVALID, TraceCheck
 from redactor.policy import Policy
 from redactor.replacement.keys import PseudonymKey
-from redactor.seal import SEAL_SCHEMA, Seal, sha256_bytes, verify_mac
+from redactor.seal import SEAL_SCHEMA, Seal, mac_problem, sha256_bytes
 
 _REQUIRED = ("files", "policy", "recorded_at", "redacted_at", "counts")
 
@@ -63,5 +63,6 @@ def verify(
     if seal.policy_digest != policy.digest:
         check.block(OLDER_POLICY, f"sealed under '{seal.policy_name}' {seal.policy_digest[:19]}…, "
                                   f"current policy '{policy.name}' is {policy.digest[:19]}…")
-    if verify_mac(seal, key) is False:
-        check.block(FORGED, "the seal's MAC does not match its content")
+    problem = mac_problem(seal, key)
+    if problem is not None:
+        check.block(FORGED, problem)

@@ -46,6 +46,11 @@ class ContentSource(Protocol):
 
     def exists(self, relpath: str) -> bool: ...
 
+    def staged(self, relpath: str) -> bool:
+        """True when the path's bytes are part of what will be committed (in the index; in the
+        working tree, when the file exists). An untracked file next to staged ones is not."""
+        ...
+
     def files_under(self, reldir: str) -> list[str]:
         """Every file below `reldir` (recursively), as root-relative paths."""
         ...
@@ -149,6 +154,9 @@ class GitIndexSource:
     def exists(self, relpath: str) -> bool:
         return relpath in self._entries or relpath in self.untracked
 
+    def staged(self, relpath: str) -> bool:
+        return relpath in self._entries
+
     def _paths(self) -> list[str]:
         return [*self._entries, *self.untracked]
 
@@ -207,6 +215,9 @@ class WorkingTreeSource:
 
     def exists(self, relpath: str) -> bool:
         return (self.root / relpath).is_file()
+
+    def staged(self, relpath: str) -> bool:
+        return self.exists(relpath)
 
     def children(self, reldir: str) -> list[str]:
         directory = self.root / reldir

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from redactor.errors import InputError
@@ -27,6 +27,9 @@ from redactor.retention import path_matches
 class TraceTarget:
     rel: str  # repository-relative path of the trace file, or of the trace directory
     is_directory: bool
+    # Named by a changed file that is named like a seal (`run.seal.json` -> trace `run`); not part of
+    # the identity, so a trace and its seal changed together are still one target.
+    from_seal: bool = field(default=False, compare=False)
 
     @property
     def seal_rel(self) -> str:
@@ -36,7 +39,11 @@ class TraceTarget:
     def match_paths(self) -> tuple[str, ...]:
         # Globs such as fixtures/**/*.json name files; a directory trace is matched by its
         # directory path or by its graph.json, whichever the policy's globs describe.
-        return (self.rel, f"{self.rel}/{GRAPH_FILE}") if self.is_directory else (self.rel,)
+        if self.is_directory:
+            return (self.rel, f"{self.rel}/{GRAPH_FILE}")
+        # A file named `run.seal.json` stands for a trace `run` that no `*.json` glob names: it is
+        # matched by its own path, so that it cannot escape the gate by its name.
+        return (self.rel, self.seal_rel) if self.from_seal else (self.rel,)
 
 
 def parent_of(relpath: str) -> str:
@@ -50,7 +57,7 @@ def trace_for(relpath: str, source: ContentSource) -> TraceTarget:
     if name == DIRECTORY_SEAL:
         return TraceTarget(parent, True)
     if name.endswith(SEAL_SUFFIX):
-        return TraceTarget(relpath[: -len(SEAL_SUFFIX)], False)
+        return TraceTarget(relpath[: -len(SEAL_SUFFIX)], False, from_seal=True)
     if name == GRAPH_FILE or (parent and source.exists(f"{parent}/{GRAPH_FILE}")):
         return TraceTarget(parent, True)
     return TraceTarget(relpath, False)

@@ -125,7 +125,12 @@ def test_forged_seal_is_blocked_when_the_key_is_here_and_residual_scan_covers_ma
     assert "198.51.100.23" not in with_key.stdout + without_key.stdout
 
 
-def test_allowlist_suppresses_a_known_safe_value_and_stores_no_value(staged: Repo, sealed: Sealed) -> None:
+def test_allowlist_suppresses_a_known_safe_value_and_stores_no_value(staged: Repo, sealed: Sealed,
+                                                                     tmp_path: Path) -> None:
+    # A machine without the pseudonym key (CI without the secret): it cannot tell a hand-made seal,
+    # so the residual scan decides, and the allowlist answers it. (With the key, a seal without a
+    # MAC is blocked as forged: test_a_seal_without_a_mac_or_of_another_key_is_forged_where_the_key_is.)
+    staged.env.update({"REDACTOR_KEY": "", "REDACTOR_KEY_FILE": str(tmp_path / "absent")})
     staged.add_sealed(sealed, "fixtures/run.jsonl")
     test_card = b"4242 4242 4242 4242"
     pasted = sealed.read("fixtures/run.jsonl").replace(b'"run.completed"',
@@ -157,6 +162,27 @@ def test_allowlist_suppresses_a_known_safe_value_and_stores_no_value(staged: Rep
     sarif = json.loads(check(staged, "--policy", policy, "--format", "sarif", "fixtures").stdout)
     suppressed = [r for r in sarif["runs"][0]["results"] if r.get("suppressions")]
     assert suppressed and suppressed[0]["ruleId"] == "residual/CREDIT_CARD"
+
+
+def test_a_seal_without_a_mac_or_of_another_key_is_forged_where_the_key_is(
+        staged: Repo, sealed: Sealed, tmp_path: Path) -> None:
+    """A red team stripped the MAC (or named another key id) and patched digests and recording time:
+    with the key at hand that passed, because an unverifiable MAC counted as nothing to check."""
+    staged.add_sealed(sealed, "fixtures/run.jsonl")
+    pasted = sealed.read("fixtures/run.jsonl").replace(b'"run.completed"', b'"run.completed", "note": "x"')
+    reseal_by_hand(staged, "fixtures/run.jsonl", pasted, keep_mac=False)
+    staged.git("add", "-A")
+    stripped = check(staged, "--policy", str(sealed.policy), "fixtures/run.jsonl")
+    assert stripped.returncode == 1 and "forged seal" in stripped.stdout and "has no MAC" in stripped.stdout
+    seal_path = staged.path / "fixtures/run.jsonl.seal.json"
+    seal = json.loads(seal_path.read_text())
+    seal.update({"key_id": "0000000000000000", "mac": "hmac-sha256:" + "0" * 64})
+    seal_path.write_text(json.dumps(seal, indent=2, sort_keys=True) + "\n")
+    staged.git("add", "-A")
+    other_key = check(staged, "--policy", str(sealed.policy), "fixtures/run.jsonl")
+    assert other_key.returncode == 1 and "names another key" in other_key.stdout
+    no_key = {"REDACTOR_KEY": "", "REDACTOR_KEY_FILE": str(tmp_path / "absent")}
+    assert check(staged, "--policy", str(sealed.policy), "fixtures/run.jsonl", env=no_key).returncode == 0
 
 
 def test_policy_exclude_is_reported_as_a_suppression(staged: Repo, sealed: Sealed, tmp_path: Path) -> None:
@@ -234,15 +260,56 @@ def test_help_stays_lazy() -> None:
     assert "check" in run_cli("--help").stdout
 
 
+# The key the shipped fixtures were sealed with (a demo key: public, like the fixtures). A machine
+# holding another key blocks them as sealed by another key (test_a_seal_without_a_mac_or_of_...).
+SHIPPED_FIXTURES_KEY = "00112233445566778899aabbccddeeff"
+
+
 def test_shipped_fixtures_pass_their_own_gate() -> None:
-    result = run_cli("check", "--working-tree", "fixtures", cwd=ROOT)
+    result = run_cli("check", "--working-tree", "fixtures", cwd=ROOT, env={"REDACTOR_KEY": SHIPPED_FIXTURES_KEY})
     assert result.returncode == 0, result.stdout + result.stderr
     assert " 0 blocked, " in result.stdout
 
 
 def test_project_pre_commit_config_runs_the_gate_on_fixtures(tmp_path: Path) -> None:
-    env = {**git_env(tmp_path), "SKIP": ""}
+    env = {**git_env(tmp_path), "SKIP": "", "REDACTOR_KEY": SHIPPED_FIXTURES_KEY}
     result = subprocess.run([str(REDACTOR_BIN.with_name("pre-commit")), "run", "redactor-check", "--all-files"],
                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "redactor check (fixtures/ must be redacted and sealed)" in result.stdout and "Passed" in result.stdout
+
+
+# ----- found by a red team (each of these was committed before its fix) ------------------------
+
+
+def test_a_trace_named_like_a_seal_is_blocked(staged: Repo, sealed: Sealed) -> None:
+    """`fixtures/t/run.seal.json` holding a raw trace passed as "a seal without its trace"."""
+    staged.write("fixtures/t/run.seal.json", sealed.raw)
+    staged.write("fixtures/u/redactor.seal.json", sealed.raw)
+    staged.git("add", "-A")
+    result = check(staged, "--policy", str(sealed.policy), "fixtures")
+    assert result.returncode == 1, result.stdout
+    assert result.stdout.count("is named like a seal but is not one") == 2
+
+
+def test_every_file_of_a_sealed_trace_directory_must_be_in_its_seal(staged: Repo, sealed: Sealed) -> None:
+    """A raw `extra.jsonl` or a leftover `.redactor-tmp-` file inside a sealed directory passed."""
+    staged.add_sealed(sealed, "fixtures/traces/invoice-currency")
+    staged.write("fixtures/traces/invoice-currency/extra.jsonl", sealed.raw)
+    staged.write("fixtures/traces/invoice-currency/005.redactor-tmp-x.json", b"{}")
+    staged.git("add", "-A")
+    result = check(staged, "--policy", str(sealed.policy), "fixtures")
+    assert result.returncode == 1, result.stdout
+    assert "extra.jsonl not in the seal" in result.stdout and "005.redactor-tmp-x.json not in the seal" in result.stdout
+
+
+def test_a_seal_or_allowlist_left_unstaged_vouches_for_nothing(staged: Repo, sealed: Sealed) -> None:
+    """The fixture was staged and its seal was not (or the seal was `git rm --cached`): the file on
+    disk was read and the commit went in without a seal."""
+    staged.write("fixtures/run.jsonl", sealed.read("fixtures/run.jsonl"))
+    staged.write("fixtures/run.jsonl.seal.json", sealed.read("fixtures/run.jsonl.seal.json"))
+    staged.git("add", "fixtures/run.jsonl")
+    result = check(staged, "--policy", str(sealed.policy), "fixtures/run.jsonl")
+    assert result.returncode == 1 and "is not staged" in result.stdout, result.stdout
+    staged.git("add", "fixtures/run.jsonl.seal.json")
+    assert check(staged, "--policy", str(sealed.policy), "fixtures/run.jsonl").returncode == 0

@@ -188,3 +188,14 @@ def test_deleting_only_the_seal_is_blocked_by_the_standalone_hook(repo: Repo, se
     repo.git("rm", "-q", "fixtures/run.jsonl.seal.json")
     output = blocked(repo, "drop seal")
     assert "BLOCKED fixtures/run.jsonl: not redacted (no seal)" in output
+
+
+def test_a_symlinked_fixture_is_blocked(repo: Repo, sealed: Sealed) -> None:
+    """pre-commit hands hooks regular files only by default, so a link under fixtures/ to a raw
+    recording was committed through the framework hook (a red team found it)."""
+    repo.write("recordings/run.jsonl", sealed.raw)
+    (repo.path / "fixtures").mkdir()
+    (repo.path / "fixtures/run.jsonl").symlink_to("../recordings/run.jsonl")
+    repo.git("add", "-A")
+    blocked(repo, "a link to a raw recording")
+    assert "fixtures/run.jsonl" not in repo.committed()
