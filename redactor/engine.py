@@ -187,6 +187,7 @@ class Redactor:
         for trace_file, file_plans in zip(trace.files, plans, strict=True):
             session.current_file = str(trace.path_of(trace_file))
             new_records = []
+            rewritten_before = session.rewritten_records
             for index, record in enumerate(trace_file.records):
                 line = trace_file.line_numbers[index] if trace_file.layout == "jsonl" else None
                 session.current_line = line
@@ -196,6 +197,7 @@ class Redactor:
                     _raise_invalid(trace, trace_file, index, trace_format, problem, line)
                 new_records.append(new_record)
             trace_file.records = new_records
+            trace_file.modified = session.rewritten_records != rewritten_before
         result.findings = session.findings
         result.counts = session.counts
         return result
@@ -286,6 +288,7 @@ class TraceSession:
         # (one rewrite pass per shard): a secret-named key's value then waits for its shard's pass.
         self.sharded = False
         self.replace_payloads = True  # with shards, only the first pass replaces large payloads
+        self.rewritten_records = 0  # records in which `rewrite` changed something
 
     # ----- the walk (once per record) ---------------------------------------------------------
 
@@ -468,7 +471,8 @@ class TraceSession:
     def rewrite(self, record: Any, planned: tuple[list[Any], Plan] | None = None) -> Any:
         """Redact one record *in place* (its plan from `collect`, or a fresh one) and return it."""
         holder, slots = planned if planned is not None else self.plan(record, collect=False)
-        self._apply(slots)
+        if self._apply(slots):
+            self.rewritten_records += 1
         return holder[0]
 
     def _apply(self, slots: Plan) -> bool:

@@ -426,3 +426,26 @@ def test_a_card_or_iban_written_in_groups_keeps_its_token(no_ner: Redactor) -> N
     out = no_ner.redact({"a": "card 5425 2334 3010 9903", "b": "card 5425233430109903",
                          "c": "iban DE89 3704 0044 0532 0130 00", "d": "iban DE89370400440532013000"})
     assert out["a"] == out["b"] and out["c"] == out["d"] and out["a"] != out["c"]
+
+
+def test_a_file_with_nothing_to_redact_is_written_back_byte_for_byte(tmp_path: Path) -> None:
+    """The real Chronicle 0.3 example (hand-formatted, inline objects) came back re-indented although
+    nothing in it was sensitive; a file that changed is re-serialised in its own style."""
+    source = Path(__file__).resolve().parent / "data" / "chronicle-0.3"
+    result = run_cli("redact", str(source), "-o", str(tmp_path / "out"), "--no-ner")
+    assert result.returncode == 0, result.stderr
+    originals = sorted(p for p in source.rglob("*.json"))
+    assert originals
+    for original in originals:
+        written = tmp_path / "out" / original.relative_to(source)
+        assert written.read_bytes() == original.read_bytes(), original.name
+
+
+def test_a_repeated_key_is_never_written_back_unanalysed(tmp_path: Path) -> None:
+    """Only the last of repeated keys is parsed (and analysed): the original bytes, which hold the
+    earlier value too, must not be what is written even when nothing was replaced."""
+    path = tmp_path / "dup.json"
+    path.write_text('{"note": "jane.doe@example.com", "note": "ok"}\n', encoding="utf-8")
+    result = run_cli("redact", str(path), "-o", str(tmp_path / "out"), "--no-ner")
+    assert result.returncode == 0, result.stderr
+    assert "jane.doe@example.com" not in (tmp_path / "out" / "dup.json").read_text(encoding="utf-8")

@@ -38,6 +38,31 @@ class JsonStyle:
         return text
 
 
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    document = dict(pairs)
+    if len(document) != len(pairs):
+        raise _DuplicateKey("duplicate key")
+    return document
+
+
+def parses_losslessly(data: bytes, layout: Layout) -> bool:
+    """Whether the parsed records hold everything in `data`. A repeated key keeps only its last
+    value when parsed: the earlier one was never analysed, so such bytes must not be written back
+    (the re-serialised records, which drop it, are written instead)."""
+    text = data.decode("utf-8", "surrogatepass").removeprefix("\ufeff")
+    documents = [line for line in text.split("\n") if line.strip()] if layout == "jsonl" else [text]
+    try:
+        for document in documents:
+            json.loads(document, object_pairs_hook=_no_duplicate_keys)
+    except _DuplicateKey:
+        return False
+    return True
+
+
 def writer_escapes(text: str) -> dict[str, bool]:
     """The optional escapes the writer of `text` always used: a backslash before every "/", or
     `u003c`-style escapes for every "<", ">", "&". Only when no character of the kind is left bare."""
@@ -55,8 +80,14 @@ class TraceFile:
     style: JsonStyle
     line_numbers: list[int] = field(default_factory=list)  # jsonl: source line of each record
     blank_lines: list[int] = field(default_factory=list)  # jsonl: blank lines kept as they were
+    # The bytes the file was read from, and whether a record has changed since: a file in which
+    # nothing was redacted is written back byte for byte (hand-formatted JSON included).
+    original: bytes | None = None
+    modified: bool = True
 
     def to_bytes(self) -> bytes:
+        if not self.modified and self.original is not None and parses_losslessly(self.original, self.layout):
+            return self.original
         if self.layout == "json":
             text = self.style.dumps(self.records[0])
             if self.style.trailing_newline:
@@ -177,6 +208,12 @@ def read_trace_file(path: Path, relpath: str) -> TraceFile:
     except OSError as exc:
         raise InputError(str(path), f"cannot read: {exc.strerror}") from None
     text, bom = decode_text(path, data)
+    trace_file = _parse_trace_text(path, relpath, text, bom)
+    trace_file.original = data
+    return trace_file
+
+
+def _parse_trace_text(path: Path, relpath: str, text: str, bom: bool) -> TraceFile:
     if path.suffix == ".jsonl" or (path.suffix != ".json" and _looks_like_jsonl(text)):
         return _read_jsonl(path, relpath, text, bom)
     try:
