@@ -4,8 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
-# The demo key lives outside the repository, as a real key must.
-DEMO_KEY_FILE ?= $(HOME)/.config/redactor/key
+# The demo key lives outside the repository, as a real key must, and apart from the default key
+# file (~/.config/redactor/key): a key made for the demo must not become the machine's key, which
+# signs and verifies seals (the gate blocks seals made by another key where a key is present).
+DEMO_KEY_FILE ?= $(HOME)/.config/redactor/demo-key
 
 .PHONY: demo test lint bench clean install
 
