@@ -255,11 +255,10 @@ def _raise_invalid(trace: Trace, trace_file: Any, index: int, trace_format: Trac
     raise RedactionError(f"{where}: after redaction, {problem}")
 
 
-_NER_TYPES = frozenset({"PERSON", "LOCATION"})
-
-
 def _is_one_word_guess(text: str, span: Span) -> bool:
-    return span.entity_type in _NER_TYPES and not any(c.isspace() for c in text[span.start:span.end])
+    from redactor.detection.pii import NER_ENTITIES
+
+    return span.entity_type in NER_ENTITIES and not any(c.isspace() for c in text[span.start:span.end])
 
 
 class TraceSession:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
@@ -267,6 +267,13 @@ def trimmed_name(text: str, span: Span) -> Span:
     return Span(start, end, span.entity_type, span.score, span.detector)
 
 
+# What presidio reports beyond the value itself, cut off per entity (see each function).
+_SPAN_TRIMMERS: dict[str, Callable[[str, Span], Span]] = {
+    "EMAIL_ADDRESS": trimmed_email,
+    "STREET_ADDRESS": trimmed_street,
+}
+
+
 def is_free_text(text: str) -> bool:
     """Worth running NER on: words separated by spaces, with at least one capital letter."""
     return bool(_FREE_TEXT.search(text)) and bool(_HAS_UPPER.search(text))
@@ -370,13 +377,12 @@ class PiiDetector:
                                       s.detector) for s in self._accepted(window.group(0), found))
                 spans = [s for s in spans if not overlaps(s.start, s.end, regions)]
                 continue
-            if entity == "EMAIL_ADDRESS":
+            found = self._accepted(text, self._run(entity, text), [])
+            trim = _SPAN_TRIMMERS.get(entity)
+            if trim is not None:
                 # Trimmed before the decoy test: `/users/jane@example.net` is a path up to `jane`.
-                found = [trimmed_email(text, span) for span in self._accepted(text, self._run(entity, text), [])]
-                spans.extend(span for span in found if not overlaps(span.start, span.end, regions))
-                continue
-            found = self._accepted(text, self._run(entity, text), regions)
-            spans.extend([trimmed_street(text, span) for span in found] if entity == "STREET_ADDRESS" else found)
+                found = [trim(text, span) for span in found]
+            spans.extend(span for span in found if not overlaps(span.start, span.end, regions))
         # Two recognizers of one entity (presidio's and ours, for cards) may report the same span.
         unique: dict[tuple[int, int, str], Span] = {}
         for span in spans:
