@@ -137,7 +137,8 @@ def mac_problem(seal: Seal, key: PseudonymKey | None) -> str | None:
     if not isinstance(mac, str) or not mac:
         return "the seal has no MAC, and this machine holds the pseudonym key that should have made one"
     if seal.document.get("key_id") != key.key_id:
-        return f"the seal names another key (id {str(seal.document.get('key_id'))[:16]!r}, this key is {key.key_id})"
+        return (f"the seal names another key (id {str(seal.document.get('key_id'))[:16]!r}, this key is "
+                f"{key.key_id}); a repository's fixtures are sealed and checked with one key: use that one")
     import hmac
 
     if not hmac.compare_digest(mac, "hmac-sha256:" + key.mac(canonical(seal.document))):
