@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from redactor.detection.base import SECRET_ENTITY_TYPES, Span
+from redactor.detection.cues import names_from_mailbox
 from redactor.detection.decoys import is_entirely_decoy
 from redactor.errors import InputError, RedactionError
 from redactor.formats.base import Trace, TraceFormat
@@ -84,8 +85,8 @@ def masked_preview(value: str) -> str:
 # When strings give one value several types, the most specific wins: named secret types (and any other
 # type a policy adds) first, then these in order: the generic credential, the PII patterns, the generic
 # digit pattern (phone), NER guesses last.
-_TYPE_SPECIFICITY = ("CREDENTIAL", "US_SSN", "CREDIT_CARD", "IBAN_CODE", "EMAIL_ADDRESS", "IP_ADDRESS",
-                     "STREET_ADDRESS", "PHONE_NUMBER", "PERSON", "LOCATION")
+_TYPE_SPECIFICITY = ("CREDENTIAL", "US_SSN", "CREDIT_CARD", "IBAN_CODE", "ID_NUMBER", "EMAIL_ADDRESS", "IP_ADDRESS",
+                     "STREET_ADDRESS", "DATE_OF_BIRTH", "PHONE_NUMBER", "PERSON", "LOCATION")
 
 
 def _type_rank(entity: str) -> tuple[int, str]:
@@ -442,6 +443,9 @@ class TraceSession:
         current = self.value_type.get(value)
         if current is None or _type_rank(entity) < _type_rank(current):
             self.value_type[value] = entity
+        if entity == "EMAIL_ADDRESS" and current is None and self.policy.enabled("PERSON"):
+            for name in names_from_mailbox(value):  # replaced wherever the trace writes it
+                self.note_value(name, "PERSON")
 
     def build_known_index(self) -> None:
         index = KnownValueIndex(v for v, entity in self.value_type.items() if is_propagated(v, entity))

@@ -32,6 +32,11 @@ SECRET_CONTAINER_SAFE_KEYS = frozenset({
     "type", "kind", "scheme", "token_type", "grant_type", "auth_type", "alg", "algorithm", "provider", "expires_in",
 })
 _SAFE_VALUE_MAX_LENGTH = 40
+# Beside these, a record's `name` is a person's (a contact, a customer, a patient), not a tool's.
+CONTACT_FIELDS = frozenset({
+    "email", "email_address", "phone", "phone_number", "mobile", "ssn", "dob", "date_of_birth", "home_address",
+    "billing_address", "shipping_address", "street_address",
+})
 # Keys named after a PII type (listed in a policy's redact_keys) keep that type in their token.
 _PII_KEY_ENTITIES = {
     "ssn": "US_SSN", "social_security_number": "US_SSN", "tax_id": "US_SSN", "card_number": "CREDIT_CARD",
@@ -41,9 +46,11 @@ _PII_KEY_ENTITIES = {
     "last_name": "PERSON", "given_name": "PERSON", "family_name": "PERSON", "surname": "PERSON",
     "customer_name": "PERSON", "street_address": "STREET_ADDRESS", "address_line1": "STREET_ADDRESS",
     "address_line2": "STREET_ADDRESS", "line1": "STREET_ADDRESS", "line2": "STREET_ADDRESS",
-    # No entity of their own in the policies: a generic credential token (not PASSWORD for "pass").
-    "passport_number": "CREDENTIAL", "account_number": "CREDENTIAL", "bank_account_number": "CREDENTIAL",
-    "routing_number": "CREDENTIAL",
+    "passport_number": "ID_NUMBER", "account_number": "ID_NUMBER", "bank_account_number": "ID_NUMBER",
+    "routing_number": "ID_NUMBER", "national_id": "ID_NUMBER", "nhs_number": "ID_NUMBER", "dni": "ID_NUMBER",
+    "mrn": "ID_NUMBER", "medical_record_number": "ID_NUMBER", "insurance_member_id": "ID_NUMBER",
+    "drivers_license": "ID_NUMBER", "driver_license_number": "ID_NUMBER", "dob": "DATE_OF_BIRTH",
+    "date_of_birth": "DATE_OF_BIRTH", "birth_date": "DATE_OF_BIRTH", "birthdate": "DATE_OF_BIRTH",
 }
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -263,8 +270,10 @@ class StructureRules:
             # A structural value written as words or a URL (a span name `GET /users/<email>`) keeps
             # its bytes unless a pattern finds something in it: ids and names are never in it.
             return Member(False, effective_key, None, shape, ner=False)
-        if key == "name" and parent.get("role") == "user" and isinstance(child, str):
-            return Member(False, effective_key, "PERSON", shape)  # the chat participant's name
+        if key == "name" and isinstance(child, str) and (parent.get("role") == "user"
+                                                         or not CONTACT_FIELDS.isdisjoint(parent.keys())):
+            # The chat participant's name, or a contact record's: {"name": ..., "email": ...}.
+            return Member(False, effective_key, "PERSON", shape)
         secret = secret_entity_for_key(effective_key) if self.is_secret_name(effective_key) else None
         return Member(False, effective_key, secret, shape)
 

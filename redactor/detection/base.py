@@ -36,4 +36,6 @@ PII_ENTITY_TYPES: tuple[str, ...] = (
     "PERSON",
     "LOCATION",
     "STREET_ADDRESS",
+    "DATE_OF_BIRTH",  # a date after a cue (DOB, born on); see redactor.detection.cues
+    "ID_NUMBER",  # passport, driver's licence, medical record, bank account, routing, tax, NHS numbers
 )

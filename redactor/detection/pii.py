@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from redactor.detection.base import Span
+from redactor.detection.cues import CUE_ENTITIES, cue_recognizer, may_have_cue
 from redactor.detection.decoys import is_entirely_decoy, overlaps, protected_regions
 from redactor.detection.validators import card_ok, phone_score
 from redactor.errors import DetectorError
@@ -95,6 +96,10 @@ _STREET_WORD = re.compile(
 _PREFILTERS_ALSO: dict[str, re.Pattern[str]] = {"STREET_ADDRESS": _STREET_WORD}
 _FREE_TEXT = re.compile(r"[A-Za-z]{2,}[\s,;:]+[A-Za-z]")
 _HAS_UPPER = re.compile(r"[A-Z]")
+
+
+# The recognizers of values known by a cue before them (`redactor.detection.cues`), several entities.
+_CUED = "CUED"
 
 
 def prefilter_matches(entity: str, text: str) -> bool:
@@ -284,6 +289,7 @@ class PiiDetector:
         self._thresholds = dict(thresholds)
         self._ner = ner and any(e in self._thresholds for e in NER_ENTITIES)
         self._pattern_entities = [e for e in _PREFILTERS if e in self._thresholds]
+        self._cue_entities = frozenset(e for e in CUE_ENTITIES if e in self._thresholds)
         self._sentence_cache: dict[str, list[Span]] = {}
 
     @property
@@ -321,6 +327,7 @@ class PiiDetector:
             "US_SSN": [UsSsnRecognizer()],
             "IP_ADDRESS": [IpRecognizer()],
             "STREET_ADDRESS": [street],
+            _CUED: [cue_recognizer(self._cue_entities)],
         }
 
     @cached_property
@@ -357,7 +364,8 @@ class PiiDetector:
     def find_structured(self, text: str) -> list[Span]:
         """Pattern-based PII in one string (nothing in a string that is one decoy). No spaCy involved."""
         candidates = self._prefiltered_entities(text)
-        if not candidates:
+        cued = bool(self._cue_entities) and may_have_cue(text)
+        if not candidates and not cued:
             return []
         regions = protected_regions(text)
         if is_entirely_decoy(text, regions):
@@ -383,6 +391,10 @@ class PiiDetector:
                 # Trimmed before the decoy test: `/users/jane@example.net` is a path up to `jane`.
                 found = [trim(text, span) for span in found]
             spans.extend(span for span in found if not overlaps(span.start, span.end, regions))
+        if cued:
+            # A value after its cue ("DOB: 1984-03-12", "MRN 00482913") is what the cue says, whatever
+            # its shape: no decoy test (a birth date looks like any other date).
+            spans.extend(self._accepted(text, self._run(_CUED, text), []))
         # Two recognizers of one entity (presidio's and ours, for cards) may report the same span.
         unique: dict[tuple[int, int, str], Span] = {}
         for span in spans:
@@ -404,7 +416,7 @@ class PiiDetector:
         results: list[Any] = []
         for recognizer in self._recognizers[entity]:
             try:
-                results.extend(recognizer.analyze(text, [entity], None) or [])
+                results.extend(recognizer.analyze(text, recognizer.supported_entities, None) or [])
             except Exception as exc:
                 raise DetectorError(f"PII recognizer {type(recognizer).__name__} failed: "
                                     f"{exc.__class__.__name__}") from None

@@ -1,0 +1,232 @@
+"""Values known by the words around them: `DOB: 1984-03-12`, `passport no. X1234567`, `routing
+number 021000021`, `Name: Jane Roe`, `Dear Jane,`, `"Jane Roe" <jane.roe@example.com>`.
+
+A bare nine-digit number or a capitalised pair of words is no evidence of anything; after a cue
+that names it, it is. Each rule is declarative (detect-secrets style): a case-insensitive cue, a
+case-sensitive value pattern right after it (a separator such as `:`, `#`, `is` in between), and
+an optional validator (a checksum where the identifier has one). Only the value is reported,
+never the cue. These rules need no NER, so names with a cue are found with NER off too.
+
+`CueRecognizer` wraps the table as a presidio recognizer; the engine treats its results like
+any other pattern recognizer's (thresholds, decoy regions, one token per value in a trace).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from redactor.detection.validators import digits_of
+
+# Above what pattern recognizers give a bare shape: after its cue, `943 476 5919` is an NHS number
+# rather than a phone number.
+CUE_SCORE = 0.95
+
+
+def _always(_value: str) -> bool:
+    return True
+
+
+def _has_digits(count: int) -> Callable[[str], bool]:
+    def check(value: str) -> bool:
+        return len(digits_of(value)) >= count
+
+    return check
+
+
+def aba_routing_ok(value: str) -> bool:
+    """An ABA routing number: nine digits whose weighted sum (3, 7, 1, ...) is a multiple of 10."""
+    digits = [int(c) for c in digits_of(value)]
+    if len(digits) != 9:
+        return False
+    return sum(d * w for d, w in zip(digits, (3, 7, 1) * 3, strict=True)) % 10 == 0
+
+
+def nhs_number_ok(value: str) -> bool:
+    """An NHS number: ten digits, the last a mod-11 check digit of the first nine."""
+    digits = [int(c) for c in digits_of(value)]
+    if len(digits) != 10:
+        return False
+    check = 11 - sum(d * w for d, w in zip(digits[:9], range(10, 1, -1), strict=True)) % 11
+    return (0 if check == 11 else check) == digits[9] and check != 10
+
+
+# Whom greetings and labels address when they do not name a person.
+_NOT_NAMES = frozenset({
+    "team", "world", "everyone", "everybody", "folks", "there", "all", "guys", "friends", "sir", "madam", "colleagues",
+    "department", "default", "workspace", "admin", "administrator", "owner", "manager", "bot", "human", "operator",
+    "staff", "members", "partner", "partners", "valued", "dear", "hiring", "committee", "sales", "ops", "devops",
+    "engineering", "security", "finance", "legal", "hr", "it", "on", "call", "oncall", "unknown", "anonymous", "test",
+})
+_FUNCTION_WORDS = frozenset({"the", "a", "an", "our", "your", "my", "his", "her", "their", "this", "that", "all"})
+_LETTERS = re.compile(r"[A-Za-z]+")
+
+
+def is_plausible_person(value: str) -> bool:
+    """Not what a form or a greeting says when it names no one: `Name: Default Workspace`,
+    `Dear Customer,`, `Hi Team,`: at least one word that is not a common or function word."""
+    from redactor.detection.pii import ignorable_capitalised_words, is_implausible_name
+
+    if is_implausible_name(value):
+        return False
+    ignorable = ignorable_capitalised_words()
+    words = [word.lower() for word in _LETTERS.findall(value)]
+    if not words or words[0] in _FUNCTION_WORDS:
+        return False  # "Best,\nThe Acme Team"
+    return any(word not in ignorable and word not in _NOT_NAMES for word in words)
+
+
+@dataclass(frozen=True)
+class CueRule:
+    name: str
+    entity: str
+    cue: str  # matched case-insensitively
+    value: str  # matched case-sensitively, right after the cue and a separator
+    validator: Callable[[str], bool] = _always
+    # Between cue and value: `:`, `=`, `#`, quotes, "is", "number", "no." ... (per rule if needed).
+    separator: str = r"(?:\s*(?:[:=#]|\bis\b|\bwas\b)?\s*[\"']?)"
+
+    def compile(self) -> re.Pattern[str]:
+        return re.compile(f"(?i:{self.cue}){self.separator}(?P<value>{self.value})")
+
+
+_NUMBER_WORDS = r"(?:\s*(?:number|num\.?|no\.?|nr\.?|#|id))?"
+# One to four capitalised words (an initial with a period may sit between): a person's name.
+_NAME_WORD = r"[A-Z](?:[a-z]|['’][A-Z])[a-zA-Z'’-]*"
+_NAME = rf"{_NAME_WORD}(?:[ \t]+(?:[A-Z]\.|{_NAME_WORD})){{0,3}}"
+_FULL_NAME = rf"{_NAME_WORD}(?:[ \t]+(?:[A-Z]\.|{_NAME_WORD})){{1,3}}"
+# A title before a name is not part of it: "Dear Dr. Jane Roe," is Jane Roe's token.
+_TITLE = r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Madam)\.?[ \t]+)?"
+_MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
+_DATE = (
+    r"\d{4}-\d{2}-\d{2}(?![\d:T])|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})(?![\d/.-])"
+    rf"|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?{_MONTH}\s+(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?\d{{4}}"
+)
+_PERSON_LABELS = (
+    r"(?:full|legal|first|last|given|family|customer|client|patient|passenger|guest|card ?holder|account ?holder|"
+    r"applicant|candidate|employee|contact|travell?er|member|caller|recipient|sender|beneficiary|insured|"
+    r"policy ?holder|tenant|buyer|seller|driver|student|user)[ _-]?name"
+)
+
+CUE_RULES: tuple[CueRule, ...] = (
+    CueRule("date_of_birth", "DATE_OF_BIRTH",
+            r"\bd\.?o\.?b\b\.?|\bdate[ _-]of[ _-]birth|\bbirth[ _-]?date|\bbirthday|\bborn(?:\s+on)?", _DATE),
+    CueRule("passport", "ID_NUMBER", rf"\bpassport{_NUMBER_WORDS}", r"[A-Z0-9]{6,9}(?![\w-])", _has_digits(5)),
+    CueRule("driver_licence", "ID_NUMBER",
+            rf"\b(?:driver'?s?|driving)[ _-]?licen[cs]e{_NUMBER_WORDS}|\bDL\s*#",
+            r"[A-Z0-9][A-Z0-9-]{4,17}(?![\w-])", _has_digits(4)),
+    CueRule("medical_record", "ID_NUMBER", rf"\bMRN\b|\bmedical[ _-]record{_NUMBER_WORDS}",
+            r"[A-Z0-9][A-Z0-9-]{4,14}(?![\w-])", _has_digits(4)),
+    CueRule("bank_account", "ID_NUMBER",
+            r"\b(?:bank[ _-])?account[ _-]?(?:number|num\.?|no\.?|nr\.?|#)|\bacct\.?(?:\s*(?:number|no\.?|#))?|\bA/C",
+            r"\d[\d -]{4,18}\d(?![\w-])", _has_digits(6)),
+    CueRule("routing_number", "ID_NUMBER", rf"\brouting{_NUMBER_WORDS}|\bABA{_NUMBER_WORDS}|\bRTN",
+            r"\d{9}(?!\d)", aba_routing_ok),
+    CueRule("sort_code", "ID_NUMBER", r"\bsort[ _-]?code", r"\d{2}-\d{2}-\d{2}(?![\d-])"),
+    CueRule("nhs_number", "ID_NUMBER", rf"\bNHS{_NUMBER_WORDS}", r"\d{3}[ -]?\d{3}[ -]?\d{4}(?![\d-])",
+            nhs_number_ok),
+    CueRule("national_insurance", "ID_NUMBER",
+            r"\bnational[ _-]insurance(?:\s*(?:number|no\.?))?|\bNINO\b|\bNI\s+(?:number|no\.?)",
+            r"[A-Z]{2}\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D](?!\w)"),
+    CueRule("tax_id", "ID_NUMBER", r"\b(?:EIN|I?TIN)\b|\btax[ _-]?id(?:entification)?(?:\s*(?:number|no\.?))?",
+            r"\d{2}-\d{7}(?![\d-])|9\d{2}-?\d{2}-?\d{4}(?![\d-])"),
+    CueRule("national_id", "ID_NUMBER",
+            rf"\bnational[ _-]id(?:entity)?(?:[ _-]card)?{_NUMBER_WORDS}|\bid[ _-]card{_NUMBER_WORDS}",
+            r"[A-Z0-9]{6,12}(?![\w-])", _has_digits(4)),
+    CueRule("insurance_member", "ID_NUMBER", r"\b(?:insurance|health[ _-]plan)[ _-]?member[ _-]?id",
+            r"[A-Z0-9][A-Z0-9-]{5,15}(?![\w-])", _has_digits(4)),
+    # Names. A label that says "name" (anywhere), or a bare `Name:` that starts a line.
+    CueRule("labelled_name", "PERSON", rf"\b{_PERSON_LABELS}|(?:^|\n)[ \t]*(?:[-*][ \t]*)?name(?=\s*[:=])",
+            _FULL_NAME, is_plausible_person, separator=rf"(?:\s*[:=]\s*[\"']?{_TITLE})"),
+    CueRule("role_name", "PERSON",
+            r"\b(?:patient|passenger|cardholder|account holder|applicant|candidate|beneficiary|attn\.?|attention)"
+            r"(?=\s*:)", _FULL_NAME, is_plausible_person, separator=rf"(?:\s*:\s*[\"']?{_TITLE})"),
+    CueRule("my_name_is", "PERSON", r"\bmy name is|\bmy name's|(?:^|\b(?:hi|hello|hey)\b,?\s+)this is", _NAME,
+            is_plausible_person, separator=r"(?:\s+)"),
+    # A greeting at the start of a line or sentence: "Dear Jane,", "Hi Jane Roe," (a comma or `!` after).
+    CueRule("greeting", "PERSON",
+            r"(?:^|(?<=\n)|(?<=[.!?]\s))(?:dear|hi|hello|hey|hallo|bonjour|hola|thanks|thank you)",
+            rf"{_NAME}(?=\s*[,!:\n])", is_plausible_person, separator=rf"(?:[ \t]+{_TITLE})"),
+    # A sign-off, then the name alone on the next line: "Kind regards,\nJane Roe".
+    CueRule("sign_off", "PERSON",
+            r"\b(?:regards|best|thanks|thank you|cheers|sincerely|best wishes|warmly|respectfully)",
+            rf"{_NAME}(?=[ \t]*(?:\n|$))", is_plausible_person, separator=r"(?:[ \t]*,[ \t]*\r?\n[ \t]*)"),
+    # A mailbox's display name: `Jane Roe <jane.roe@example.com>`, `"Jane Roe" <jane@...>`.
+    CueRule("display_name", "PERSON", r"(?:^|(?<=[\s:,;(\[]))", rf"\"?{_FULL_NAME}\"?(?=[ \t]*<[^<>\s@]+@)",
+            is_plausible_person, separator=""),
+)
+
+# Parts of shared mailboxes' names, not people's: `billing.team@`, `data.science@`.
+_MAILBOX_WORDS = frozenset({
+    "info", "admin", "support", "billing", "accounts", "payments", "sales", "ops", "devops", "security", "team",
+    "hr", "jobs", "careers", "press", "media", "marketing", "help", "service", "services", "contact", "hello",
+    "noreply", "no", "reply", "do", "not", "notifications", "alerts", "system", "root", "web", "dev", "qa", "test",
+    "office", "legal", "finance", "tech", "engineering", "platform", "infra", "oncall", "on", "call", "api", "app",
+    "bot", "cloud", "mail", "news", "newsletter", "orders", "shop", "store", "data", "science", "research",
+    "customer", "care", "success", "desk", "mailer", "daemon", "postmaster", "webmaster", "abuse",
+})
+_MAILBOX_SEPARATORS = re.compile(r"[._-]")
+
+
+def names_from_mailbox(address: str) -> list[str]:
+    """The name an address is made of: `aisha.becker32@fastmail.com` -> ["Aisha Becker"].
+
+    Wherever else the trace writes that name (`Thanks Aisha Becker,`), it is this person's. Only
+    two or three alphabetic parts of two letters or more, none of them a word of shared mailboxes
+    (`data.science@`) or a common word; with three parts, first and last are also a name.
+    """
+    local = re.split(r"@|%40", address, maxsplit=1)[0].rstrip("0123456789")
+    parts = _MAILBOX_SEPARATORS.split(local)
+    if not 2 <= len(parts) <= 3 or not all(len(part) >= 2 and part.isalpha() and part.isascii() for part in parts):
+        return []
+    from redactor.detection.pii import ignorable_capitalised_words
+
+    ignorable = ignorable_capitalised_words()
+    if any(part.lower() in _MAILBOX_WORDS or part.lower() in ignorable for part in parts):
+        return []
+    words = [part.capitalize() for part in parts]
+    names = [" ".join(words)]
+    if len(words) == 3:
+        names.append(f"{words[0]} {words[2]}")
+    return names
+
+
+CUE_ENTITIES = frozenset(rule.entity for rule in CUE_RULES)
+# Every rule's cue, for one cheap search before any rule runs (most strings have no cue at all).
+_CUE_GATE = re.compile("|".join(f"(?:{rule.cue})" for rule in CUE_RULES if rule.name != "display_name"),
+                       re.IGNORECASE)
+
+
+def may_have_cue(text: str) -> bool:
+    return _CUE_GATE.search(text) is not None or ("<" in text and "@" in text)
+
+
+def cue_recognizer(entities: frozenset[str]) -> Any:
+    """A presidio recognizer for the cue rules of `entities` (those a policy enables)."""
+    from presidio_analyzer import EntityRecognizer, RecognizerResult
+
+    rules = [(rule, rule.compile()) for rule in CUE_RULES if rule.entity in entities]
+
+    class CueRecognizer(EntityRecognizer):
+        def __init__(self) -> None:
+            super().__init__(supported_entities=sorted({rule.entity for rule, _ in rules}), name="CueRecognizer")
+
+        def load(self) -> None:
+            return None
+
+        def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[RecognizerResult]:
+            results = []
+            for rule, pattern in rules:
+                for match in pattern.finditer(text):
+                    start, end = match.span("value")
+                    value = match.group("value")
+                    if value.startswith('"') and value.endswith('"'):
+                        start, end, value = start + 1, end - 1, value[1:-1]
+                    if rule.validator(value):
+                        results.append(RecognizerResult(rule.entity, start, end, CUE_SCORE,
+                                                        recognition_metadata={"recognizer_name": rule.name}))
+            return results
+
+    return CueRecognizer()

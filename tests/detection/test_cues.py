@@ -1,0 +1,176 @@
+"""Values known by a cue before them: birth dates, identity and account numbers, names after a
+label, a greeting, a sign-off or before a mailbox. Found with NER off too (no spaCy involved)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from redactor.detection.cues import CUE_RULES, aba_routing_ok, may_have_cue, names_from_mailbox, nhs_number_ok
+from redactor.detection.pii import PiiDetector
+from redactor.engine import Redactor
+from tests.conftest import make_redactor, run_cli
+
+THRESHOLDS = {"PHONE_NUMBER": 0.4, "US_SSN": 0.5, "STREET_ADDRESS": 0.5, "PERSON": 0.6, "DATE_OF_BIRTH": 0.5,
+              "ID_NUMBER": 0.5}
+
+
+@pytest.fixture(scope="module")
+def detector() -> PiiDetector:
+    return PiiDetector(THRESHOLDS, ner=False)
+
+
+def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
+    return {(s.entity_type, text[s.start:s.end]) for s in detector.find_structured(text)}
+
+
+@pytest.mark.parametrize(("text", "entity", "value"), [
+    # Birth dates: the cue makes a date (a decoy anywhere else) a birth date, in any common writing.
+    ("Patient DOB: 1984-03-12, seen today", "DATE_OF_BIRTH", "1984-03-12"),
+    ("d.o.b. 03/12/1984", "DATE_OF_BIRTH", "03/12/1984"),
+    ("She was born on March 3, 1984 in Leeds", "DATE_OF_BIRTH", "March 3, 1984"),
+    ('{"note": "date of birth is 12 Jan 1979"}', "DATE_OF_BIRTH", "12 Jan 1979"),
+    ("birthdate=19.07.1990;", "DATE_OF_BIRTH", "19.07.1990"),  # shaped like a version string
+    # Identity and account numbers.
+    ("passport no. X1234567 expires 2031", "ID_NUMBER", "X1234567"),
+    ("Passport number: 533228719", "ID_NUMBER", "533228719"),
+    ("MRN 00482913 admitted", "ID_NUMBER", "00482913"),
+    ("medical record #A-7730412", "ID_NUMBER", "A-7730412"),
+    ("Driver license: D1234-5678-9012", "ID_NUMBER", "D1234-5678-9012"),  # shaped like a ticket id
+    ("wire to routing number 021000021 today", "ID_NUMBER", "021000021"),
+    ("account number 4401 2291 8830.", "ID_NUMBER", "4401 2291 8830"),
+    ("sort code 20-00-00, acct 55779911", "ID_NUMBER", "20-00-00"),
+    ("sort code 20-00-00, acct 55779911", "ID_NUMBER", "55779911"),
+    ("NHS number 943 476 5919", "ID_NUMBER", "943 476 5919"),  # not a phone number after its cue
+    ("NI number QQ 12 34 56 C", "ID_NUMBER", "QQ 12 34 56 C"),
+    ("EIN 12-3456789 on the W-9", "ID_NUMBER", "12-3456789"),
+    # Names: NER-free evidence.
+    ("Hi Jane,\nyour order shipped.", "PERSON", "Jane"),
+    ("Dear Dr. Rosalind Okafor,\nthank you", "PERSON", "Rosalind Okafor"),  # the title stays
+    ("Kind regards,\nMarcus Whitfield", "PERSON", "Marcus Whitfield"),
+    ('From: "Priya Raman" <priya.raman@example.com>', "PERSON", "Priya Raman"),
+    ("Cc: Tomasz Nowak <tnowak@example.pl>", "PERSON", "Tomasz Nowak"),
+    ("Customer name: Elena Petrova", "PERSON", "Elena Petrova"),
+    ("Name: Siobhan O'Connell\nEmail: x", "PERSON", "Siobhan O'Connell"),
+    ("Patient: Amara Nwosu (admitted)", "PERSON", "Amara Nwosu"),
+    ("my name is Akira Tanaka and I", "PERSON", "Akira Tanaka"),
+    ("Hello Siobhan McDonald!", "PERSON", "Siobhan McDonald"),
+])
+def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
+    assert (entity, value) in found(detector, text)
+
+
+@pytest.mark.parametrize("text", [
+    "created 2024-01-15 by build 1.2.3",  # a date without a cue is a date
+    "Routing 123456789 is invalid",  # fails the ABA checksum
+    "NHS number 943 476 5918",  # fails the mod-11 check
+    "account number ending 4821",  # the last four digits identify no one
+    "Hi Team, the build is green",
+    "Hello World!",
+    "Dear Customer,",
+    "Best,\nThe Acme Team",
+    "Name: Default Workspace",
+    "tool name: Search Flights",  # "name" after a word that is not a person's role
+    "Support Team <support@example.com>",
+    "passport photo uploaded",
+    "Hi there,\nthanks",
+    "born in 1984",  # a year alone
+])
+def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: str) -> None:
+    found_here = {entity for entity, _ in found(detector, text)}
+    assert not found_here & {"DATE_OF_BIRTH", "ID_NUMBER", "PERSON"}, text
+
+
+def test_checksums() -> None:
+    assert aba_routing_ok("021000021") and aba_routing_ok("011401533")
+    assert not aba_routing_ok("021000022") and not aba_routing_ok("12345678")
+    assert nhs_number_ok("9434765919") and not nhs_number_ok("9434765918")
+
+
+def test_the_cheap_gate_lets_every_rule_through() -> None:
+    """`may_have_cue` runs before any rule: it must never rule out a text that a rule matches."""
+    samples = ["DOB 1984-03-12", "passport X1234567", "MRN 0048291", "Driver's licence 12345678",
+               "acct 55779911", "ABA 021000021", "sort code 20-00-00", "NHS 943 476 5919", "NINO QQ123456C",
+               "TIN 912-34-5678", "national id 12345678", "insurance member id ZX-445566", "patient name: Jo Ho",
+               "Patient: Jo Ho", "my name is Jo", "Hi Jo,", "Regards,\nJo Ho", "Jo Ho <jo@x.io>"]
+    for sample in samples:
+        assert may_have_cue(sample), sample
+    matched = {rule.name for rule in CUE_RULES for sample in samples if rule.compile().search(sample)}
+    assert matched == {rule.name for rule in CUE_RULES}  # every rule is exercised by a sample
+
+
+def test_cue_findings_survive_nowhere_in_the_bytes_written(tmp_path: Path) -> None:
+    """End to end with NER off: the CLI writes a trace; neither value survives, and one value keeps
+    one token in prose and under its key."""
+    record = {
+        "event": "tool.succeeded", "tool": "lookup_patient", "run_id": "run_5f1c2a",
+        "result": json.dumps({"summary": "Patient: Amara Nwosu, DOB 1961-11-02, MRN 00917733",
+                              "dob": "1961-11-02"}),
+        "message": "Hi Amara,\nyour appointment is confirmed.\nKind regards,\nDr. Felix Brandt's office",
+    }
+    source = tmp_path / "in" / "run.jsonl"
+    source.parent.mkdir()
+    source.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    result = run_cli("redact", str(source.parent), "-o", str(tmp_path / "out"), "--no-ner", "-q")
+    assert result.returncode == 0, result.stderr
+    written = (tmp_path / "out" / "run.jsonl").read_text(encoding="utf-8")
+    for value in ("Amara Nwosu", "1961-11-02", "00917733", "Hi Amara"):
+        assert value not in written, value
+    inner = json.loads(json.loads(written)["result"])
+    assert inner["dob"].startswith("<DATE_OF_BIRTH:") and inner["dob"] in inner["summary"]
+    assert json.loads(written)["run_id"] == "run_5f1c2a"
+
+
+def test_a_policy_without_the_entities_finds_no_cued_values() -> None:
+    redactor: Redactor = make_redactor(ner=False, policy="default")
+    assert "<ID_NUMBER:" in redactor.redact_text("MRN 00482913")
+    thresholds = {"PHONE_NUMBER": 0.4}
+    assert found(PiiDetector(thresholds, ner=False), "MRN 00482913 DOB 1984-03-12") == set()
+
+
+@pytest.mark.parametrize(("address", "names"), [
+    ("aisha.becker32@fastmail.com", ["Aisha Becker"]),
+    ("mary-jane.van.dyke@example.org", []),  # four parts: not a plain name
+    ("maria.del.carmen@example.es", ["Maria Del Carmen", "Maria Carmen"]),
+    ("tomasz_nowak%40example.pl", ["Tomasz Nowak"]),
+    ("j.weiss@example.net", []),  # an initial is too little to find elsewhere
+    ("billing.team@example.com", []),  # a shared mailbox
+    ("data.science@example.com", []),
+    ("noreply@example.com", []),
+])
+def test_names_from_mailbox(address: str, names: list[str]) -> None:
+    assert names_from_mailbox(address) == names
+
+
+def test_a_name_in_an_address_is_replaced_wherever_the_trace_writes_it(tmp_path: Path) -> None:
+    """NER off: `Thanks Aisha Becker` and a tool's `owner` field hold no cue of their own; the
+    address `aisha.becker32@...` in another record says whose name it is."""
+    records = [
+        {"role": "user", "content": "I was charged twice, write to aisha.becker32@fastmail.com"},
+        {"role": "assistant", "content": "Noted. The refund is on its way, Aisha Becker will hear from us."},
+        {"tool": "crm_lookup", "result": {"owner": "Aisha Becker", "plan": "Data Science Pro"}},
+    ]
+    source = tmp_path / "in" / "run.jsonl"
+    source.parent.mkdir()
+    source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    result = run_cli("redact", str(source.parent), "-o", str(tmp_path / "out"), "--no-ner", "-q")
+    assert result.returncode == 0, result.stderr
+    written = (tmp_path / "out" / "run.jsonl").read_text(encoding="utf-8")
+    assert "Aisha" not in written and "Becker" not in written
+    lines = [json.loads(line) for line in written.splitlines()]
+    token = lines[2]["result"]["owner"]
+    assert token.startswith("<PERSON:") and token in lines[1]["content"]
+    assert lines[2]["result"]["plan"] == "Data Science Pro"
+
+
+def test_a_contact_records_name_is_a_person_but_a_tools_name_is_structure() -> None:
+    redactor = make_redactor(ner=False)
+    record = {"customer": {"name": "Ximena Ortiz-Lacroix", "email": "x.ortiz@example.com"},
+              "tool_calls": [{"id": "call_1", "name": "lookup_customer", "arguments": "{}"}],
+              "note": "escalated by Ximena Ortiz-Lacroix"}
+    redacted = redactor.redact(record)
+    assert redacted["customer"]["name"].startswith("<PERSON:")
+    assert redacted["note"] == "escalated by " + redacted["customer"]["name"]
+    assert redacted["tool_calls"][0]["name"] == "lookup_customer"
