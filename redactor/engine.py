@@ -327,7 +327,12 @@ class TraceSession:
         attribute_name = rules.attribute_name(value)
         for key, child in value.items():
             if attribute_name is not None and key == "key":
-                continue  # an OTLP attribute's name is structure
+                # An OTLP attribute's name is structure, like a dict key: NER never renames it, but a
+                # pattern or a known value does (an address used as an attribute name is still one).
+                if isinstance(child, str):
+                    self._plan_string(value, key, child, ctx.child(key, ctx.shape + ".key", key, None), slots,
+                                      collect, ner=False)
+                continue
             if not is_marker(key):
                 if collect:
                     self.candidates.add(key)

@@ -210,10 +210,11 @@ def redact_jsonl_stream(redactor: Redactor, source: Path, destination: Path) -> 
                 session.replace_payloads = number == 0
             if number == len(shards) - 1:
                 with atomic_writer(destination) as out:
-                    digest = _rewrite_pass(session, trace_format, style, source, previous, out)
+                    digest = _rewrite_pass(session, trace_format, style, source, previous, out, validate=True)
             else:
+                # Not validated yet: keys of later shards are still raw, and a schema error quotes keys.
                 between = stack.enter_context(tempfile.TemporaryFile(dir=destination.parent))
-                _rewrite_pass(session, trace_format, style, source, previous, between)
+                _rewrite_pass(session, trace_format, style, source, previous, between, validate=False)
                 if previous is not None:
                     previous.close()  # at most two copies of the store on disk at any time
                 previous = between
@@ -252,7 +253,7 @@ def _spill_long_values(session: TraceSession, spill: KnownValueSpill) -> None:
 
 def _rewrite_pass(
     session: TraceSession, trace_format: TraceFormat, style: JsonStyle, source: Path, previous: IO[bytes] | None,
-    out: BinaryIO | IO[bytes],
+    out: BinaryIO | IO[bytes], validate: bool,
 ) -> str:
     """Rewrite every line of `source` (or of the previous pass's output) into `out`; return its digest."""
     digest = hashlib.sha256()
@@ -262,7 +263,7 @@ def _rewrite_pass(
         else:
             session.current_line = number
             new_record = session.rewrite(record)
-            problem = trace_format.validate(new_record)
+            problem = trace_format.validate(new_record) if validate else None
             if problem:
                 raise RedactionError(f"{source} (line {number}): after redaction, {problem}")
             data = (style.dumps(new_record) + "\n").encode("utf-8", "surrogatepass")

@@ -109,7 +109,7 @@ ROOT = NodeContext(None, "$", "$")
 
 @lru_cache(maxsize=65536)
 def key_segment(key: str) -> str:
-    return f".{key}" if _IDENTIFIER.match(key) else f"[{json.dumps(key)}]"
+    return f".{key}" if _IDENTIFIER.match(key) else f"[{json.dumps(key, ensure_ascii=False)}]"
 
 
 def compile_structural_paths(patterns: Iterable[str]) -> re.Pattern[str] | None:

@@ -247,6 +247,38 @@ def test_cli_usage_errors(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+def test_fail_closed_on_what_would_otherwise_pass_silently(tmp_path: Path) -> None:
+    """Found by a red team: a directory of `.ndjson` passed as "0 traces", two inputs with one name
+    overwrote each other under -o, and an unwritable destination ended the run with only
+    "internal error: OSError" (the traces after it never attempted, none named)."""
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "run.ndjson").write_text('{"email": "jane@example.com"}\n')
+    for command in ("scan", "redact"):
+        result = run_cli(command, str(other), *(["-o", str(tmp_path / "o")] if command == "redact" else []))
+        assert result.returncode == 2 and "other" in result.stderr and "no trace files" in result.stderr
+
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "x.json").write_text(json.dumps({"note": f"mail {name}.person@example.com"}))
+    clash = run_cli("redact", str(tmp_path / "a" / "x.json"), str(tmp_path / "b" / "x.json"), "-o", str(tmp_path / "o"))
+    assert clash.returncode == 2 and "would be written to" in clash.stderr
+    assert not (tmp_path / "o").exists()
+
+    source = tmp_path / "in"
+    (source / "sub").mkdir(parents=True)
+    (source / "sub" / "x.json").write_text(json.dumps({"note": "mail c.person@example.com"}))
+    (source / "z.json").write_text(json.dumps({"note": "mail d.person@example.com"}))
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "sub").write_text("a file where the output needs a directory")
+    blocked = run_cli("redact", str(source), "-o", str(out), "--jobs", "1")
+    assert blocked.returncode == 2, blocked.stderr
+    assert "sub/x.json" in blocked.stderr and "internal error" not in blocked.stderr
+    assert "<EMAIL_ADDRESS:" in (out / "z.json").read_text()  # the trace after it was still redacted
+
+
+@pytest.mark.slow
 def test_missing_key_is_an_error_not_a_weaker_default(store: Path, tmp_path: Path) -> None:
     result = run_cli("redact", str(store), "-o", str(tmp_path / "o"),
                      env={"REDACTOR_KEY": "", "REDACTOR_KEY_FILE": str(tmp_path / "absent")})
@@ -414,6 +446,21 @@ def test_an_envelope_invalid_before_redaction_is_an_input_error(tmp_path: Path) 
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.jsonl"))
 
 
+def test_a_schema_error_never_quotes_a_key_of_the_trace(tmp_path: Path) -> None:
+    """pydantic's error locations include dict keys, and a metadata key can be a name or a
+    password (found by a red team: `metadata.Zebulon Quartermaine.[key]` on stderr)."""
+    source = Path(__file__).resolve().parent.parent / "examples" / "raw" / "agent-chronicle-1x.jsonl"
+    envelope = json.loads(source.read_text(encoding="utf-8").splitlines()[0])
+    envelope["metadata"] = {"Zebulon Quartermaine": 1, "S3cretCanaryPw": 2}
+    path = tmp_path / "broken.jsonl"
+    path.write_text(json.dumps(envelope) + "\n", encoding="utf-8")
+    for command in (("scan", str(path)), ("redact", str(path), "-o", str(tmp_path / "out"))):
+        result = run_cli(*command)
+        assert result.returncode == 2, result.stderr
+        assert "metadata.{key}.[key]" in result.stderr
+        assert "Zebulon" not in result.stderr + result.stdout and "S3cret" not in result.stderr + result.stdout
+
+
 def test_a_cookie_value_is_replaced_where_it_is_quoted_alone(no_ner: Redactor) -> None:
     """The header was one token and the stolen session id quoted in a note stayed (third round)."""
     session = "sess_9fK2LmQ8xR4tW7yZ1aB3cD5eF"
@@ -449,3 +496,33 @@ def test_a_repeated_key_is_never_written_back_unanalysed(tmp_path: Path) -> None
     result = run_cli("redact", str(path), "-o", str(tmp_path / "out"), "--no-ner")
     assert result.returncode == 0, result.stderr
     assert "jane.doe@example.com" not in (tmp_path / "out" / "dup.json").read_text(encoding="utf-8")
+
+
+def test_an_otlp_attribute_name_is_redacted_like_a_dict_key(default_redactor: Redactor) -> None:
+    """An address used as an attribute's name was left (the name was skipped as structure) while
+    the same address was replaced in the span name. NER still never renames one."""
+    span = {"traceId": "5b8efff798038103d269b633813fc60c", "spanId": "eee19b7ec3c1b174", "kind": 2,
+            "name": "GET /users/canary.person@example.com", "startTimeUnixNano": "1", "endTimeUnixNano": "2",
+            "attributes": [{"key": "canary.person@example.com", "value": {"intValue": "1"}},
+                           {"key": "gen_ai.request.model", "value": {"stringValue": "gpt-4o"}},
+                           {"key": "Jane Doe", "value": {"stringValue": "x"}}]}
+    document = {"resourceSpans": [{"resource": {"attributes": []}, "scopeSpans": [{"scope": {"name": "s"},
+                                                                                  "spans": [span]}]}]}
+    out = default_redactor.redact(document)["resourceSpans"][0]["scopeSpans"][0]["spans"][0]
+    token = out["name"].removeprefix("GET /users/")
+    assert token.startswith("<EMAIL_ADDRESS:")
+    assert [a["key"] for a in out["attributes"]] == [token, "gen_ai.request.model", "Jane Doe"]
+
+
+@pytest.mark.slow
+def test_a_trace_directory_member_that_is_no_envelope_is_refused(tmp_path: Path) -> None:
+    """A `.jsonl` or a note dropped into a trace directory was skipped: reported written and sealed,
+    left raw beside the redacted envelopes."""
+    trace = tmp_path / "run"
+    trace.mkdir()
+    (trace / "graph.json").write_text(json.dumps({"nodes": ["agent"], "edges": []}))
+    (trace / "000-agent-0.json").write_text(json.dumps({"node_id": "agent", "note": "x"}))
+    (trace / "005-extra-1.jsonl").write_text(json.dumps({"email": "canary.person@example.com"}) + "\n")
+    result = run_cli("redact", str(trace), "--in-place")
+    assert result.returncode == 2 and "005-extra-1.jsonl" in result.stderr and "move this file" in result.stderr
+    assert not (trace / "redactor.seal.json").exists()

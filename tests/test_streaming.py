@@ -65,7 +65,7 @@ def test_known_values_past_the_memory_limit_are_sharded(tmp_path: Path, default_
     passes: list[int] = []
     real_pass = redactor.streaming._rewrite_pass
     monkeypatch.setattr(redactor.streaming, "_rewrite_pass",
-                        lambda *args: passes.append(1) or real_pass(*args))
+                        lambda *args, **kwargs: passes.append(1) or real_pass(*args, **kwargs))
     streamed = redact_one(default_redactor, source, tmp_path / "b" / "store.jsonl", NOW)
 
     a = (tmp_path / "a" / "store.jsonl").read_bytes()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from redactor.atomic import atomic_write_bytes
 from redactor.engine import Finding, Redactor, TraceResult
-from redactor.errors import FatalError, SealError
+from redactor.errors import FatalError, InputError, SealError
 from redactor.faults import killpoint
 from redactor.formats.registry import discover_traces, load_trace
 from redactor.seal import Seal, build_seal, earliest_timestamp, read_seal, seal_path_for, sha256_bytes, write_seal
@@ -47,7 +47,15 @@ class RunReport:
 
 
 def list_traces(paths: Iterable[Path]) -> list[tuple[Path, Path]]:
-    return list(discover_traces(paths))
+    """Every trace under `paths`. A directory with none is an error, not an empty success: the
+    traces may be of a kind this tool does not read (`.ndjson`), and nothing would be redacted."""
+    traces: list[tuple[Path, Path]] = []
+    for given in paths:
+        found = list(discover_traces([given]))
+        if not found:
+            raise InputError(str(given), "no trace files (.json, .jsonl or a trace directory) found")
+        traces.extend(found)
+    return traces
 
 
 def redact_one(
@@ -173,6 +181,7 @@ def run(
     moment = now or datetime.now(timezone.utc)
     report = RunReport()
     tasks = [(source, _destination(source, base, out, in_place)) for source, base in traces]
+    _refuse_shared_destinations(tasks)
     if jobs > 1 and len(tasks) >= PARALLEL_MIN_TRACES and "fork" in multiprocessing.get_all_start_methods():
         results = _run_parallel(redactor, tasks, moment, access_class, jobs)
     else:
@@ -188,6 +197,19 @@ def run(
     return report
 
 
+def _refuse_shared_destinations(tasks: list[tuple[Path, Path | None]]) -> None:
+    """`redact a/x.json b/x.json -o out`: both would be written to out/x.json, the second over the
+    first (and its seal). Refused before anything is written."""
+    sources: dict[Path, Path] = {}
+    for source, destination in tasks:
+        if destination is None:
+            continue
+        earlier = sources.setdefault(destination.resolve(), source)
+        if earlier != source:
+            raise InputError(str(source), f"would be written to {destination}, as {earlier} would; "
+                                          "redact them in separate runs or give their common parent directory")
+
+
 def _destination(source: Path, base: Path, out: Path | None, in_place: bool) -> Path | None:
     if out is not None:
         return out / source.relative_to(base)
@@ -201,6 +223,12 @@ def _redact_task(redactor: Redactor, source: Path, destination: Path | None, now
         return redact_one(redactor, source, destination, now, access_class)
     except FatalError as exc:
         return str(exc)
+    except OSError as exc:
+        # A read-only or full disk: this trace fails by name (nothing of it was written: writes are
+        # atomic), the others still proceed.
+        where = f" ({exc.filename})" if exc.filename else ""
+        reason = exc.strerror or exc.__class__.__name__
+        return f"{source}: {reason}{where}; this trace is not redacted (no seal written)"
 
 
 # Set once in each worker by the pool's initializer. Forked workers get the parent's redactor

@@ -60,6 +60,11 @@ _USER_AGENT = re.compile(r"\b(?:Mozilla|Opera|Dalvik)/\d+(?:\.\d+)*(?:\s+(?:\([^
 # glued to digits: that is the shape of an IBAN (DE89370400440532013000).
 _TICKET_ID = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d[\d-]*\d\b")
 
+# Book numbers and object identifiers: `ISBN 978-0-13-468599-1`, `urn:oid:1.2.36.146.595.217.0.1`,
+# `1.2.840.113549.1.1.11` (five numeric parts or more: no version, address or phone is written so).
+_ISBN = re.compile(r"\bISBN(?:-1[03])?:?\s*[\dX][\d -]{8,15}[\dX]\b")
+_OID = re.compile(r"(?<![\w.])\d+(?:\.\d+){4,}(?![\w.])")
+
 DecoyFilter = Callable[[str], list[Region]]
 
 
@@ -132,6 +137,14 @@ def ticket_id_regions(text: str) -> list[Region]:
     return [m.span() for m in _TICKET_ID.finditer(text)]
 
 
+def isbn_regions(text: str) -> list[Region]:
+    return [m.span() for m in _ISBN.finditer(text)] if "ISBN" in text else []
+
+
+def object_id_regions(text: str) -> list[Region]:
+    return [m.span() for m in _OID.finditer(text)]
+
+
 def redaction_marker_regions(text: str) -> list[Region]:
     return marker_spans(text)
 
@@ -151,6 +164,8 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     call_id_regions,
     user_agent_regions,
     ticket_id_regions,
+    isbn_regions,
+    object_id_regions,
 )
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from redactor.detection.decoys import overlaps, protected_regions
 from redactor.detection.pii import STREET_ADDRESS_PATTERN
 from redactor.detection.secrets import SecretDetector
-from redactor.detection.validators import card_ok, digits_of, phone_score
+from redactor.detection.validators import card_ok, digits_of, phone_score, ssn_ok
 from redactor.replacement.tokens import marker_spans
 
 
@@ -65,13 +65,6 @@ def iban_ok(value: str) -> bool:
         return int("".join(str(int(char, 36)) for char in rearranged)) % 97 == 1
     except ValueError:
         return False
-
-
-def ssn_ok(value: str) -> bool:
-    digits = digits_of(value)
-    area, group, serial = digits[:3], digits[3:5], digits[5:]
-    return (len(digits) == 9 and area not in ("000", "666") and area[0] != "9" and group != "00"
-            and serial != "0000" and len(set(digits)) > 1)
 
 
 def ip_ok(value: str) -> bool:

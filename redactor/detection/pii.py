@@ -50,7 +50,10 @@ _URL_ENCODED_EMAIL = r"\b[\w.+-]+%40[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b"
 _DIGIT_FREE_TRIGGERS = {"EMAIL_ADDRESS": "@", "IP_ADDRESS": ":"}
 # A phone number candidate: optional +/(, then digits with the separators phone numbers use, on
 # one line (a table's last row is followed by "\n(1 row)", which is not part of the number).
-_PHONE_WINDOW = re.compile(r"(?<![\w+])\+?\(?\d(?:[\d().\-/]|[^\S\r\n]){5,22}\d(?!\w)")
+_PHONE_WINDOW = re.compile(r"(?:(?<![\w+])|(?<=%2B))\+?\(?\d(?:[\d().\-/]|[^\S\r\n]){5,22}\d(?!\w)")
+# A form-encoded or query-string number: `To=%2B353874126630` is +353 87 412 6630. (Encoders write
+# the upper-case form; `%2b5511...` reads as a hex id, which is protected as a decoy.)
+_URL_ENCODED_PLUS = "%2B"
 _STREET_SUFFIXES = (
     "Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|"
     "Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Alley|Crescent|Close|Row|Walk|Plaza"
@@ -175,6 +178,8 @@ def is_implausible_name(entity_text: str) -> bool:
     """spaCy-small labels capitalised common words ("Config at ...") as names; drop those."""
     if _ID_LIKE.search(entity_text):
         return True  # names and places have no digits or underscores; ids do
+    if entity_text.isupper() and len(entity_text) <= 4:
+        return True  # an acronym: CV, SSL, JFK (and a redacted name's "'s CV" must not be found again)
     words = _WORD.findall(entity_text)
     return bool(words) and all(word.lower() in common_words() for word in words)
 
@@ -380,9 +385,12 @@ class PiiDetector:
                     if inside_decoy or not 7 <= digits <= 15 or _DECIMALS.match(text, window.end()):
                         continue  # no phone number has that many digits, it sits inside a decoy, or
                         # it is the integer part of an amount (`1 234 567,89`)
-                    found = self._run(entity, window.group(0))
-                    spans.extend(Span(s.start + window.start(), s.end + window.start(), s.entity_type, s.score,
-                                      s.detector) for s in self._accepted(window.group(0), found))
+                    candidate, shift = window.group(0), window.start()
+                    if text[max(0, shift - 3):shift] == _URL_ENCODED_PLUS:
+                        candidate, shift = "+" + candidate, shift - 1  # the digits only are replaced
+                    found = self._run(entity, candidate)
+                    spans.extend(Span(max(s.start + shift, window.start()), s.end + shift, s.entity_type, s.score,
+                                      s.detector) for s in self._accepted(candidate, found))
                 spans = [s for s in spans if not overlaps(s.start, s.end, regions)]
                 continue
             found = self._accepted(text, self._run(entity, text), [])

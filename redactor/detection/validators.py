@@ -32,6 +32,7 @@ _MAESTRO_PREFIX = re.compile(r"5[06-8]|6[37]")
 PHONE_REGIONS = ("US", "GB", "DE", "FR", "IN", "CA", "AU", "NL", "ES", "IT", "IE")
 _PHONE_SEPARATED = re.compile(r"\d[\s().\-/]+\d")
 _DATE_OR_ADDRESS = re.compile(r"\d{1,4}([/.-])\d{1,2}\1\d{1,4}|\d{1,3}(?:\.\d{1,3}){3}")
+_YEAR_RANGE = re.compile(r"(?:19|20)\d{2}\s?[-–/]\s?(?:19|20)\d{2}")
 
 
 def phone_score(candidate: str) -> float | None:
@@ -44,8 +45,9 @@ def phone_score(candidate: str) -> float | None:
     """
     import phonenumbers
 
-    if _DATE_OR_ADDRESS.fullmatch(candidate.strip("()")):
-        return None  # 14/08/2026, 2026-06-18, (10.0.12.31): a date or an IPv4 address
+    bare = candidate.strip("()")
+    if _DATE_OR_ADDRESS.fullmatch(bare) or _YEAR_RANGE.fullmatch(bare):
+        return None  # 14/08/2026, 2026-06-18, (10.0.12.31), (2021-2026): a date, an IPv4 address, years
     formatted = candidate.startswith("+") or bool(_PHONE_SEPARATED.search(candidate))
     regions = (None,) if candidate.startswith("+") else PHONE_REGIONS if formatted else PHONE_REGIONS[:1]
     for region in regions:
@@ -68,3 +70,12 @@ def card_ok(value: str) -> bool:
     if len(digits) == 12 and _MAESTRO_PREFIX.match(digits) is None:
         return False
     return luhn_ok(digits)
+
+
+def ssn_ok(value: str) -> bool:
+    """A US SSN the SSA could have issued: not area 000, 666 or 9xx, group 00, serial 0000, nor one
+    digit repeated."""
+    digits = digits_of(value)
+    area, group, serial = digits[:3], digits[3:5], digits[5:]
+    return (len(digits) == 9 and area not in ("000", "666") and area[0] != "9" and group != "00"
+            and serial != "0000" and len(set(digits)) > 1)

@@ -195,11 +195,25 @@ def sniff_style(text: str, bom: bool) -> JsonStyle:
             indent = len(leading)
         elif leading and set(leading) == {"\t"}:
             indent = leading
-    first_line = stripped.split("\n", 1)[0]
-    compact = indent is None and '": ' not in first_line and '":' in first_line
+    compact = indent is None and _first_separator(stripped.split("\n", 1)[0]) == ":"
     ensure_ascii = text.isascii() and "\\u" in text
     return JsonStyle(indent=indent, compact=compact, ensure_ascii=ensure_ascii,
                      trailing_newline=text.endswith("\n"), bom=bom, **writer_escapes(text))
+
+
+# A JSON string literal: what is inside one (an escaped document, `\"role\": \"user\"`) says
+# nothing about how the document around it is written.
+_STRING_LITERAL = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _first_separator(line: str) -> str | None:
+    """How the first member of the line's first object is written after its key: ":" (compact),
+    ": " or None (no member)."""
+    for literal in _STRING_LITERAL.finditer(line):
+        rest = line[literal.end():literal.end() + 2]
+        if rest.startswith(":"):
+            return ": " if rest == ": " else ":"
+    return None
 
 
 def read_trace_file(path: Path, relpath: str) -> TraceFile:

@@ -52,10 +52,14 @@ def is_trace_directory(path: Path) -> bool:
 def load_trace(path: Path) -> Trace:
     """A file is one trace; a directory with graph.json is one trace of several files."""
     if is_trace_directory(path):
-        members = sorted(
-            p for p in path.iterdir()
-            if p.is_file() and p.suffix == ".json" and not is_seal_file(p) and not is_temp_artifact(p)
-        )
+        files_here = [p for p in path.iterdir() if p.is_file() and p.name != DIRECTORY_SEAL and not is_temp_artifact(p)]
+        for other in files_here:
+            if other.suffix != ".json" or is_seal_file(other):
+                # Not redacted, yet committed with the trace (the gate blocks every member its seal
+                # does not list): refused here rather than left raw beside redacted envelopes.
+                raise InputError(str(other), "a trace directory holds only its graph.json and .json envelopes; "
+                                             "move this file out of it")
+        members = sorted(files_here)
         files = [read_trace_file(member, member.name) for member in members]
         return Trace(root=path, is_directory=True, format_name=detect_format(files), files=files)
     if not path.is_file():

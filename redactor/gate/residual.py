@@ -52,6 +52,8 @@ _ESCAPED_ASCII = re.compile(r"\\u00[2-7][0-9a-fA-F]")
 # are then checked exactly with `is_secret_key`. (A case-insensitive pattern anchored on the words
 # is ~8x slower in `re`: no literal prefix to skip ahead with.)
 _STRING_MEMBER = re.compile(r'"(?P<key>[^"\\]{1,160})\\?"\s*:\s*\\?"(?!\\?"|<[A-Z][A-Z0-9_]*(?::[0-9a-f]{12})?>\\?")')
+# Keys a report shows as read: words joined by `_`, `-` or `.` (`gen_ai.input.messages`, `Content-Type`).
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:[.-][A-Za-z0-9_]+)*")
 _SECRET_WORD = re.compile(r"pass|pwd|secret|token|key|auth|cookie|credential|jwt|ssn|iban|card|dob|birth")
 _OTLP_SECRET_ATTRIBUTE = re.compile(r'"key"\s*:\s*\\?"(?P<key>[^"\\]{1,160})\\?"')
 
@@ -79,10 +81,6 @@ class _Ctx:
 
     node: NodeContext
     structural: bool = False
-
-    @property
-    def path(self) -> str:
-        return self.node.path
 
     @property
     def secret_entity(self) -> str | None:
@@ -127,12 +125,20 @@ class ResidualScanner:
             line = trace_file.line_numbers[index] if trace_file.layout == "jsonl" else None
             for ctx, text in walker.strings(record, _Ctx(ROOT), None, 0):
                 flagged.extend(
-                    Flagged(GateFinding(display, line, ctx.path, span.entity_type,
+                    Flagged(GateFinding(display, line, ctx.node.spelled_path(self._reported_key), span.entity_type,
                                         masked_preview(text[span.start:span.end]), span.detector),
                             text[span.start:span.end])
                     for span in self._spans(text, ctx, plan)
                 )
         return flagged
+
+    def _reported_key(self, key: str) -> str:
+        """A dict key as a report may show it (reports end up in CI logs, SARIF and the committed
+        allow-list): as read when it is a plain name in which the fast scan finds nothing; masked
+        when it could be a value itself (`{"Jane Roe": {...}}`, `{"sk-proj-...": ...}`)."""
+        if is_marker(key) or (_PLAIN_KEY.fullmatch(key) and not self.fast.scan(key)):
+            return key
+        return masked_preview(key)
 
     def _spans(self, text: str, ctx: _Ctx, plan: WalkPlan) -> list[Span]:
         if ctx.secret_entity is not None:
@@ -220,7 +226,9 @@ class _Walker:
         attribute_name = self.rules.attribute_name(value)
         for key, child in value.items():
             if attribute_name is not None and key == "key":
-                continue  # an OTLP attribute's name is structure
+                if isinstance(child, str):  # scanned as the engine plans it (no NER there either)
+                    yield _Ctx(ctx.node.child(key, ctx.node.shape + ".key", key, None), ctx.structural), child
+                continue
             if not is_marker(key):
                 yield _Ctx(ctx.node.for_key(), ctx.structural), key
             member = self.rules.member(value, key, child, ctx.node, parent_key, attribute_name)

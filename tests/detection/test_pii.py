@@ -62,6 +62,9 @@ def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
     ("ship to 1840 W Wabansia Ave, Chicago, IL 60622 asap", "STREET_ADDRESS",
      "1840 W Wabansia Ave, Chicago, IL 60622"),
     ("wohne Schönhauser Allee 112, 10439 Berlin", "STREET_ADDRESS", "Schönhauser Allee 112, 10439 Berlin"),
+    # Fifth round: a `+` URL-encoded in a form body or query string.
+    ("To=%2B353874126630&From=x", "PHONE_NUMBER", "353874126630"),
+    ("GET /lookup?phone=%2B5511912345678 HTTP/1.1", "PHONE_NUMBER", "5511912345678"),
 ])
 def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -84,6 +87,9 @@ def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, val
     "due 14/08/2026 or 2026-08-14",
     "clinic_tz America/New_York and Europe/Berlin",
     "a string 42 long, Spring 2024 release, the boxing ring 3 times",  # not continental streets
+    "Staff Engineer (2021-2026): Go",  # years, not a phone number
+    "Refs: ISBN 978-0-13-468599-1",
+    "urn:oid:1.2.36.146.595.217.0.1 and 1.2.840.113549.1.1.11",  # object ids, not IPs or phones
 ])
 def test_decoys_yield_no_structured_pii(detector: PiiDetector, text: str) -> None:
     assert found(detector, text) == set()

@@ -38,6 +38,18 @@ def test_jsonl_round_trip_keeps_compact_style_and_blank_lines(tmp_path: Path) ->
     assert trace.files[0].to_bytes() == raw.encode("utf-8")
 
 
+def test_compact_style_is_read_outside_string_literals(tmp_path: Path) -> None:
+    """An escaped document inside a string (`"[{\\"role\\": ...}]"`) is written with ": " whatever
+    the line around it uses; a red team's compact OTLP JSONL came back with spaces after redaction."""
+    path = tmp_path / "s.jsonl"
+    raw = '{"a":{"stringValue":"[{\\"role\\": \\"user\\"}]"},"b":"x"}\n'
+    path.write_text(raw, encoding="utf-8")
+    trace_file = load_trace(path).files[0]
+    trace_file.records[0]["b"] = "y"
+    trace_file.modified = True
+    assert trace_file.to_bytes() == raw.replace('"x"', '"y"').encode("utf-8")
+
+
 @pytest.mark.parametrize(
     ("content", "reason"),
     [

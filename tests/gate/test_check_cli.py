@@ -313,3 +313,29 @@ def test_a_seal_or_allowlist_left_unstaged_vouches_for_nothing(staged: Repo, sea
     assert result.returncode == 1 and "is not staged" in result.stdout, result.stdout
     staged.git("add", "fixtures/run.jsonl.seal.json")
     assert check(staged, "--policy", str(sealed.policy), "fixtures/run.jsonl").returncode == 0
+
+
+def test_a_sensitive_dict_key_is_masked_in_every_report_and_in_the_allowlist(staged: Repo, sealed: Sealed) -> None:
+    """Report paths are built from dict keys, and a key can be a value itself (a customer's name, an
+    API key as a map key). Found by a red team: the gate printed them whole, and `--update-allowlist`
+    wrote them into the committed allow-list."""
+    name, api_key = "Zebulon Quartermaine", "sk-proj-CANARY7fQ2xY9" + "Ab3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0"
+    document = {"customers": {name: {"card": "4111 1111 1111 1111"}},
+                "tokens": {api_key: {"owner": "canary.person@example.com"}},
+                "Content-Type": {"gen_ai.note": "mail canary.person@example.com"}}
+    staged.write("fixtures/keys.json", json.dumps(document))
+    staged.git("add", "-A")
+    outputs = [check(staged, "--policy", str(sealed.policy), *fmt, "fixtures/keys.json")
+               for fmt in ([], ["--format", "json"], ["--format", "sarif"])]
+    for result in outputs:
+        assert result.returncode == 1, result.stderr
+        assert name not in result.stdout + result.stderr and api_key not in result.stdout + result.stderr
+        assert "canary.person@example.com" not in result.stdout
+    paths = {f["path"] for f in json.loads(outputs[1].stdout)["results"][0]["findings"]}
+    assert '$.customers["Ze…(20 chars)"].card' in paths
+    assert '$["Content-Type"]["gen_ai.note"]' in paths  # plain keys are shown as they are
+    added = check(staged, "--policy", str(sealed.policy), "--update-allowlist", "--reason", "test",
+                  "fixtures/keys.json")
+    assert "allow-list entr(ies) added" in added.stdout, added.stdout + added.stderr  # still unsealed: exit 1
+    allowlist = (staged.path / ".redactor-allowlist.json").read_text()
+    assert name not in allowlist and api_key not in allowlist
