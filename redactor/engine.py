@@ -31,6 +31,8 @@ from redactor.replacement.tokens import is_marker, marker_spans, payload_placeho
 from redactor.replacement.value_index import KnownValueIndex
 from redactor.structure import (
     ROOT,
+    TABLE_ROW_KEYS,
+    Member,
     NodeContext,
     StructureRules,
     cookie_values,
@@ -325,6 +327,7 @@ class TraceSession:
     ) -> None:
         rules = self.rules
         attribute_name = rules.attribute_name(value)
+        columns = rules.table_columns(value) if "columns" in value else None
         for key, child in value.items():
             if attribute_name is not None and key == "key":
                 # An OTLP attribute's name is structure, like a dict key: NER never renames it, but a
@@ -343,10 +346,36 @@ class TraceSession:
             if member.keep:
                 continue
             child_ctx = ctx.child(key, member.shape, member.effective_key, member.secret_entity)
-            if not member.ner and isinstance(child, str):
-                self._plan_string(value, key, child, child_ctx, slots, collect, ner=False)
+            if columns is not None and key in TABLE_ROW_KEYS and isinstance(child, list):
+                self._plan_rows(child, columns, child_ctx, depth + 1, slots, collect)
             else:
-                self._plan_value(value, key, child, child_ctx, depth + 1, slots, collect, key)
+                self._plan_member(value, key, child, member, child_ctx, depth, slots, collect, key)
+
+    def _plan_member(self, container: Any, key: Any, child: Any, member: Member, ctx: NodeContext, depth: int,
+                     slots: Plan, collect: bool, parent_key: str) -> None:
+        if not member.ner and isinstance(child, str):
+            self._plan_string(container, key, child, ctx, slots, collect, ner=False)
+        else:
+            self._plan_value(container, key, child, ctx, depth + 1, slots, collect, parent_key)
+
+    def _plan_rows(self, rows: list[Any], columns: list[str], ctx: NodeContext, depth: int, slots: Plan,
+                   collect: bool) -> None:
+        """A query result's rows: each cell planned as the member of its column of the row's record."""
+        if depth > self.policy.max_depth:
+            raise InputError(self.current_file, f"nesting deeper than {self.policy.max_depth} levels")
+        for row_index, row in enumerate(rows):
+            row_ctx = ctx.at_index(row_index)
+            if not isinstance(row, list) or len(row) != len(columns):
+                self._plan_value(rows, row_index, row, row_ctx, depth + 1, slots, collect, None)
+                continue
+            record = dict(zip(columns, row, strict=True))
+            for index, (column, cell) in enumerate(zip(columns, row, strict=True)):
+                if not isinstance(cell, (str, dict, list)):
+                    continue
+                member = self.rules.cell_member(record, column, cell, row_ctx)
+                if not member.keep:
+                    cell_ctx = row_ctx.cell(index, column, member.shape, member.secret_entity)
+                    self._plan_member(row, index, cell, member, cell_ctx, depth + 1, slots, collect, column)
 
     def _plan_string(
         self, container: Any, key: Any, text: str, ctx: NodeContext, slots: Plan, collect: bool, ner: bool = True,

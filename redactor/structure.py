@@ -53,6 +53,8 @@ _PII_KEY_ENTITIES = {
     "date_of_birth": "DATE_OF_BIRTH", "birth_date": "DATE_OF_BIRTH", "birthdate": "DATE_OF_BIRTH",
 }
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+# Beside a "columns" list, the member holding a query result's rows (lists of cells).
+TABLE_ROW_KEYS = frozenset({"rows", "data", "values", "records"})
 
 
 @dataclass(slots=True)
@@ -94,6 +96,10 @@ class NodeContext:
         """Item `index` of this list; `shape` (this shape + "[*]") when the caller has it already."""
         return NodeContext(self, f"[{index}]", shape if shape is not None else self.shape + "[*]", self.key,
                            self.secret_entity)
+
+    def cell(self, index: int, column: str, shape: str, secret_entity: str | None) -> NodeContext:
+        """Cell `index` of this row of a query result, the value of `column` (see `table_columns`)."""
+        return NodeContext(self, f"[{index}]", shape, column, secret_entity)
 
     def embedded(self) -> NodeContext:
         """The root of a JSON document inside this string."""
@@ -237,6 +243,22 @@ class StructureRules:
             if len(self._secret_names) < 100_000:
                 self._secret_names[key] = known
         return known
+
+    @staticmethod
+    def table_columns(value: Mapping[str, Any]) -> list[str] | None:
+        """The column names of a query result `{"columns": [...], "rows": [[...], ...]}` (names, or
+        `{"name": ...}` objects as many drivers write them), else None. Each row's cell is then the
+        value of its column: a `password` or `dob` column is what a `password` or `dob` key is."""
+        columns = value.get("columns")
+        if not isinstance(columns, list) or not columns:
+            return None
+        names = [c if isinstance(c, str) else c.get("name") if isinstance(c, dict) else None for c in columns]
+        return names if all(isinstance(name, str) for name in names) else None  # type: ignore[return-value]
+
+    def cell_member(self, record: Mapping[str, Any], column: str, cell: Any, row: NodeContext) -> Member:
+        """How a cell of a query result's row is treated: as the member `column` of the row's record."""
+        member = self.member(record, column, cell, row, None, None)
+        return Member(member.keep, column, member.secret_entity, row.shape + "[*]", member.ner)
 
     @staticmethod
     def attribute_name(value: Mapping[str, Any]) -> str | None:

@@ -526,3 +526,19 @@ def test_a_trace_directory_member_that_is_no_envelope_is_refused(tmp_path: Path)
     result = run_cli("redact", str(trace), "--in-place")
     assert result.returncode == 2 and "005-extra-1.jsonl" in result.stderr and "move this file" in result.stderr
     assert not (trace / "redactor.seal.json").exists()
+
+
+def test_a_query_results_cells_are_the_values_of_their_columns(no_ner: Redactor) -> None:
+    """A red team's SQL agent returned `{"columns": [...], "rows": [[...]]}`: birth dates, routing and
+    account numbers under their column names were left (no key next to them said what they were)."""
+    result = {"columns": ["customer_id", "full_name", "dob", "routing_number", {"name": "db_password"}, "plan"],
+              "rows": [["c_1", "Amara Nwosu", "1979-07-22", "121000358", "hunter2hunter2", "Pro"],
+                       ["c_2", "Li Wei", "1980-01-02", "011000138", "s3cr3t-Pa55", "Free"],
+                       ["a short row"]]}
+    out = no_ner.redact({"tool": "run_sql", "result": result, "note": "Amara Nwosu called"})
+    first, second, short = out["result"]["rows"]
+    assert first[0] == "c_1" and first[5] == "Pro"  # structure and plain values stay
+    assert [cell.split(":")[0] for cell in first[1:5]] == ["<PERSON", "<DATE_OF_BIRTH", "<ID_NUMBER", "<PASSWORD"]
+    assert second[1].startswith("<PERSON:") and second[4].startswith("<PASSWORD:")
+    assert out["note"] == f"{first[1]} called" and short == ["a short row"]
+    assert out["result"]["columns"] == result["columns"]

@@ -28,7 +28,7 @@ import binascii
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from redactor.detection.base import SECRET_ENTITY_TYPES
 
@@ -507,6 +507,94 @@ def _signed_url_ok(m: re.Match[str], _value: str) -> bool:
     return m.group("v2") is None or "AWSAccessKeyId=" in m.string or "GoogleAccessId=" in m.string
 
 
+# A parameter or key name with its "=" and no value: the `token=` of Rails' `Token token=...`,
+# the `session=` of an empty cookie. A value reported once is replaced wherever it recurs in the
+# trace, so a reported `token=` rewrote every `access_token=` of every URL after it. `_rules`
+# puts this check in front of every rule's validator. Base64 padding makes a trailing "=" legal
+# in a credential, so a long run of random-case letters (`QmFzZTY0VGV4dA==`-like, about half
+# upper case) still passes; a name never looks like that (`AccessToken=`, `x_api_key=`).
+_NAME_AND_EQUALS = re.compile(r"[A-Za-z_-]{1,256}=+")
+
+
+def _is_bare_name(value: str) -> bool:
+    if _NAME_AND_EQUALS.fullmatch(value) is None:
+        return False
+    letters = [c for c in value if c.isalpha()]
+    upper = sum(c.isupper() for c in letters) / len(letters) if letters else 0.0
+    return len(value) < 16 or not 0.3 <= upper <= 0.7
+
+
+def _never_a_bare_name(validator: Validator | None) -> Validator:
+    def check(m: re.Match[str], value: str) -> bool:
+        return not _is_bare_name(value) and (validator is None or validator(m, value))
+
+    return check
+
+
+# ---- Secrets in running prose (no `=` or `:` between the word and the value) ----------------
+
+_HEX_32 = re.compile(r"[0-9a-f]{32}|[0-9A-F]{32}")
+
+
+def _auth_token_hex_ok(m: re.Match[str], value: str) -> bool:
+    # One case throughout, as the vendor prints it; and digits and letters both, since 32 digits
+    # are a number (an id, concatenated timestamps), not a hex token.
+    return _HEX_32.fullmatch(value) is not None and _has_letter_and_digit(m, value)
+
+
+_EMAIL_VALUE = re.compile(r"[^@\s]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+_HEX_RUN = re.compile(r"[0-9a-fA-F]{32}")
+# Punctuation that joins the words of an identifier, a file name or a version; any other symbol
+# (`!`, `#`, `$`, `&`, `@`...) is what a password policy asks for.
+_IDENTIFIER_PUNCTUATION = frozenset("_-./")
+
+
+def _prose_password_ok(_m: re.Match[str], value: str) -> bool:
+    """The word after "password" in a sentence is usually a noun (`password policy`, `password
+    reset-link-2024`, `password v2.3.1`): it is a credential only if shaped like one. 8+ characters
+    with a digit and a letter, and either both cases (`Pg4dmin2026x`) or a symbol that does not
+    join identifier words (`Zr7!kLq2#vBn`); never a placeholder, a path, a URL, an address or a
+    digest (`sha256:<hex>` is a hash, and hashes stay for replay)."""
+    if not _not_placeholder(value) or _PATH_VALUE.fullmatch(value) or "://" in value:
+        return False
+    if _EMAIL_VALUE.fullmatch(value) or _HEX_RUN.search(value):
+        return False
+    if not any(c.isdigit() for c in value) or not any(c.isalpha() for c in value):
+        return False
+    symbol = any(not c.isalnum() and c not in _IDENTIFIER_PUNCTUATION for c in value)
+    return _mixed_case(value) or symbol
+
+
+# ---- Tokens in URL paths ----------------------------------------------------------------------
+
+# Path segments after which the next segment is a one-time or bearer token (`/invite/<token>`,
+# `/password-reset/<token>`). Hyphenated names also match with "_" or nothing in between.
+_PATH_TOKEN_SEGMENTS: tuple[str, ...] = (
+    "token", "tokens", "invite", "invites", "invitation", "invitations", "reset", "password-reset",
+    "reset-password", "magic-link", "magic-links", "login-link", "login-links",
+)
+_PATH_TOKEN_NAMES: tuple[str, ...] = tuple(
+    sorted({name.replace("-", sep) for name in _PATH_TOKEN_SEGMENTS for sep in ("-", "_", "")}, key=len, reverse=True)
+)
+# Typed object ids (`tok_1N3T...` of Stripe's `/v1/tokens/{id}`, `inv_...`): ids replay needs.
+_OBJECT_ID = re.compile(r"[a-z]{2,10}_")
+
+
+def _path_token_ok(_m: re.Match[str], value: str) -> bool:
+    """A segment is a token only if it looks random: 16+ characters, both cases in the
+    proportions of random base58/base62 (about half upper case), and a digit unless it is long.
+    That keeps `list`, `overview`, slugs (`Getting-Started-With-OAuth2`, a fifth upper case),
+    CamelCase names (`TokenExchangeOverview`), UUIDs and hex digests (one case), ULIDs (upper
+    case) and typed ids (`tok_...`) out."""
+    if _OBJECT_ID.match(value):
+        return False
+    letters = [c for c in value if c.isalpha()]
+    if len(letters) < 10:
+        return False
+    upper = sum(c.isupper() for c in letters) / len(letters)
+    return 0.25 <= upper <= 0.75 and (any(c.isdigit() for c in value) or len(value) >= 20)
+
+
 # --------------------------------------------------------------------------------------------
 # Generic patterns
 # --------------------------------------------------------------------------------------------
@@ -554,7 +642,8 @@ def _rules(*rules: SecretRule) -> dict[str, SecretRule]:
     for rule in rules:
         if rule.name in registry:
             raise ValueError(f"duplicate secret rule {rule.name}")
-        registry[rule.name] = rule
+        # Whatever its pattern allows, no rule reports a bare `name=` (see _is_bare_name).
+        registry[rule.name] = replace(rule, validator=_never_a_bare_name(rule.validator))
     return registry
 
 
@@ -1005,10 +1094,14 @@ RULES: dict[str, SecretRule] = _rules(
     ),
     SecretRule(
         "authorization_header", "ACCESS_TOKEN",
-        # Authorization / Proxy-Authorization: the credential after the scheme word.
+        # Authorization / Proxy-Authorization: the credential after the scheme word. Rails'
+        # `authenticate_with_http_token` writes it as an auth-param, `Token token="<credential>",
+        # nonce=...` (RFC 9110 auth-param syntax): the value after `token=` (quoted or not) is the
+        # credential, never the parameter name.
         re.compile(
             r"(?i)\b(?:proxy-)?authorization(?:\\?[\"'])?[ \t]{0,3}[:=][ \t]{0,3}(?:\\?[\"'])?"
             r"(?:(?P<scheme>bearer|basic|token|bot|apikey)[ \t]{1,3})?"
+            r"(?:(?:access_)?token=(?:\\?\")?)?"
             r"(?P<secret>[A-Za-z0-9._~+/-]{1,4096}=*)"
         ),
         ("authorization",),
@@ -1113,6 +1206,60 @@ RULES: dict[str, SecretRule] = _rules(
         groups=_VALUE_GROUPS,
         validator=_cli_flag_ok,
         score=0.9,
+        priority=GENERIC,
+    ),
+    # ---- Secrets in running prose and in URL paths ---------------------------------------------
+    SecretRule(
+        "prose_auth_token", "ACCESS_TOKEN",
+        # `Twilio auth token e2b4...`, `auth token is <hex>`: Twilio's Auth Token is 32 hex, and an
+        # agent pasting it into a message writes no `=` or `:`. Only the exact 32-hex shape right
+        # after the words counts (a UUID, a longer digest or "auth token expired" do not). The
+        # same ACCESS_TOKEN type as token_assignment, so `AUTH_TOKEN=<hex>` gets the same pseudonym.
+        re.compile(
+            r"(?i)(?<![A-Za-z0-9])auth(?:entication)?[ _-]?token[ \t]{1,3}"
+            r"(?:(?:is|was)[ \t]{1,3}|[:=][ \t]{0,3})?"
+            r"(?P<secret>[0-9A-Fa-f]{32})" + _RB
+        ),
+        tuple(f"{word}{sep}token" for word in ("auth", "authentication") for sep in (" ", "_", "-", "")),
+        "https://www.twilio.com/docs/iam/api/authtoken (32 hex Auth Token)",
+        validator=_auth_token_hex_ok,
+        # Below token_assignment: on `auth token: <hex>` both report the same span.
+        score=0.85,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "prose_password", "PASSWORD",
+        # `the login used password Zr7!kLq2#vBn`, `the password is ...`, `changed it to ...`: one
+        # word after "password", shaped like a credential (see _prose_password_ok). Brackets,
+        # commas and semicolons are not in the value, and the word must end at whitespace or a
+        # sentence's punctuation, so `password VARCHAR(255)` (SQL) never yields a partial value.
+        # A trailing `.`/`:`/`?` is the sentence's, as for assignments; `!` stays in the value.
+        re.compile(
+            r"(?i)(?<![A-Za-z0-9])(?:password|passwd|passphrase)[ \t]{1,3}"
+            r"(?:(?:is|was|to|set[ \t]to)[ \t]{1,3})?[\"'`]?"
+            r"(?P<secret>[^\s\"'`<>\\(){}\[\],;:=][^\s\"'`<>\\(){}\[\],;]{6,62}[^\s\"'`<>\\(){}\[\],;.:?])"
+            r"(?=[\"'`]?[.,;:?)\]]{0,8}(?:\s|\\[nrt]|\Z))"
+        ),
+        ("password", "passwd", "passphrase"),
+        "redactor: passwords pasted into agent messages and tool output",
+        validator=_prose_password_ok,
+        # Below the assignment and command-line rules, which type the same span from its syntax.
+        score=0.8,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "url_path_token", "ACCESS_TOKEN",
+        # `/attachments/token/<token>/`, `/invite/<token>/accept`, `/password-reset/<token>`: the
+        # segment right after a token-naming segment, when it looks random (see _path_token_ok).
+        # The segment must end there: a `+`, `=` or `%` after it would make the match a slice.
+        re.compile(
+            _SLASH + r"(?i:" + "|".join(re.escape(name) for name in _PATH_TOKEN_NAMES) + r")" + _SLASH
+            + r"(?P<secret>[A-Za-z0-9_-]{16,256})(?![A-Za-z0-9_~%+=-]|\.[A-Za-z0-9])"
+        ),
+        tuple(name + sep for name in _PATH_TOKEN_NAMES for sep in ("/", "\\/")),
+        "redactor: one-time links (invitations, password resets, magic links) in recorded URLs",
+        validator=_path_token_ok,
+        score=0.85,
         priority=GENERIC,
     ),
 )

@@ -36,6 +36,7 @@ from redactor.policy import Policy
 from redactor.replacement.tokens import is_marker, marker_spans
 from redactor.structure import (
     ROOT,
+    TABLE_ROW_KEYS,
     NodeContext,
     StructureRules,
     is_secret_name,
@@ -87,6 +88,16 @@ class _Ctx:
         return self.node.secret_entity
 
 
+# A query result's column list, and the names in it (a `password` column's cells are secrets).
+_COLUMNS = re.compile(r'\\?"columns\\?"\s*:\s*\[([^\]]{0,4000})\]')
+_QUOTED_NAME = re.compile(r'\\?"([^"\\]{1,160})\\?"')
+
+
+def _table_column_names(text: str) -> Iterator[str]:
+    for columns in _COLUMNS.finditer(text):
+        yield from (name.group(1) for name in _QUOTED_NAME.finditer(columns.group(1)))
+
+
 class ResidualScanner:
     def __init__(self, policy: Policy, allowlist: Allowlist | None) -> None:
         self.policy = policy
@@ -107,6 +118,8 @@ class ResidualScanner:
             for m in _STRING_MEMBER.finditer(text)
         ) or (
             '"key"' in text and any(self._names_secret(m.group("key")) for m in _OTLP_SECRET_ATTRIBUTE.finditer(text))
+        ) or (
+            '"columns"' in text and any(self._names_secret(name) for name in _table_column_names(text))
         )
         return WalkPlan(needles) if needles or secret_member else None
 
@@ -234,7 +247,24 @@ class _Walker:
             member = self.rules.member(value, key, child, ctx.node, parent_key, attribute_name)
             node = ctx.node.child(key, member.shape, member.effective_key,
                                   None if member.keep else member.secret_entity)
-            yield from self.strings(child, _Ctx(node, ctx.structural or member.keep), key, depth + 1)
+            columns = self.rules.table_columns(value) if key in TABLE_ROW_KEYS else None
+            if columns is not None and isinstance(child, list) and not member.keep:
+                yield from self._rows(child, columns, _Ctx(node, ctx.structural), depth + 1)
+            else:
+                yield from self.strings(child, _Ctx(node, ctx.structural or member.keep), key, depth + 1)
+
+    def _rows(self, rows: list[Any], columns: list[str], ctx: _Ctx, depth: int) -> Iterator[tuple[_Ctx, str]]:
+        """A query result's rows, each cell as the member of its column (as the engine plans them)."""
+        for row_index, row in enumerate(rows):
+            row_node = ctx.node.at_index(row_index)
+            if not isinstance(row, list) or len(row) != len(columns):
+                yield from self.strings(row, _Ctx(row_node, ctx.structural), None, depth + 1)
+                continue
+            record = dict(zip(columns, row, strict=True))
+            for index, (column, cell) in enumerate(zip(columns, row, strict=True)):
+                member = self.rules.cell_member(record, column, cell, row_node)
+                node = row_node.cell(index, column, member.shape, None if member.keep else member.secret_entity)
+                yield from self.strings(cell, _Ctx(node, ctx.structural or member.keep), column, depth + 1)
 
     def _string(self, text: str, ctx: _Ctx) -> Iterator[tuple[_Ctx, str]]:
         if ctx.secret_entity is None:

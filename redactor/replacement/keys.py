@@ -56,6 +56,7 @@ def load_key(required: bool = True) -> PseudonymKey | None:
     path = key_file_path()
     if path.is_file():
         _refuse_key_inside_repository(path)
+        _refuse_readable_by_others(path)
         secret = _decode(path.read_text(encoding="utf-8").strip())
         if len(secret) < MIN_KEY_BYTES:
             raise KeyConfigError(f"key file {path} is too short: at least {MIN_KEY_BYTES} bytes are needed")
@@ -85,6 +86,13 @@ def _decode(value: str) -> bytes:
         return bytes.fromhex(value) if len(value) % 2 == 0 else value.encode("utf-8")
     except ValueError:
         return value.encode("utf-8")
+
+
+def _refuse_readable_by_others(path: Path) -> None:
+    """Whoever can read the key can tell which token is which phone number (by computing them): like
+    ssh with a private key, refuse a key file that group or others may read."""
+    if os.name == "posix" and path.stat().st_mode & 0o077:
+        raise KeyConfigError(f"key file {path} is readable by other users; run `chmod 600 {path}`")
 
 
 def _refuse_key_inside_repository(path: Path) -> None:

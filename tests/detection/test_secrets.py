@@ -648,6 +648,11 @@ ADVERSARIAL = [
     "client-key-data: LS0tLS1CRUdJTi" + "A" * 200_000,
     "docker login" + " -u x" * 40_000,
     "sshpass" + " -e" * 60_000,
+    "password " + "Aa1!" * 50_000,
+    "the password is " * 15_000,
+    "/token/" * 30_000 + "Ab1" * 50_000,
+    "auth token " * 20_000 + "a1" * 50_000,
+    "Authorization: Token token=" * 8_000,
 ]
 
 
@@ -658,3 +663,135 @@ def test_adversarial_input_terminates_with_sane_spans(detector: SecretDetector, 
     spans = detector.find(text)
     assert all(0 <= span.start < span.end <= len(text) for span in spans)
     assert all(a.end <= b.start for a, b in itertools.pairwise(spans))
+
+
+# ----- red team: Rails `Token token=`, secrets in prose, tokens in URL paths -----------------------
+
+_RAILS_TOKEN = "lUMNq3xV9pT2wR8sY4zK1mB6"
+
+
+@pytest.mark.parametrize("text", [
+    f"Authorization: Token token={_RAILS_TOKEN}",
+    f'Authorization: Token token="{_RAILS_TOKEN}"',
+    f'Authorization: Token token="{_RAILS_TOKEN}", email="ops@example.com"',
+    f'{{"headers": {{"Authorization": "Token token=\\"{_RAILS_TOKEN}\\""}}}}',
+    f"authorization: token token={_RAILS_TOKEN}",
+])
+def test_rails_token_param_reports_the_credential_not_the_param_name(detector: SecretDetector, text: str) -> None:
+    # Rails' `authenticate_with_http_token` header: scheme `Token`, then the auth-param `token=`.
+    assert [value for value, _ in _found(detector, text)] == [_RAILS_TOKEN], _found(detector, text)
+    assert _found(detector, text)[0][1] == "ACCESS_TOKEN"
+
+
+@pytest.mark.parametrize("text", [
+    "Authorization: Token token=",
+    'Authorization: Token token=""',
+    "Authorization: Bearer access_token=",
+    "Proxy-Authorization: apikey=",
+    "Cookie: session=",
+    "Set-Cookie: sessionid=; Path=/",
+    "set-cookie: AccessToken=",
+    "curl --token= https://x.io",
+])
+def test_no_rule_reports_a_bare_parameter_name(detector: SecretDetector, text: str) -> None:
+    # `token=` taken as a secret is propagated through the whole trace, where it rewrites every
+    # `access_token=` of a URL. A value that is a name followed by "=" is never reported.
+    bare_name = re.compile(r"[A-Za-z_-]+=+")
+    assert [v for v, _ in _found(detector, text) if bare_name.fullmatch(v)] == [], _found(detector, text)
+
+
+def test_every_rule_rejects_a_bare_parameter_name() -> None:
+    dummy = re.match(r"(?P<kw>x)", "x")
+    assert dummy is not None
+    for rule in RULES.values():
+        for value in ("token=", "Token=", "access_token=", "AccessToken==", "apikey=", "x-api-key="):
+            assert rule.validator is not None and not rule.validator(dummy, value), (rule.name, value)
+
+
+def test_rails_token_is_not_propagated_into_url_fragments() -> None:
+    from tests.conftest import make_redactor
+
+    jwt = SAMPLES["jwt_hs256_1"]
+    text = (f"GET /api/me\nAuthorization: Token token={_RAILS_TOKEN}\n"
+            f"302 Location: https://app.example.com/cb#access_token={jwt}&state=xyz")
+    redacted = make_redactor(ner=False).redact_text(text)
+    assert _RAILS_TOKEN not in redacted and jwt not in redacted
+    assert "Authorization: Token token=<ACCESS_TOKEN:" in redacted
+    assert "/cb#access_token=<JWT:" in redacted, redacted
+
+
+@pytest.mark.parametrize(("text", "secret", "entity_type"), [
+    ("Twilio auth token e2b406941bac0172b2905c5e66f45ae5", "e2b406941bac0172b2905c5e66f45ae5", "ACCESS_TOKEN"),
+    ("Account SID AC0123, auth token is e2b406941bac0172b2905c5e66f45ae5.", "e2b406941bac0172b2905c5e66f45ae5",
+     "ACCESS_TOKEN"),
+    ("use Auth Token E2B406941BAC0172B2905C5E66F45AE5 for the webhook", "E2B406941BAC0172B2905C5E66F45AE5",
+     "ACCESS_TOKEN"),
+    ("the login used password Zr7!kLq2#vBn", "Zr7!kLq2#vBn", "PASSWORD"),
+    ("The password is Zr7!kLq2#vBn. Then it redirected.", "Zr7!kLq2#vBn", "PASSWORD"),
+    ("I changed the admin password to Summer2026!Bennett", "Summer2026!Bennett", "PASSWORD"),
+    ("tried passphrase 'Tr0ub4dor&3x' twice", "Tr0ub4dor&3x", "PASSWORD"),
+    ('{"content": "root password Pg4dmin2026x\\nthen run psql"}', "Pg4dmin2026x", "PASSWORD"),
+])
+def test_secrets_in_prose_are_found(detector: SecretDetector, text: str, secret: str, entity_type: str) -> None:
+    assert _found(detector, text) == [(secret, entity_type)]
+
+
+@pytest.mark.parametrize("text", [
+    "reset your password tomorrow",
+    "the password policy requires 12 characters",
+    "auth token expired",
+    "Twilio auth token expired at 2026-01-01T00:00:00Z, rotate it",
+    "the password is weak",
+    "password reset-link-2024 was sent",
+    "password manager 1Password is installed",
+    "password v2.3.1-beta rollout",
+    "password ${DB_PASSWORD}",
+    "password <PASSWORD:0a1b2c3d4e5f>",
+    "password hash sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+    "password reset_v2.py updated",
+    "password for alice2@example.com was reset",
+    "Twilio auth token 5f4dcc3b5aa765d61d8327deb882cf9",  # 31 hex
+    "Twilio auth token e2b406941bac0172b2905c5e66f45ae5a1b2",  # a longer hex run
+    "Twilio auth token 12345678901234567890123456789012",  # digits only
+    "Twilio auth token 3f9a0c1b-2d4e-4f60-8718-293a4b5c6d7e",  # a UUID (request id)
+])
+def test_prose_about_passwords_and_tokens_is_not_a_secret(detector: SecretDetector, text: str) -> None:
+    assert detector.find(text) == [], _found(detector, text)
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("GET /attachments/token/SozIJWfzo4cAENGEHsZs9NVo/ 200", "SozIJWfzo4cAENGEHsZs9NVo"),
+    ("https://app.example.com/invite/Xk9mP2qR7vL4nT8wZ3bY6cF1/accept", "Xk9mP2qR7vL4nT8wZ3bY6cF1"),
+    ('{"url": "https://app.example.com/password-reset/Q7fK2mX9pL4vR8sT1wY6zB3n"}', "Q7fK2mX9pL4vR8sT1wY6zB3n"),
+    ("Open https://x.io/magic-link/Ab3dE5gH7jK9mN1pQ3sT5vW7?next=/home now", "Ab3dE5gH7jK9mN1pQ3sT5vW7"),
+    ('{"href": "https:\\/\\/x.io\\/tokens\\/SozIJWfzo4cAENGEHsZs9NVo\\/download"}', "SozIJWfzo4cAENGEHsZs9NVo"),
+    ("the link was /reset/SozIJWfzo4cAENGEHsZs9NVo.", "SozIJWfzo4cAENGEHsZs9NVo"),
+    ("POST /api/v1/invitations/aB3-dE5_gH7jK9mN1pQ3sT5vW7x/accept", "aB3-dE5_gH7jK9mN1pQ3sT5vW7x"),
+])
+def test_token_in_url_path_is_found(detector: SecretDetector, text: str, secret: str) -> None:
+    assert _found(detector, text) == [(secret, "ACCESS_TOKEN")]
+
+
+URL_PATH_DECOYS = [
+    "GET /api/v1/tokens/list 200",
+    "/docs/token/overview",
+    "https://docs.example.com/token/TokenExchangeOverview",
+    "/tokens/3f9a0c1b-2d4e-4f60-8718-293a4b5c6d7e/revoke",
+    "/tokens/3F9A0C1B-2D4E-4F60-8718-293A4B5C6D7E",
+    "/token/9fceb02d0ae598e95dc970b74767f19372d61af8",
+    f"/reset/{hashlib.sha256(b'x').hexdigest()}",
+    "/invite/AbCd123x",
+    "https://docs.example.com/reset/Getting-Started-With-OAuth2-Tokens",
+    "GET https://api.stripe.com/v1/tokens/tok_1N3T00LkdIwHu7ixt44h1F8k",
+    "/magic-link/request-new-link-2024",
+    "/invite/accept/12345678901234567890",
+    "/api/token/refresh?client=web",
+]
+
+
+@pytest.mark.parametrize("text", URL_PATH_DECOYS)
+def test_ordinary_url_paths_stay_byte_identical(detector: SecretDetector, text: str) -> None:
+    from tests.conftest import make_redactor
+
+    assert detector.find(text) == [], _found(detector, text)
+    assert make_redactor(ner=False).redact_text(text) == text

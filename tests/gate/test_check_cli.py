@@ -339,3 +339,16 @@ def test_a_sensitive_dict_key_is_masked_in_every_report_and_in_the_allowlist(sta
     assert "allow-list entr(ies) added" in added.stdout, added.stdout + added.stderr  # still unsealed: exit 1
     allowlist = (staged.path / ".redactor-allowlist.json").read_text()
     assert name not in allowlist and api_key not in allowlist
+
+
+def test_a_secret_column_of_a_query_result_is_flagged(staged: Repo, sealed: Sealed) -> None:
+    """The gate walks a query result's rows the way `redact` does: a raw `password` column is a
+    residual secret even though no `"password": "..."` member is written anywhere."""
+    result = {"columns": ["id", "db_password"], "rows": [["u1", "hunter2hunter2"], ["u2", "s3cr3t-Pa55"]]}
+    staged.write("fixtures/sql.json", json.dumps({"tool": "run_sql", "result": result}))
+    staged.git("add", "-A")
+    outcome = check(staged, "--policy", str(sealed.policy), "--format", "json", "fixtures/sql.json")
+    assert outcome.returncode == 1, outcome.stderr
+    paths = {(f["entity_type"], f["path"]) for f in json.loads(outcome.stdout)["results"][0]["findings"]}
+    assert ("PASSWORD", "$.result.rows[0][1]") in paths and ("PASSWORD", "$.result.rows[1][1]") in paths
+    assert "hunter2" not in outcome.stdout
