@@ -12,6 +12,7 @@ A trace is processed in three steps, so that each distinct string is analysed on
 from __future__ import annotations
 
 import copy
+import json
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -41,6 +42,7 @@ from redactor.structure import (
 )
 
 PAYLOAD_ENTITY = "LARGE_PAYLOAD"
+COOKIE_HEADER_RULE = "secret_rules.cookie_header"  # the secret rule that reports a whole Cookie header's value
 V = TypeVar("V")
 # Secrets beat structured PII, which beats NER guesses, when spans overlap.
 _PRIORITY = {"secret": 0, "pii": 1, "ner": 2}
@@ -245,6 +247,25 @@ def is_propagated(value: str, entity: str) -> bool:
                 and len(value) < _WORD_SECRET_MAX_LENGTH)
 
 
+# Characters whose URL encoding differs from the value as written: `Jane Doe` -> `Jane+Doe`, `Jane%20Doe`.
+_URL_SPECIAL = frozenset(" @/:+&=?#%,;\"'")
+
+
+def written_forms(value: str, entity: str) -> set[str]:
+    """The other ways a trace writes one value: JSON-escaped in a text that quotes a JSON body
+    (`Tom\\u00e1s Ybarra`), URL-encoded in a query string or a form body (`Kenji+Watanabe`,
+    `Oluwaseun%20Adeyemi`), a name in capitals (a CV's header). Each form gets the value's token."""
+    from urllib.parse import quote, quote_plus
+
+    forms = {json.dumps(value)[1:-1]}
+    if not _URL_SPECIAL.isdisjoint(value) or not value.isascii():
+        forms |= {quote(value, safe=""), quote_plus(value, safe="")}
+    if entity == "PERSON" and " " in value:
+        forms.add(value.upper())
+    forms.discard(value)
+    return forms
+
+
 def _raise_invalid(trace: Trace, trace_file: Any, index: int, trace_format: TraceFormat, problem: str,
                    line: int | None) -> None:
     """A redacted record failed its format's schema: say whether the input already did (the file is
@@ -279,6 +300,7 @@ class TraceSession:
         self.secret_values: dict[str, str] = {}  # whole values under secret-named keys -> entity
         self.detected: dict[str, list[Span]] = {}
         self.value_type: dict[str, str] = {}
+        self.written_as: dict[str, str] = {}  # another form of a known value (see `written_forms`) -> the value
         self.known_index: KnownValueIndex | None = None
         # Each distinct string is rewritten once per trace (bounded: a streamed store is unbounded).
         self.rewritten: _BoundedCache[tuple[str, list[Span]]] = _BoundedCache(max_entries=50_000)
@@ -465,7 +487,11 @@ class TraceSession:
             if kept and (keep_spans or local):
                 self.detected[text] = kept
             for span in kept:
-                self.note_value(text[span.start:span.end], span.entity_type)
+                value = text[span.start:span.end]
+                self.note_value(value, span.entity_type)
+                if span.detector == COOKIE_HEADER_RULE:  # a header's session ids, wherever else they are
+                    for cookie in cookie_values("cookie", value):
+                        self.note_value(cookie, span.entity_type)
         self.candidates.clear()
         self.ner_candidates.clear()
         self.secret_values.clear()
@@ -482,6 +508,12 @@ class TraceSession:
                 self.note_value(name, "PERSON")
 
     def build_known_index(self) -> None:
+        propagated = [(v, entity) for v, entity in self.value_type.items() if is_propagated(v, entity)]
+        for value, entity in propagated:
+            for form in written_forms(value, entity):
+                if form not in self.value_type:
+                    self.value_type[form] = entity
+                    self.written_as[form] = value  # one token for every form of the value
         index = KnownValueIndex(v for v, entity in self.value_type.items() if is_propagated(v, entity))
         self.known_index = index if index else None
 
@@ -563,7 +595,7 @@ class TraceSession:
         entity = self.value_type.get(value, "CREDENTIAL")
         if self.r.key is None:  # only reachable with non-pseudonymize operators
             return f"<{entity}>"
-        return pseudonym(self.r.key, entity, value)
+        return pseudonym(self.r.key, entity, self.written_as.get(value, value))
 
     def _anon(self) -> Anonymizer:
         if self._anonymizer is None:

@@ -174,14 +174,21 @@ def split_auth_scheme(value: str) -> tuple[str, str]:
 
 # `Cookie: session=sess_9fK2...; theme=dark`: each cookie's value, which can appear on its own
 # elsewhere in the trace (a note quoting the stolen session id).
-_COOKIE_PAIR = re.compile(r"(?:^|;)\s*[^=;\s]+=([^;]+)")
+_COOKIE_PAIR = re.compile(r"(?:^|;)\s*[^=;\s]+=([^;\r\n]+)")
+
+
+# Shorter cookie values are settings (`theme=dark`, `lang=en-US`), not session credentials: they are
+# replaced with their header, never wherever else they occur.
+_COOKIE_CREDENTIAL_MIN_LENGTH = 12
 
 
 def cookie_values(key: str | None, value: str) -> list[str]:
-    """The values of a Cookie / Set-Cookie header's pairs (empty for any other key)."""
+    """The credential-length values of a Cookie / Set-Cookie header's pairs (none for any other key),
+    to be replaced wherever else the trace holds them (`"session": "s%3AdaT8..."`)."""
     if key is None or "cookie" not in key.lower():
         return []
-    return [m.group(1).strip() for m in _COOKIE_PAIR.finditer(value) if m.group(1).strip()]
+    return [v for v in (m.group(1).strip() for m in _COOKIE_PAIR.finditer(value))
+            if len(v) >= _COOKIE_CREDENTIAL_MIN_LENGTH]
 
 
 _NOT_ATOMIC = re.compile(r"\s|@|://")

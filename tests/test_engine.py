@@ -542,3 +542,29 @@ def test_a_query_results_cells_are_the_values_of_their_columns(no_ner: Redactor)
     assert second[1].startswith("<PERSON:") and second[4].startswith("<PASSWORD:")
     assert out["note"] == f"{first[1]} called" and short == ["a short row"]
     assert out["result"]["columns"] == result["columns"]
+
+
+def test_every_written_form_of_a_known_value_gets_its_token(no_ner: Redactor) -> None:
+    """Found by a red team: a name known from one field was left where a text wrote it JSON-escaped
+    (an HTTP dump's body), URL-encoded (a form body, a query string) or in capitals (a CV header)."""
+    out = no_ner.redact({
+        "customer": {"full_name": "Tomás Ybarra"},
+        "dump": 'POST /pay body={"beneficiary_name": "Tom\\u00e1s Ybarra"} name=Tom%C3%A1s+Ybarra',
+        "cv": "TOMÁS YBARRA\nEngineer",
+        "query": "billing_details[name]=Tom%C3%A1s%20Ybarra&currency=EUR",
+    })
+    token = out["customer"]["full_name"]
+    assert token.startswith("<PERSON:")
+    assert out["dump"] == f'POST /pay body={{"beneficiary_name": "{token}"}} name={token}'
+    assert out["cv"] == f"{token}\nEngineer"
+    assert out["query"] == f"billing_details[name]={token}&currency=EUR"
+
+
+def test_a_cookie_headers_session_id_is_replaced_wherever_else_it_is(no_ner: Redactor) -> None:
+    """A red team's HTTP dump had `Cookie: connect.sid=...`; the header was replaced, but the same
+    session id stored under `"session"` elsewhere was left. Short settings (`theme=dark`) stay."""
+    session = "s%3AdaT83N3XQKGEfCiL4mXzipkQfFWgrb2m.aDwxhoYMQad0WTMg6Ezl"
+    out = no_ner.redact({"dump": f"GET / HTTP/2\nCookie: connect.sid={session}; theme=dark\nAccept: */*",
+                         "ctx": {"session": session, "theme": "dark"}})
+    assert session not in json.dumps(out)
+    assert out["ctx"]["session"].startswith("<ACCESS_TOKEN:") and out["ctx"]["theme"] == "dark"

@@ -86,8 +86,9 @@ class CueRule:
     cue: str  # matched case-insensitively
     value: str  # matched case-sensitively, right after the cue and a separator
     validator: Callable[[str], bool] = _always
-    # Between cue and value: `:`, `=`, `#`, quotes, "is", "number", "no." ... (per rule if needed).
-    separator: str = r"(?:\s*(?:[:=#]|\bis\b|\bwas\b)?\s*[\"']?)"
+    # Between cue and value: `:`, `=`, `#`, "is", quotes (escaped too: a JSON body in a text), a form
+    # field's bracket (`[card][cvc]=713`); per rule if needed.
+    separator: str = r"(?:[\]\\\"']{0,3}\s*(?:[:=#]|\bis\b|\bwas\b)?\s*[\\\"']{0,2})"
     # Lower-case words (or characters) of which the cue always contains one, at the start of a word:
     # the rule's regex only runs on a text where one of them is (see `rules_worth_running`).
     keywords: tuple[str, ...] = ()

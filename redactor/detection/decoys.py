@@ -65,6 +65,10 @@ _TICKET_ID = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d[\d-]*\d\b")
 _ISBN = re.compile(r"\bISBN(?:-1[03])?:?\s*[\dX][\d -]{8,15}[\dX]\b")
 _OID = re.compile(r"(?<![\w.])\d+(?:\.\d+){4,}(?![\w.])")
 
+# A mail's own id and its references (`Message-ID: <CAF=Yk2p...@mail.gmail.com>`): a server's token
+# in the shape of an address, no one's mailbox.
+_MESSAGE_ID = re.compile(r"(?i)\b(?:message-id|in-reply-to|references):[ \t]*(?:<[^<>\s]+>[ \t]*)+")
+
 DecoyFilter = Callable[[str], list[Region]]
 
 
@@ -145,6 +149,10 @@ def object_id_regions(text: str) -> list[Region]:
     return [m.span() for m in _OID.finditer(text)]
 
 
+def message_id_regions(text: str) -> list[Region]:
+    return [m.span() for m in _MESSAGE_ID.finditer(text)] if ":" in text and "<" in text else []
+
+
 def redaction_marker_regions(text: str) -> list[Region]:
     return marker_spans(text)
 
@@ -166,6 +174,7 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     ticket_id_regions,
     isbn_regions,
     object_id_regions,
+    message_id_regions,
 )
 
 

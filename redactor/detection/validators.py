@@ -32,6 +32,7 @@ _MAESTRO_PREFIX = re.compile(r"5[06-8]|6[37]")
 PHONE_REGIONS = ("US", "GB", "DE", "FR", "IN", "CA", "AU", "NL", "ES", "IT", "IE")
 _PHONE_SEPARATED = re.compile(r"\d[\s().\-/]+\d")
 _DATE_OR_ADDRESS = re.compile(r"\d{1,4}([/.-])\d{1,2}\1\d{1,4}|\d{1,3}(?:\.\d{1,3}){3}")
+_DIGIT_GROUP = re.compile(r"\d+")
 _YEAR_RANGE = re.compile(r"(?:19|20)\d{2}\s?[-–/]\s?(?:19|20)\d{2}")
 
 
@@ -48,6 +49,9 @@ def phone_score(candidate: str) -> float | None:
     bare = candidate.strip("()")
     if _DATE_OR_ADDRESS.fullmatch(bare) or _YEAR_RANGE.fullmatch(bare):
         return None  # 14/08/2026, 2026-06-18, (10.0.12.31), (2021-2026): a date, an IPv4 address, years
+    groups = _DIGIT_GROUP.findall(candidate)
+    if not candidate.startswith("+") and len(groups) > 1 and any(len(group) >= 10 for group in groups):
+        return None  # 125-2104567890: a ticket or account number; a number in groups has short groups
     formatted = candidate.startswith("+") or bool(_PHONE_SEPARATED.search(candidate))
     regions = (None,) if candidate.startswith("+") else PHONE_REGIONS if formatted else PHONE_REGIONS[:1]
     for region in regions:

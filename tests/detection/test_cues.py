@@ -74,6 +74,8 @@ def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
     ("cache key kyc:ssn=412683307", "US_SSN", "412683307"),
     ("Aetna member ID is W287451936.", "ID_NUMBER", "W287451936"),
     ("card 4111 ending, CVV 713.", "CREDIT_CARD", "713"),
+    ("payment_method_data[card][cvc]=713&x=1", "CREDIT_CARD", "713"),  # a form field
+    ('body: {\\"cvv\\": \\"713\\"}', "CREDIT_CARD", "713"),  # JSON quoted in a text
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)

@@ -90,6 +90,8 @@ def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, val
     "Staff Engineer (2021-2026): Go",  # years, not a phone number
     "Refs: ISBN 978-0-13-468599-1",
     "urn:oid:1.2.36.146.595.217.0.1 and 1.2.840.113549.1.1.11",  # object ids, not IPs or phones
+    'tickets: ["125-2104567890"]',  # an e-ticket number: a phone's digits come in short groups
+    "Message-ID: <CAF=Yk2pQ8x+Mb3q7Wn@mail.gmail.com>",  # a mail's id, not a mailbox
 ])
 def test_decoys_yield_no_structured_pii(detector: PiiDetector, text: str) -> None:
     assert found(detector, text) == set()
