@@ -37,6 +37,7 @@ from redactor.structure import (
     NodeContext,
     StructureRules,
     cookie_values,
+    csv_tables,
     parse_embedded_json,
     split_auth_scheme,
 )
@@ -249,6 +250,9 @@ def is_propagated(value: str, entity: str) -> bool:
 
 # Characters whose URL encoding differs from the value as written: `Jane Doe` -> `Jane+Doe`, `Jane%20Doe`.
 _URL_SPECIAL = frozenset(" @/:+&=?#%,;\"'")
+# What a query string or a form body carries in words (an email's `%40` form is found by its recognizer).
+_URL_ENCODED_ENTITIES = frozenset({"PERSON", "LOCATION", "STREET_ADDRESS", "PASSWORD", "CREDENTIAL", "ACCESS_TOKEN",
+                                   "API_KEY"})
 
 
 def written_forms(value: str, entity: str) -> set[str]:
@@ -258,8 +262,11 @@ def written_forms(value: str, entity: str) -> set[str]:
     from urllib.parse import quote, quote_plus
 
     forms = {json.dumps(value)[1:-1]}
-    if not _URL_SPECIAL.isdisjoint(value) or not value.isascii():
-        forms |= {quote(value, safe=""), quote_plus(value, safe="")}
+    if entity in _URL_ENCODED_ENTITIES and (not _URL_SPECIAL.isdisjoint(value) or not value.isascii()):
+        try:
+            forms |= {quote(value, safe=""), quote_plus(value, safe="")}
+        except UnicodeEncodeError:
+            pass  # a lone surrogate has no UTF-8 form to URL-encode
     if entity == "PERSON" and " " in value:
         forms.add(value.upper())
     forms.discard(value)
@@ -427,12 +434,27 @@ class TraceSession:
             return
         if collect:
             self.candidates.add(text)
+            if "\n" in text:
+                self._collect_csv_cells(text, ctx)
             if ner and self.r.ner:
                 from redactor.detection.pii import is_free_text
 
                 if is_free_text(text):
                     self.ner_candidates.add(text)
         slots.append((_TEXT, container, key, text, ctx))
+
+    def _collect_csv_cells(self, text: str, ctx: NodeContext) -> None:
+        """A CSV table in a text (a file a tool read): the cells of a column named like a sensitive key
+        are that key's values, replaced wherever the trace holds them (in this text too)."""
+        for columns, rows in csv_tables(text):
+            record = dict.fromkeys(columns, "")
+            for row in rows:
+                for column, cell in zip(columns, row, strict=True):
+                    if not cell.strip():
+                        continue
+                    member = self.rules.member(record, column, cell, ctx, None, None)
+                    if member.secret_entity is not None and not member.keep:
+                        self.secret_values.setdefault(cell.strip(), member.secret_entity)
 
     def _utf8_size(self, text: str) -> int:
         return len(text.encode("utf-8", "surrogatepass")) if len(text) * 4 > self.policy.payload_threshold \

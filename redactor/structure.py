@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -189,6 +189,31 @@ def cookie_values(key: str | None, value: str) -> list[str]:
         return []
     return [v for v in (m.group(1).strip() for m in _COOKIE_PAIR.finditer(value))
             if len(v) >= _COOKIE_CREDENTIAL_MIN_LENGTH]
+
+
+# A CSV header line: two or more column names, one delimiter (a tool's file read, a query's export).
+_CSV_HEADER = re.compile(r"^[ \t]*[A-Za-z_][\w .-]{0,40}(?P<delimiter>[,;\t|])[A-Za-z_][\w .-]{0,40}"
+                         r"(?:(?P=delimiter)[A-Za-z_][\w .-]{0,40})*\r?$", re.MULTILINE)
+_CSV_MAX_ROWS = 10_000
+
+
+def csv_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
+    """CSV tables inside a text: (column names, rows), for a header line followed by rows with as many
+    fields. A `full_name` or `dob` column's cells are what a `full_name` or `dob` key's values are."""
+    import csv
+    import io
+
+    for header in _CSV_HEADER.finditer(text):
+        delimiter = header.group("delimiter")
+        lines = text[header.start():].splitlines()
+        columns = [name.strip() for name in lines[0].split(delimiter)]
+        rows: list[list[str]] = []
+        for row in csv.reader(io.StringIO("\n".join(lines[1:_CSV_MAX_ROWS + 1])), delimiter=delimiter):
+            if len(row) != len(columns):
+                break
+            rows.append(row)
+        if rows:
+            yield columns, rows
 
 
 _NOT_ATOMIC = re.compile(r"\s|@|://")

@@ -568,3 +568,26 @@ def test_a_cookie_headers_session_id_is_replaced_wherever_else_it_is(no_ner: Red
                          "ctx": {"session": session, "theme": "dark"}})
     assert session not in json.dumps(out)
     assert out["ctx"]["session"].startswith("<ACCESS_TOKEN:") and out["ctx"]["theme"] == "dark"
+
+
+def test_a_csv_tables_sensitive_columns_are_known_values(no_ner: Redactor) -> None:
+    """A coding agent read `customers.csv`: names under `full_name` were left (no NER cue, no key).
+    The header says what each column holds; `id` and `country` stay."""
+    csv_text = ('Here it is:\nid,full_name,email,country\n1042,Ingrid Solberg,ingrid.solberg@online.no,NO\n'
+                '1043,"Mensah, Kwame",kmensah1988@gmail.com,GH\n\nDone.')
+    out = no_ner.redact({"tool": "read_file", "result": csv_text, "note": "Ingrid Solberg asked"})
+    lines = out["result"].splitlines()
+    assert lines[1] == "id,full_name,email,country"
+    first = lines[2].split(",")
+    assert first[0] == "1042" and first[1].startswith("<PERSON:") and first[3] == "NO"
+    assert lines[3].startswith('1043,"<PERSON:') and lines[3].endswith(",GH")
+    assert out["note"] == f"{first[1]} asked"
+
+
+def test_written_forms_of_a_value_with_a_lone_surrogate() -> None:
+    """Found by the fuzz test: URL-encoding a lone surrogate raised (it has no UTF-8 form)."""
+    from redactor.engine import written_forms
+
+    assert written_forms("pa\ud800ss word", "PASSWORD") == {"pa\\ud800ss word"}
+    assert written_forms("Jane Doe", "PERSON") == {"Jane%20Doe", "Jane+Doe", "JANE DOE"}
+    assert written_forms("jane@example.com", "EMAIL_ADDRESS") == set()  # its %40 form has a recognizer

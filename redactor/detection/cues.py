@@ -60,6 +60,8 @@ _NOT_NAMES = frozenset({
     "department", "default", "workspace", "admin", "administrator", "owner", "manager", "bot", "human", "operator",
     "staff", "members", "partner", "partners", "valued", "dear", "hiring", "committee", "sales", "ops", "devops",
     "engineering", "security", "finance", "legal", "hr", "it", "on", "call", "oncall", "unknown", "anonymous", "test",
+    # assistants people greet and thank in agent traces
+    "claude", "gpt", "chatgpt", "gemini", "copilot", "siri", "alexa", "cortana", "bard", "llama", "mistral",
 })
 _FUNCTION_WORDS = frozenset({"the", "a", "an", "our", "your", "my", "his", "her", "their", "this", "that", "all"})
 _LETTERS = re.compile(r"[^\W\d_]+")

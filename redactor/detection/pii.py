@@ -369,7 +369,9 @@ class PiiDetector:
     def find_structured(self, text: str) -> list[Span]:
         """Pattern-based PII in one string (nothing in a string that is one decoy). No spaCy involved."""
         candidates = self._prefiltered_entities(text)
-        cued = bool(self._cue_entities) and may_have_cue(text)
+        # A value after its cue ("DOB: 1984-03-12", "MRN 00482913") is what the cue says, whatever its
+        # shape: no decoy regions (a birth date looks like any other date), unless the whole string is one.
+        cued = self._accepted(text, self._run(_CUED, text), []) if self._cue_entities and may_have_cue(text) else []
         if not candidates and not cued:
             return []
         regions = protected_regions(text)
@@ -399,10 +401,7 @@ class PiiDetector:
                 # Trimmed before the decoy test: `/users/jane@example.net` is a path up to `jane`.
                 found = [trim(text, span) for span in found]
             spans.extend(span for span in found if not overlaps(span.start, span.end, regions))
-        if cued:
-            # A value after its cue ("DOB: 1984-03-12", "MRN 00482913") is what the cue says, whatever
-            # its shape: no decoy test (a birth date looks like any other date).
-            spans.extend(self._accepted(text, self._run(_CUED, text), []))
+        spans.extend(cued)
         # Two recognizers of one entity (presidio's and ours, for cards) may report the same span.
         unique: dict[tuple[int, int, str], Span] = {}
         for span in spans:
