@@ -11,6 +11,7 @@ A trace is processed in three steps, so that each distinct string is analysed on
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 from collections import Counter
@@ -263,10 +264,8 @@ def written_forms(value: str, entity: str) -> set[str]:
 
     forms = {json.dumps(value)[1:-1]}
     if entity in _URL_ENCODED_ENTITIES and (not _URL_SPECIAL.isdisjoint(value) or not value.isascii()):
-        try:
+        with contextlib.suppress(UnicodeEncodeError):  # a lone surrogate has no UTF-8 form to encode
             forms |= {quote(value, safe=""), quote_plus(value, safe="")}
-        except UnicodeEncodeError:
-            pass  # a lone surrogate has no UTF-8 form to URL-encode
     if entity == "PERSON" and " " in value:
         forms.add(value.upper())
     forms.discard(value)
