@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from redactor.detection.base import SECRET_ENTITY_TYPES, Span
-from redactor.detection.cues import names_from_mailbox
+from redactor.detection.cues import is_plausible_person, names_from_mailbox
 from redactor.detection.decoys import is_entirely_decoy
 from redactor.errors import InputError, RedactionError
 from redactor.formats.base import Trace, TraceFormat
@@ -44,6 +45,8 @@ from redactor.structure import (
 )
 
 PAYLOAD_ENTITY = "LARGE_PAYLOAD"
+_NER_WORD_CORROBORATION = 2
+NER_DETECTOR = "SpacyRecognizer"  # presidio's recognizer name on spans found by spaCy NER
 COOKIE_HEADER_RULE = "secret_rules.cookie_header"  # the secret rule that reports a whole Cookie header's value
 V = TypeVar("V")
 # Secrets beat structured PII, which beats NER guesses, when spans overlap.
@@ -52,6 +55,13 @@ MIN_KNOWN_VALUE_LENGTH = 4
 # A secret this short and made of lower-case letters only is a default or a dictionary word
 # (`postgres`, `admin`, `password`): replaced where it was found, never wherever the word occurs.
 _WORD_SECRET_MAX_LENGTH = 12
+# What a secret-named key also holds that is no credential, and must not be replaced wherever else it
+# occurs (it still is where it was found): a word (`postgres`, `SELECT` from a lexer's `token`), a
+# resource name (`payments-api-tls`, `pg-credentials`), a path (`PWD: /workspace/app`), a short number
+# (a CSV `pass` column's `1482`).
+_LOOKS_LIKE_A_NAME = re.compile(
+    rf"([\"']?)[A-Za-z]{{1,{_WORD_SECRET_MAX_LENGTH - 1}}}\1|[a-z]+(?:[-_.][a-z]+)+|(?:~|\.{{1,2}})?/[^\s]*|\d{{1,7}}"
+)
 # What a record's plan lists: (kind, container, key, text, ctx[, holder, style, inner plan]). The
 # rewrite writes `container[key]`; for a dict key (_KEY) `key` is the key itself.
 _KEY, _TEXT, _SECRET, _PAYLOAD, _EMBEDDED = range(5)
@@ -235,9 +245,10 @@ def is_propagated(value: str, entity: str) -> bool:
     """Whether a sensitive value found once is also replaced wherever else it occurs in the trace.
 
     Not when it is too short to be told from ordinary text, a common word of agent traces, or a
-    lower-case dictionary-word secret: `{"password": "password"}` or `POSTGRES_PASSWORD: postgres`
-    must not rename every `password` key or turn the image `postgres:16.2` into a token. Such
-    values are still replaced where a detector or a secret-named key found them.
+    secret-named key's value that reads as a name rather than a credential (`_LOOKS_LIKE_A_NAME`):
+    `{"password": "password"}` or `POSTGRES_PASSWORD: postgres` must not rename every `password` key
+    or turn the image `postgres:16.2` into a token, nor `PWD: /workspace/app` every path under it.
+    Such values are still replaced where a detector or a secret-named key found them.
     """
     if len(value) < MIN_KNOWN_VALUE_LENGTH:
         return False
@@ -245,8 +256,7 @@ def is_propagated(value: str, entity: str) -> bool:
 
     if value.lower() in common_words():
         return False
-    return not (entity in SECRET_ENTITY_TYPES and value.isalpha() and value.islower()
-                and len(value) < _WORD_SECRET_MAX_LENGTH)
+    return not (entity in SECRET_ENTITY_TYPES and _LOOKS_LIKE_A_NAME.fullmatch(value) is not None)
 
 
 # Characters whose URL encoding differs from the value as written: `Jane Doe` -> `Jane+Doe`, `Jane%20Doe`.
@@ -285,6 +295,10 @@ def _raise_invalid(trace: Trace, trace_file: Any, index: int, trace_format: Trac
     raise RedactionError(f"{where}: after redaction, {problem}")
 
 
+def _is_one_word_ner_guess(text: str, span: Span) -> bool:
+    return span.detector == NER_DETECTOR and _is_one_word_guess(text, span)
+
+
 def _is_one_word_guess(text: str, span: Span) -> bool:
     from redactor.detection.pii import NER_ENTITIES
 
@@ -307,6 +321,8 @@ class TraceSession:
         self.detected: dict[str, list[Span]] = {}
         self.value_type: dict[str, str] = {}
         self.written_as: dict[str, str] = {}  # another form of a known value (see `written_forms`) -> the value
+        self.local_type: dict[str, str] = {}  # values replaced only where found (one-word NER guesses)
+        self.ner_word_strings: dict[str, int] = {}  # one-word NER guess -> distinct strings NER found it in
         self.known_index: KnownValueIndex | None = None
         # Each distinct string is rewritten once per trace (bounded: a streamed store is unbounded).
         self.rewritten: _BoundedCache[tuple[str, list[Span]]] = _BoundedCache(max_entries=50_000)
@@ -452,8 +468,12 @@ class TraceSession:
                     if not cell.strip():
                         continue
                     member = self.rules.member(record, column, cell, ctx, None, None)
-                    if member.secret_entity is not None and not member.keep:
-                        self.secret_values.setdefault(cell.strip(), member.secret_entity)
+                    entity = member.secret_entity
+                    if entity is None or member.keep:
+                        continue
+                    if entity == "PERSON" and not is_plausible_person(cell.strip()):
+                        continue  # a `customer_name` column of companies: `Contoso Ltd`
+                    self.secret_values.setdefault(cell.strip(), entity)
 
     def _utf8_size(self, text: str) -> int:
         return len(text.encode("utf-8", "surrogatepass")) if len(text) * 4 > self.policy.payload_threshold \
@@ -504,11 +524,19 @@ class TraceSession:
             self.note_value(value, entity)
         for text, ranked_spans in detected.items():
             kept = self._resolve(text, ranked_spans)
-            local = any(not is_propagated(text[span.start:span.end], span.entity_type) for span in kept)
+            local = any(_is_one_word_ner_guess(text, span) or not is_propagated(text[span.start:span.end],
+                                                                                span.entity_type) for span in kept)
             if kept and (keep_spans or local):
                 self.detected[text] = kept
             for span in kept:
                 value = text[span.start:span.end]
+                if _is_one_word_ner_guess(text, span):
+                    # Replaced where NER found it; wherever the word occurs only once NER found it in two
+                    # strings: one wrong guess (`Vite`, `Warehouse`) would otherwise take every copy with it.
+                    self.local_type.setdefault(value, span.entity_type)
+                    self.ner_word_strings[value] = self.ner_word_strings.get(value, 0) + 1
+                    if self.ner_word_strings[value] < _NER_WORD_CORROBORATION:
+                        continue
                 self.note_value(value, span.entity_type)
                 if span.detector == COOKIE_HEADER_RULE:  # a header's session ids, wherever else they are
                     for cookie in cookie_values("cookie", value):
@@ -613,7 +641,7 @@ class TraceSession:
         return changed
 
     def _token_for(self, value: str) -> str:
-        entity = self.value_type.get(value, "CREDENTIAL")
+        entity = self.value_type.get(value) or self.local_type.get(value, "CREDENTIAL")
         if self.r.key is None:  # only reachable with non-pseudonymize operators
             return f"<{entity}>"
         return pseudonym(self.r.key, entity, self.written_as.get(value, value))

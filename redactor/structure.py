@@ -30,6 +30,8 @@ TOOLISH_PARENTS = frozenset({"tool_calls", "tool_schemas", "tools", "functions"}
 # Inside a secret-named container, these short fields name the kind of credential, not the secret.
 SECRET_CONTAINER_SAFE_KEYS = frozenset({
     "type", "kind", "scheme", "token_type", "grant_type", "auth_type", "alg", "algorithm", "provider", "expires_in",
+    # a Kubernetes secret volume or reference names the secret and where it is mounted
+    "name", "secretName", "secret_name", "optional", "defaultMode", "default_mode", "mountPath", "mount_path",
 })
 _SAFE_VALUE_MAX_LENGTH = 40
 # Beside these, a record's `name` is a person's (a contact, a customer, a patient), not a tool's.
@@ -44,7 +46,9 @@ _PII_KEY_ENTITIES = {
     "card_cvc": "CREDIT_CARD", "iban": "IBAN_CODE", "email": "EMAIL_ADDRESS", "phone": "PHONE_NUMBER",
     "address": "STREET_ADDRESS", "name": "PERSON", "full_name": "PERSON", "first_name": "PERSON",
     "last_name": "PERSON", "given_name": "PERSON", "family_name": "PERSON", "surname": "PERSON",
-    "customer_name": "PERSON", "street_address": "STREET_ADDRESS", "address_line1": "STREET_ADDRESS",
+    "customer_name": "PERSON", "street_address": "STREET_ADDRESS", "billing_address": "STREET_ADDRESS",
+    "shipping_address": "STREET_ADDRESS", "home_address": "STREET_ADDRESS", "mailing_address": "STREET_ADDRESS",
+    "postal_address": "STREET_ADDRESS", "address_line1": "STREET_ADDRESS",
     "address_line2": "STREET_ADDRESS", "line1": "STREET_ADDRESS", "line2": "STREET_ADDRESS",
     "passport_number": "ID_NUMBER", "account_number": "ID_NUMBER", "bank_account_number": "ID_NUMBER",
     "routing_number": "ID_NUMBER", "national_id": "ID_NUMBER", "nhs_number": "ID_NUMBER", "dni": "ID_NUMBER",
@@ -195,6 +199,7 @@ def cookie_values(key: str | None, value: str) -> list[str]:
 _CSV_HEADER = re.compile(r"^[ \t]*[A-Za-z_][\w .-]{0,40}(?P<delimiter>[,;\t|])[A-Za-z_][\w .-]{0,40}"
                          r"(?:(?P=delimiter)[A-Za-z_][\w .-]{0,40})*\r?$", re.MULTILINE)
 _CSV_MAX_ROWS = 10_000
+_PROSE_LINE = re.compile(r"\s*(?:\d{1,3}[.)]\s|[-*•]\s)|.*[a-z][.!?]\s+[A-Z]")
 
 
 def csv_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
@@ -207,8 +212,13 @@ def csv_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
         delimiter = header.group("delimiter")
         lines = text[header.start():].splitlines()
         columns = [name.strip() for name in lines[0].split(delimiter)]
+        body = []
+        for line in lines[1:_CSV_MAX_ROWS + 1]:
+            if not line.strip() or _PROSE_LINE.match(line):
+                break  # the table ends at a blank line or where a list or sentences start
+            body.append(line)
         rows: list[list[str]] = []
-        for row in csv.reader(io.StringIO("\n".join(lines[1:_CSV_MAX_ROWS + 1])), delimiter=delimiter):
+        for row in csv.reader(io.StringIO("\n".join(body)), delimiter=delimiter):
             if len(row) != len(columns):
                 break
             rows.append(row)

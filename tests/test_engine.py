@@ -591,3 +591,56 @@ def test_written_forms_of_a_value_with_a_lone_surrogate() -> None:
     assert written_forms("pa\ud800ss word", "PASSWORD") == {"pa\\ud800ss word"}
     assert written_forms("Jane Doe", "PERSON") == {"Jane%20Doe", "Jane+Doe", "JANE DOE"}
     assert written_forms("jane@example.com", "EMAIL_ADDRESS") == set()  # its %40 form has a recognizer
+
+
+# ---------------------------------------------------------------------------------------------
+# Red team 7 (over-redaction): each failed before its fix
+# ---------------------------------------------------------------------------------------------
+
+
+def test_a_one_word_ner_guess_spreads_only_when_found_twice(default_redactor: Redactor) -> None:
+    """`Vite` or `Warehouse` taken for a name once took every copy in the trace with it."""
+    once = default_redactor.redact({"a": "Yesterday Zorvex approved the deploy.", "b": "Zorvex"})
+    assert once["a"].startswith("Yesterday <PERSON:") and once["b"] == "Zorvex"
+    twice = default_redactor.redact({"a": "Yesterday Zorvex approved the deploy.", "d": "Later Zorvex merged it.",
+                                     "b": "Zorvex"})
+    assert twice["b"].startswith("<PERSON:")
+
+
+def test_secret_named_values_that_read_as_names_are_replaced_only_where_found(no_ner: Redactor) -> None:
+    out = no_ner.redact({
+        "env": {"PWD": "/workspace/payments-web", "POSTGRES_PASSWORD": "hunter2hunter2"},
+        "log": "cd /workspace/payments-web && npm test # hunter2hunter2",
+        "volumes": [{"name": "tls", "secret": {"secretName": "payments-api-tls", "defaultMode": 420}}],
+        "helm": {"existingSecret": "pg-credentials"},
+        "notes": "mount payments-api-tls and pg-credentials",
+        "lexer": [{"kind": "Keyword", "token": "SELECT"}, {"kind": "Punct", "token": ","},
+                  {"kind": "String", "token": "'EMEA'"}],
+        "sql": "SELECT region FROM sales WHERE region = 'EMEA'",
+    })
+    assert out["env"]["PWD"].startswith("<PASSWORD:") and out["env"]["POSTGRES_PASSWORD"].startswith("<PASSWORD:")
+    assert out["log"].startswith("cd /workspace/payments-web && npm test # <PASSWORD:")  # a real one spreads
+    assert out["volumes"][0]["secret"]["secretName"] == "payments-api-tls"
+    assert out["helm"]["existingSecret"] == "pg-credentials"
+    assert out["notes"] == "mount payments-api-tls and pg-credentials"
+    assert out["lexer"][1]["token"].startswith("<ACCESS_TOKEN:")  # fail closed: `!@#$%^&*` is a password too
+    assert out["sql"] == "SELECT region FROM sales WHERE region = 'EMEA'"
+
+
+def test_a_csv_table_ends_at_a_blank_line_and_companies_are_no_people(no_ner: Redactor) -> None:
+    text = ("customer_name,region,revenue\nNorthwind Traders,EMEA,48160.00\nContoso Ltd,NA,39120.50\n"
+            "Amara Nwosu,EMEA,1200.00\n\nsuite,pass,fail\nunit,1482,0\n\nTests: 1482 passed\n"
+            "id,full_name\n4. The customer record exists (id 88231, Yes)\n")
+    out = no_ner.redact({"result": text})["result"]
+    assert "Northwind Traders,EMEA" in out and "Contoso Ltd,NA" in out and "Amara Nwosu" not in out
+    assert "Tests: 1482 passed" in out and "unit,1482,0" in out  # a number under `pass` is no password
+    assert "4. The customer record exists (id 88231, Yes)" in out
+
+
+def test_logins_on_hosts_and_unread_mailboxes_are_not_emails(no_ner: Redactor) -> None:
+    text = ("git clone git@github.com:acme/payments-web.git && ssh deploy@bastion-01.staging.acme.internal\n"
+            "Co-Authored-By: Claude <noreply@anthropic.com>\nssh -i key ops@10.0.0.5; mail jane.doe@example.com")
+    out = no_ner.redact_text(text)
+    assert "git@github.com:acme/payments-web.git" in out and "deploy@bastion-01.staging.acme.internal" in out
+    assert "<noreply@anthropic.com>" in out
+    assert "ops@<IP_ADDRESS:" in out and "jane.doe" not in out  # the host's address and a person's mailbox go

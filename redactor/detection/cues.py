@@ -30,6 +30,14 @@ def _always(_value: str) -> bool:
     return True
 
 
+_YEAR = re.compile(r"\b(1[89]\d{2}|20\d{2})\b")
+
+
+def _born_before_2010(value: str) -> bool:
+    year = _YEAR.search(value)
+    return year is None or int(year.group(1)) < 2010  # a two-digit year (`03/12/84`) is no product's
+
+
 def _has_digits(count: int) -> Callable[[str], bool]:
     def check(value: str) -> bool:
         return len(digits_of(value)) >= count
@@ -60,9 +68,22 @@ _NOT_NAMES = frozenset({
     "department", "default", "workspace", "admin", "administrator", "owner", "manager", "bot", "human", "operator",
     "staff", "members", "partner", "partners", "valued", "dear", "hiring", "committee", "sales", "ops", "devops",
     "engineering", "security", "finance", "legal", "hr", "it", "on", "call", "oncall", "unknown", "anonymous", "test",
+    "reviewer", "reviewers", "colleague", "maintainer", "maintainers", "contributor", "contributors", "developer",
+    "developers", "user", "users", "customer", "customers", "client", "friend", "candidate", "applicant", "patient",
     # assistants people greet and thank in agent traces
     "claude", "gpt", "chatgpt", "gemini", "copilot", "siri", "alexa", "cortana", "bard", "llama", "mistral",
 })
+# A last word that makes a name an organisation's, a product's or a team's: `Acme Shop Support`,
+# `Release Bot`, `Claude Code`.
+_ORGANISATION_WORDS = frozenset({
+    "support", "team", "bot", "code", "desk", "engineering", "shop", "store", "inc", "ltd", "llc", "corp", "co",
+    "group", "labs", "services", "service", "systems", "solutions", "bank", "university", "hospital", "clinic",
+    "foundation", "agency", "studio", "app", "api", "notifications", "alerts", "billing", "sales", "marketing",
+    "security", "operations", "office", "center", "centre", "department", "gmbh", "ag", "sa", "plc", "pty", "bv",
+    "traders", "trading", "industries", "holdings", "partners", "enterprises", "international", "company",
+    "limited", "technologies", "logistics", "consulting", "media", "networks", "software", "pharma", "health",
+})
+
 _FUNCTION_WORDS = frozenset({"the", "a", "an", "our", "your", "my", "his", "her", "their", "this", "that", "all"})
 _LETTERS = re.compile(r"[^\W\d_]+")
 
@@ -76,8 +97,8 @@ def is_plausible_person(value: str) -> bool:
         return False
     ignorable = ignorable_capitalised_words()
     words = [word.lower() for word in _LETTERS.findall(value)]
-    if not words or words[0] in _FUNCTION_WORDS:
-        return False  # "Best,\nThe Acme Team"
+    if not words or words[0] in _FUNCTION_WORDS or words[-1] in _ORGANISATION_WORDS:
+        return False  # "Best,\nThe Acme Team", "Cheers,\nAcme Shop Support"
     return any(word not in ignorable and word not in _NOT_NAMES for word in words)
 
 
@@ -109,7 +130,7 @@ _NUMBER_WORDS = r"(?:\s*(?:number|num\.?|no\.?|nr\.?|#|id))?"
 # a name word is a capital, then a small letter (not an acronym), then any letters.
 _CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽ"
 _SMALL = "a-zß-öø-ÿāăąćĉċčďđēĕėęěĝğġģĥħĩīĭįıĵķĺļľŀłńņňŋōŏőœŕŗřśŝşšţťŧũūŭůűųŵŷźżž"
-_NAME_WORD = rf"[{_CAPITAL}](?:[{_SMALL}]|['’][{_CAPITAL}])(?:[^\W\d_]|['’-])*"
+_NAME_WORD = rf"[{_CAPITAL}](?:[{_SMALL}]|['’][{_CAPITAL}])(?:[^\W\d_]|['’-])*(?![^\W\d_])"
 _NAME = rf"{_NAME_WORD}(?:[ \t]+(?:[{_CAPITAL}]\.|{_NAME_WORD})){{0,3}}"
 _FULL_NAME = rf"{_NAME_WORD}(?:[ \t]+(?:[{_CAPITAL}]\.|{_NAME_WORD})){{1,3}}"
 # A title before a name is not part of it: "Dear Dr. Jane Roe," is Jane Roe's token.
@@ -127,8 +148,11 @@ _PERSON_LABELS = (
 
 CUE_RULES: tuple[CueRule, ...] = (
     CueRule("date_of_birth", "DATE_OF_BIRTH",
-            r"\bd\.?o\.?b\b\.?|\bdate[ _-]of[ _-]birth|\bbirth[ _-]?date|\bbirthday|\bborn(?:\s+on)?", _DATE,
-            keywords=("dob", "d.o.b", "birth", "born")),
+            r"\bd\.?o\.?b\b\.?|\bdate[ _-]of[ _-]birth|\bbirth[ _-]?date|\bbirthday", _DATE,
+            keywords=("dob", "d.o.b", "birth")),
+    # "born on" also dates projects and products ("the project was born on March 3, 2021"): a date
+    # long enough ago to be an adult's birth (a fixed year, so that output never depends on today).
+    CueRule("born_on", "DATE_OF_BIRTH", r"\bborn(?:\s+on)?", _DATE, _born_before_2010, keywords=("born",)),
     CueRule("passport", "ID_NUMBER", rf"\bpassport{_NUMBER_WORDS}", r"[A-Z0-9]{6,9}(?![\w-])", _has_digits(5),
             keywords=("passport",)),
     CueRule("driver_licence", "ID_NUMBER",
@@ -172,17 +196,19 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"[A-Z0-9][A-Z0-9-]{5,15}(?![\w-])", _has_digits(4),
             keywords=("member",)),
     # Names. A label that says "name" (anywhere), or a bare `Name:` that starts a line.
-    CueRule("labelled_name", "PERSON", rf"\b{_PERSON_LABELS}|(?:^|\n)[ \t]*(?:[-*][ \t]*)?name(?=\s*[:=])",
+    # (Not a bare `name:`: YAML writes it for steps, jobs and services, `- name: Checkout Code`.)
+    CueRule("labelled_name", "PERSON", rf"\b{_PERSON_LABELS}",
             _FULL_NAME, is_plausible_person, separator=rf"(?:\s*[:=]\s*[\"']?{_TITLE})",
             keywords=("name",)),
     CueRule("role_name", "PERSON",
-            r"\b(?:patient|passenger|cardholder|account holder|applicant|candidate|beneficiary|attn\.?|attention)"
+            r"\b(?:patient|passenger|cardholder|account holder|applicant|candidate|beneficiary)"
             r"(?=\s*:)", _FULL_NAME, is_plausible_person, separator=rf"(?:\s*:\s*[\"']?{_TITLE})",
-            keywords=("patient", "passenger", "cardholder", "account holder", "applicant", "candidate", "beneficiary",
-                      "attn", "attention")),
-    CueRule("my_name_is", "PERSON", r"\bmy name is|\bmy name's|(?:^|\b(?:hi|hello|hey)\b,?\s+)this is", _NAME,
-            is_plausible_person, separator=r"(?:\s+)",
-            keywords=("my name", "this is")),
+            keywords=("patient", "passenger", "cardholder", "account holder", "applicant", "candidate", "beneficiary")),
+    CueRule("my_name_is", "PERSON", r"\bmy name is|\bmy name's", _NAME, is_plausible_person, separator=r"(?:\s+)",
+            keywords=("my name",)),
+    # "Hi, this is Jane Roe" (a full name: "Hello, this is Mergify" introduces a bot).
+    CueRule("this_is", "PERSON", r"(?:^|\b(?:hi|hello|hey)\b,?\s+)this is", _FULL_NAME, is_plausible_person,
+            separator=r"(?:\s+)", keywords=("this is",)),
     # A greeting at the start of a line or sentence: "Dear Jane,", "Hi Jane Roe," (a comma or `!` after).
     CueRule("greeting", "PERSON",
             r"(?:^|(?<=\n)|(?<=[.!?>]\s)|(?<=>))"
@@ -193,10 +219,13 @@ CUE_RULES: tuple[CueRule, ...] = (
     # A sign-off, then the name alone on the next line: "Kind regards,\nJane Roe".
     CueRule("sign_off", "PERSON",
             r"\b(?:regards|best|thanks|thank you|cheers|sincerely|best wishes|warmly|respectfully)",
-            rf"{_NAME}(?=[ \t]*(?:\n|$))", is_plausible_person, separator=r"(?:[ \t]*,[ \t]*\r?\n[ \t]*)",
+            rf"{_NAME}(?=[ \t]*(?:\n|$))", is_plausible_person, separator=r"(?:[ \t]*[,!][ \t]*\r?\n[ \t]*)",
             keywords=("regards", "best", "thanks", "thank", "cheers", "sincerely", "warmly", "respectfully")),
     # A title: "Dr. Bartholomew Finch", "Mrs Amara Nwosu" (written with its capital: "MR" is a merge request).
-    CueRule("titled_name", "PERSON", r"\b(?-i:Dr|Mr|Mrs|Ms|Mx|Prof)\b\.?", _FULL_NAME, is_plausible_person,
+    # A given and a family name, no more: `Mr. Coffee Espresso Maker`, `Dr. Martens Smooth Leather Boots`
+    # are products.
+    CueRule("titled_name", "PERSON", r"\b(?-i:Dr|Mr|Mrs|Ms|Mx|Prof)\b\.?",
+            rf"{_NAME_WORD}(?:[ \t]+[{_CAPITAL}]\.)?[ \t]+{_NAME_WORD}(?![ \t]+[{_CAPITAL}])", is_plausible_person,
             separator=r"(?:[ \t]+)",
             keywords=("dr", "mr", "mrs", "ms", "mx", "prof")),
     # A mailbox's display name: `Jane Roe <jane.roe@example.com>`, `"Jane Roe" <jane@...>`.
@@ -211,7 +240,10 @@ _MAILBOX_WORDS = frozenset({
     "noreply", "no", "reply", "do", "not", "notifications", "alerts", "system", "root", "web", "dev", "qa", "test",
     "office", "legal", "finance", "tech", "engineering", "platform", "infra", "oncall", "on", "call", "api", "app",
     "bot", "cloud", "mail", "news", "newsletter", "orders", "shop", "store", "data", "science", "research",
-    "customer", "care", "success", "desk", "mailer", "daemon", "postmaster", "webmaster", "abuse",
+    "customer", "care", "success", "desk", "mailer", "daemon", "postmaster", "webmaster", "abuse", "release",
+    "manager", "review", "reviewer", "owner", "officer", "build", "deploy", "ci", "hiring", "recruiting", "payroll",
+    "compliance", "privacy", "dpo", "ceo", "cto", "cfo", "coo", "vp", "head", "lead", "account", "accounting",
+    "reception", "frontdesk", "returns", "shipping", "partners", "investor", "relations", "community",
 })
 _MAILBOX_SEPARATORS = re.compile(r"[._-]")
 

@@ -69,6 +69,13 @@ _OID = re.compile(r"(?<![\w.])\d+(?:\.\d+){4,}(?![\w.])")
 # in the shape of an address, no one's mailbox.
 _MESSAGE_ID = re.compile(r"(?i)\b(?:message-id|in-reply-to|references):[ \t]*(?:<[^<>\s]+>[ \t]*)+")
 
+# Logins on hosts, not mailboxes: git's scp syntax (`git@github.com:org/repo.git`), the target of an
+# ssh/scp/rsync command (`ssh deploy@bastion-01`), and senders no one reads (`noreply@github.com`).
+# Only the login and its `@` are protected: the host may be an IP address, which is still replaced.
+_SCP_TARGET = re.compile(r"(?<![\w.%+-])([\w.-]+@)[\w.-]+:(?=[\w~./-])")
+_SSH_TARGET = re.compile(r"\b(?:ssh|scp|sftp|rsync|mosh)\b[^\n|;&]{0,80}?(?<![\w.%+-])([\w.-]+@)[\w.-]+")
+_UNREAD_MAILBOX = re.compile(r"(?<![\w.%+-])((?:no-?reply|do-?not-?reply|mailer-daemon)@)[\w.-]+", re.IGNORECASE)
+
 DecoyFilter = Callable[[str], list[Region]]
 
 
@@ -155,6 +162,12 @@ def message_id_regions(text: str) -> list[Region]:
     return [m.span() for m in _MESSAGE_ID.finditer(text)] if ":" in text and "<" in text else []
 
 
+def host_login_regions(text: str) -> list[Region]:
+    if "@" not in text:
+        return []
+    return [m.span(1) for pattern in (_SCP_TARGET, _SSH_TARGET, _UNREAD_MAILBOX) for m in pattern.finditer(text)]
+
+
 def redaction_marker_regions(text: str) -> list[Region]:
     return marker_spans(text)
 
@@ -177,6 +190,7 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     isbn_regions,
     object_id_regions,
     message_id_regions,
+    host_login_regions,
 )
 
 

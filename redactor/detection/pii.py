@@ -70,6 +70,8 @@ _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])|\n+")
 _CAPITALISED = re.compile(r"\b[A-Z][A-Za-z'’-]+")
 _WORD = re.compile(r"[A-Za-z]+")
 _ID_LIKE = re.compile(r"[\d_/@<>]")
+# A capital inside a word after three small letters (`McDonald`, `DeShawn`, `MacArthur` have fewer).
+_INNER_CAPITAL = re.compile(r"[a-z]{3}[A-Z]")
 # Street words of the continental forms: a suffix before the house number, or a word after it.
 _EU_STREET_SUFFIXES = (
     r"straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|gracht|laan|plein|straat|vej|gade|väg|gatan"
@@ -97,6 +99,8 @@ _STREET_WORD = re.compile(
 )
 # Second necessary conditions, searched in the case-folded text.
 _PREFILTERS_ALSO: dict[str, re.Pattern[str]] = {"STREET_ADDRESS": _STREET_WORD}
+# An indented or listed `key: value` line of YAML or a config dump.
+_CONFIG_LINE = re.compile(r"[ \t]+(?:- )?[\w.-]+:[ \t]|[ \t]*- [\w.-]+:[ \t]")
 _FREE_TEXT = re.compile(r"[A-Za-z]{2,}[\s,;:]+[A-Za-z]")
 _HAS_UPPER = re.compile(r"[A-Z]")
 
@@ -168,8 +172,8 @@ def sentence_chunks(text: str) -> list[tuple[int, str]]:
 def may_hold_name(sentence: str) -> bool:
     """A capitalised word that is not a function word or a common word: the only place spaCy-small
     finds names and places. Key material (PEM bodies) is never sent."""
-    if "-----BEGIN" in sentence:
-        return False
+    if "-----BEGIN" in sentence or _CONFIG_LINE.match(sentence):
+        return False  # key material; a YAML/config line (`  - name: Setup Node`) names steps, not people
     ignorable = ignorable_capitalised_words()
     return any(word.lower() not in ignorable for word in _CAPITALISED.findall(sentence))
 
@@ -178,8 +182,10 @@ def is_implausible_name(entity_text: str) -> bool:
     """spaCy-small labels capitalised common words ("Config at ...") as names; drop those."""
     if _ID_LIKE.search(entity_text):
         return True  # names and places have no digits or underscores; ids do
-    if entity_text.isupper() and len(entity_text) <= 4:
-        return True  # an acronym: CV, SSL, JFK (and a redacted name's "'s CV" must not be found again)
+    if entity_text.isupper() and (len(entity_text) <= 4 or " " not in entity_text):
+        return True  # an acronym or a heading: CV, SSL, JFK, DESCRIPTION (and "<PERSON:...>'s CV" stays)
+    if _INNER_CAPITAL.search(entity_text):
+        return True  # camel case names code, products and bots: DataPal, CrashLoopBackOff (not McDonald)
     words = _WORD.findall(entity_text)
     return bool(words) and all(word.lower() in common_words() for word in words)
 

@@ -117,6 +117,9 @@ EXCLUDED_SECRET_KEY_NAMES: frozenset[str] = frozenset(
         # .NET strong names (`Culture=neutral, PublicKeyToken=b77a5c561934e089`): an 8-byte hash of
         # the assembly's *public* key, printed in every assembly-binding log and stack trace.
         "public_key_token",
+        # Names of secrets, not secrets: helm's `existingSecret: pg-credentials`, a k8s `secretRef`.
+        "existing_secret",
+        "secret_ref",
     }
 )
 

@@ -61,7 +61,7 @@ def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
     ('From: "Priya Raman" <priya.raman@example.com>', "PERSON", "Priya Raman"),
     ("Cc: Tomasz Nowak <tnowak@example.pl>", "PERSON", "Tomasz Nowak"),
     ("Customer name: Elena Petrova", "PERSON", "Elena Petrova"),
-    ("Name: Siobhan O'Connell\nEmail: x", "PERSON", "Siobhan O'Connell"),
+    ("Patient name: Siobhan O'Connell\nEmail: x", "PERSON", "Siobhan O'Connell"),
     ("Patient: Amara Nwosu (admitted)", "PERSON", "Amara Nwosu"),
     ("my name is Akira Tanaka and I", "PERSON", "Akira Tanaka"),
     ("Hello Siobhan McDonald!", "PERSON", "Siobhan McDonald"),
@@ -99,6 +99,14 @@ def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity
     "MR Fix Login merged",  # a merge request, not Mr
     "ssn=000-12-3456",  # never issued
     "Hi ALL,",
+    # Seventh round (over-redaction):
+    "steps:\n  - name: Checkout Code\n    uses: actions/checkout@v4",  # YAML's name
+    "Hi DataPal, summarise this",  # an assistant's name, written in camel case
+    "Dear Reviewer,", "Hello, this is Mergify",
+    "Cheers,\nClaude Code", "Cheers,\nAcme Shop Support", "Release Bot <noreply@github.com>",
+    "Buy the Mr. Coffee Espresso Maker", "Dr. Martens Smooth Leather Boots",
+    "Attention: Breaking Changes",
+    "The upstream project was born on March 3, 2021",
 ])
 def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: str) -> None:
     found_here = {entity for entity, _ in found(detector, text)}
@@ -119,7 +127,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "insurance member id ZX-445566", "patient name: Jo Ho", "\n - Name: Jo Ho", "Patient: Jo Ho",
                "Account holder: Jo Ho", "my name is Jo", "hello, this is Jo Ho", "Hi Jo,", "<p>Olá Jo,",
                "Regards,\nJo Ho", "Jo Ho <jo@x.io>", "Dr. Jo Ho", "SSN 536-22-4187", "Card security code 123",
-               "social security number 536 22 4187", "CVV2: 713"]
+               "social security number 536 22 4187", "CVV2: 713", "born on 03/12/1984"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:

@@ -124,6 +124,9 @@ def test_sentences_without_a_possible_name_skip_spacy() -> None:
     assert not may_hold_name("Config at /srv/app/config.yaml")
     assert not may_hold_name("-----BEGIN RSA PRIVATE KEY-----\nMIIE")
     assert may_hold_name("Maria called about the refund")
+    assert not may_hold_name("      - name: Upload Coverage")  # a YAML step (red team 7)
+    assert not may_hold_name("  image: Acme Registry Mirror")
+    assert may_hold_name("Patient: Amara Nwosu")  # a label at the start of a line is still read
 
 
 def test_ids_and_common_words_are_not_names() -> None:
