@@ -1,5 +1,5 @@
 """Values known by the words around them: `DOB: 1984-03-12`, `passport no. X1234567`, `routing
-number 021000021`, `Name: Jane Roe`, `Dear Jane,`, `"Jane Roe" <jane.roe@example.com>`.
+number 021000021`, `Customer name: Jane Roe`, `Dear Jane,`, `"Jane Roe" <jane.roe@example.com>`.
 
 A bare nine-digit number or a capitalised pair of words is no evidence of anything; after a cue
 that names it, it is. Each rule is declarative (detect-secrets style): a case-insensitive cue, a
@@ -8,7 +8,10 @@ an optional validator (a checksum where the identifier has one). Only the value 
 never the cue. These rules need no NER, so names with a cue are found with NER off too.
 
 `CueRecognizer` wraps the table as a presidio recognizer; the engine treats its results like
-any other pattern recognizer's (thresholds, decoy regions, one token per value in a trace).
+any other pattern recognizer's (thresholds, one token per value in a trace), except that decoy
+regions do not apply: after `DOB:` a date is a birth date, although dates are decoys elsewhere.
+Each rule declares keywords, and runs only on a text where one of them starts a word
+(`rules_worth_running`, one automaton pass).
 """
 
 from __future__ import annotations
