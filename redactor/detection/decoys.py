@@ -61,9 +61,10 @@ _USER_AGENT = re.compile(r"\b(?:Mozilla|Opera|Dalvik)/\d+(?:\.\d+)*(?:\s+(?:\([^
 _TICKET_ID = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d[\d-]*\d\b")
 
 # Book numbers and object identifiers: `ISBN 978-0-13-468599-1`, `urn:oid:1.2.36.146.595.217.0.1`,
-# `1.2.840.113549.1.1.11` (five numeric parts or more: no version, address or phone is written so).
+# `1.2.840.113549.1.1.11` (a first arc of 0, 1 or 2 and five arcs or more; a French phone number is
+# written `01.84.17.61.18`, with a leading zero no arc has).
 _ISBN = re.compile(r"\bISBN(?:-1[03])?:?\s*[\dX][\d -]{8,15}[\dX]\b")
-_OID = re.compile(r"(?<![\w.])\d+(?:\.\d+){4,}(?![\w.])")
+_OID = re.compile(r"(?<![\w.])[012](?:\.(?:0|[1-9]\d*)){4,}(?![\w.])")
 
 # A mail's own id and its references (`Message-ID: <CAF=Yk2p...@mail.gmail.com>`): a server's token
 # in the shape of an address, no one's mailbox.

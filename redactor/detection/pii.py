@@ -50,7 +50,10 @@ _URL_ENCODED_EMAIL = r"\b[\w.+-]+%40[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b"
 _DIGIT_FREE_TRIGGERS = {"EMAIL_ADDRESS": "@", "IP_ADDRESS": ":"}
 # A phone number candidate: optional +/(, then digits with the separators phone numbers use, on
 # one line (a table's last row is followed by "\n(1 row)", which is not part of the number).
-_PHONE_WINDOW = re.compile(r"(?:(?<![\w+])|(?<=%2B))\+?\(?\d(?:[\d().\-/]|[^\S\r\n]){5,22}\d(?!\w)")
+# (An extension may follow: `345-899-3560x4587`; the number before it is the phone number.)
+_PHONE_WINDOW = re.compile(
+    r"(?:(?<![\w+])|(?<=%2B))\+?\(?\d(?:[\d().\-/]|[^\S\r\n]){5,22}\d(?:(?!\w)|(?=[xX]\d{1,6}(?!\w)))"
+)
 # A form-encoded or query-string number: `To=%2B353874126630` is +353 87 412 6630. (Encoders write
 # the upper-case form; `%2b5511...` reads as a hex id, which is protected as a decoy.)
 _URL_ENCODED_PLUS = "%2B"

@@ -65,6 +65,8 @@ def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
     # Fifth round: a `+` URL-encoded in a form body or query string.
     ("To=%2B353874126630&From=x", "PHONE_NUMBER", "353874126630"),
     ("GET /lookup?phone=%2B5511912345678 HTTP/1.1", "PHONE_NUMBER", "5511912345678"),
+    ("Can someone call me on 01.84.17.61.18?", "PHONE_NUMBER", "01.84.17.61.18"),  # not an object id
+    ("Fax: 345-899-3560x4587", "PHONE_NUMBER", "345-899-3560"),  # an extension after it
 ])
 def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
