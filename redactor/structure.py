@@ -208,15 +208,23 @@ def csv_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
     import csv
     import io
 
+    table_end = 0
     for header in _CSV_HEADER.finditer(text):
+        if header.start() < table_end:
+            continue  # a row of the table just read (rows of words look like headers)
         delimiter = header.group("delimiter")
-        lines = text[header.start():].splitlines()
-        columns = [name.strip() for name in lines[0].split(delimiter)]
-        body = []
-        for line in lines[1:_CSV_MAX_ROWS + 1]:
+        columns = [name.strip() for name in header.group(0).split(delimiter)]
+        body: list[str] = []
+        position = header.end() + 1
+        while position < len(text) and len(body) < _CSV_MAX_ROWS:
+            line_end = text.find("\n", position)
+            line_end = len(text) if line_end == -1 else line_end
+            line = text[position:line_end].rstrip("\r")
             if not line.strip() or _PROSE_LINE.match(line):
                 break  # the table ends at a blank line or where a list or sentences start
             body.append(line)
+            position = line_end + 1
+        table_end = position
         rows: list[list[str]] = []
         for row in csv.reader(io.StringIO("\n".join(body)), delimiter=delimiter):
             if len(row) != len(columns):
