@@ -659,8 +659,12 @@ class TraceSession:
                 self.value_type.setdefault(text[span.start:span.end], span.entity_type)
         if self.known_index is not None:
             for start, end in self.known_index.finditer(text):
-                if spans and any(start < s.end and s.start < end for s in spans):
-                    continue
+                overlapping = [s for s in spans if start < s.end and s.start < end]
+                if any(not (start <= s.start and s.end <= end) for s in overlapping):
+                    continue  # a span of this text reaches beyond the known value: the span wins
+                # A known value that covers what was found here (`Rosalind Achterberg`, known whole,
+                # where NER saw only `Achterberg`) replaces it whole: no first name left beside a token.
+                spans = [s for s in spans if s not in overlapping]
                 spans.append(Span(start, end, self.value_type[text[start:end]], 1.0, "known-value"))
         if spans:
             markers = marker_spans(text)

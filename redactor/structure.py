@@ -32,6 +32,8 @@ SECRET_CONTAINER_SAFE_KEYS = frozenset({
     "type", "kind", "scheme", "token_type", "grant_type", "auth_type", "alg", "algorithm", "provider", "expires_in",
     # a Kubernetes secret volume or reference names the secret and where it is mounted
     "name", "secretName", "secret_name", "optional", "defaultMode", "default_mode", "mountPath", "mount_path",
+    # a browser cookie's attributes (Playwright's storageState): only its `value` is the secret
+    "domain", "path", "expires", "httpOnly", "secure", "sameSite",
 })
 _SAFE_VALUE_MAX_LENGTH = 40
 # Beside these, a record's `name` is a person's (a contact, a customer, a patient), not a tool's.
@@ -53,7 +55,11 @@ _PII_KEY_ENTITIES = {
     "passport_number": "ID_NUMBER", "account_number": "ID_NUMBER", "bank_account_number": "ID_NUMBER",
     "routing_number": "ID_NUMBER", "national_id": "ID_NUMBER", "nhs_number": "ID_NUMBER", "dni": "ID_NUMBER",
     "mrn": "ID_NUMBER", "medical_record_number": "ID_NUMBER", "insurance_member_id": "ID_NUMBER",
-    "drivers_license": "ID_NUMBER", "driver_license_number": "ID_NUMBER", "dob": "DATE_OF_BIRTH",
+    "drivers_license": "ID_NUMBER", "driver_license_number": "ID_NUMBER", "passport_no": "ID_NUMBER",
+    "iccid": "ID_NUMBER", "bank_account": "ID_NUMBER", "sort_code": "ID_NUMBER", "legal_name": "PERSON",
+    "preferred_name": "PERSON", "street": "STREET_ADDRESS", "postcode": "STREET_ADDRESS",
+    "post_code": "STREET_ADDRESS", "postal_code": "STREET_ADDRESS", "zip_code": "STREET_ADDRESS",
+    "zipcode": "STREET_ADDRESS", "dob": "DATE_OF_BIRTH",
     "date_of_birth": "DATE_OF_BIRTH", "birth_date": "DATE_OF_BIRTH", "birthdate": "DATE_OF_BIRTH",
 }
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

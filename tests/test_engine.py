@@ -644,3 +644,39 @@ def test_logins_on_hosts_and_unread_mailboxes_are_not_emails(no_ner: Redactor) -
     assert "git@github.com:acme/payments-web.git" in out and "deploy@bastion-01.staging.acme.internal" in out
     assert "<noreply@anthropic.com>" in out
     assert "ops@<IP_ADDRESS:" in out and "jane.doe" not in out  # the host's address and a person's mailbox go
+
+
+# ---------------------------------------------------------------------------------------------
+# Red team 8 (new domains): each failed before its fix
+# ---------------------------------------------------------------------------------------------
+
+
+def test_a_known_name_covering_what_ner_found_is_replaced_whole(default_redactor: Redactor) -> None:
+    """`Rosalind <PERSON:...>`: NER found only the surname in a text, and that span blocked the
+    known full name, so the first name stayed beside a token."""
+    out = default_redactor.redact({"customer": {"full_name": "Rosalind Achterberg", "email": "r@example.com"},
+                                   "note": "Spoke with Rosalind Achterberg about the claim."})
+    assert out["note"] == f"Spoke with {out['customer']['full_name']} about the claim."
+
+
+def test_browser_cookie_attributes_and_address_keys(no_ner: Redactor) -> None:
+    out = no_ner.redact({
+        "cookies": [{"name": "_ga", "value": "GA1.2.1234567890.1700000000", "domain": ".lexingtonpg.example",
+                     "path": "/", "httpOnly": False}],
+        "url": "https://apply.lexingtonpg.example/api/applications",
+        "address": {"street": "12 Oak Lane", "postcode": "LS8 2QH"}, "passport_no": "533228719",
+        "legal_name": "Siobhán Ní Bhriain",
+    })
+    cookie = out["cookies"][0]
+    assert cookie["value"].startswith("<ACCESS_TOKEN:") and cookie["domain"] == ".lexingtonpg.example"
+    assert out["url"] == "https://apply.lexingtonpg.example/api/applications"  # the domain did not spread
+    assert out["address"]["postcode"].startswith("<STREET_ADDRESS:")
+    assert out["passport_no"].startswith("<ID_NUMBER:") and out["legal_name"].startswith("<PERSON:")
+
+
+def test_citations_versions_postal_codes_and_sip_hosts_are_no_phones_or_emails(no_ner: Redactor) -> None:
+    for text in ("Miranda v. Arizona, 384 U.S. 436 (1966)", "Mozilla/5.0 Chromium 126.0.6478.126 Safari",
+                 "ship to 〒150-0002 Tokyo; CEP 01426-001", "Mrs. Abernathy-Kowalski Tuesday"):
+        assert no_ner.redact_text(text) == text
+    sip = no_ner.redact_text("call sip:4158675309@sip.telnyx.com now")
+    assert sip.startswith("call sip:<PHONE_NUMBER:") and sip.endswith("@sip.telnyx.com now")

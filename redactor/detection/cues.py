@@ -136,6 +136,11 @@ _SMALL = "a-zß-öø-ÿāăąćĉċčďđēĕėęěĝğġģĥħĩīĭįıĵķĺ�
 _NAME_WORD = rf"[{_CAPITAL}](?:[{_SMALL}]|['’][{_CAPITAL}])(?:[^\W\d_]|['’-])*(?![^\W\d_])"
 _NAME = rf"{_NAME_WORD}(?:[ \t]+(?:[{_CAPITAL}]\.|{_NAME_WORD})){{0,3}}"
 _FULL_NAME = rf"{_NAME_WORD}(?:[ \t]+(?:[{_CAPITAL}]\.|{_NAME_WORD})){{1,3}}"
+# Days and months follow names in prose ("Mrs. Abernathy-Kowalski Tuesday"); they are no family names.
+_CALENDAR_WORDS = (
+    "(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|"
+    "August|September|October|November|December|Today|Tomorrow|Yesterday)"
+)
 # A title before a name is not part of it: "Dear Dr. Jane Roe," is Jane Roe's token.
 _TITLE = r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Madam)\.?[ \t]+)?"
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
@@ -228,7 +233,8 @@ CUE_RULES: tuple[CueRule, ...] = (
     # A given and a family name, no more: `Mr. Coffee Espresso Maker`, `Dr. Martens Smooth Leather Boots`
     # are products.
     CueRule("titled_name", "PERSON", r"\b(?-i:Dr|Mr|Mrs|Ms|Mx|Prof)\b\.?",
-            rf"{_NAME_WORD}(?:[ \t]+[{_CAPITAL}]\.)?[ \t]+{_NAME_WORD}(?![ \t]+[{_CAPITAL}])", is_plausible_person,
+            rf"{_NAME_WORD}(?:[ \t]+[{_CAPITAL}]\.)?[ \t]+(?!{_CALENDAR_WORDS}\b){_NAME_WORD}(?![ \t]+[{_CAPITAL}])",
+            is_plausible_person,
             separator=r"(?:[ \t]+)",
             keywords=("dr", "mr", "mrs", "ms", "mx", "prof")),
     # A mailbox's display name: `Jane Roe <jane.roe@example.com>`, `"Jane Roe" <jane@...>`.

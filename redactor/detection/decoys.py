@@ -77,6 +77,13 @@ _SCP_TARGET = re.compile(r"(?<![\w.%+-])([\w.-]+@)[\w.-]+:(?=[\w~./-])")
 _SSH_TARGET = re.compile(r"\b(?:ssh|scp|sftp|rsync|mosh)\b[^\n|;&]{0,80}?(?<![\w.%+-])([\w.-]+@)[\w.-]+")
 _UNREAD_MAILBOX = re.compile(r"(?<![\w.%+-])((?:no-?reply|do-?not-?reply|mailer-daemon)@)[\w.-]+", re.IGNORECASE)
 
+# A browser or library version of four parts, one over 255 (no IPv4 address): `Chromium 126.0.6478.126`.
+_FOUR_PART_VERSION = re.compile(r"(?<![\w.])\d+\.\d+\.(?:\d{4,}\.\d+|\d+\.\d{4,})(?![\w.])")
+# Postal codes written so that they read as phone numbers: Japan's `〒150-0002`, Brazil's CEP `01426-001`.
+_POSTAL_CODE = re.compile(r"〒\s?\d{3}-?\d{4}|(?<![\w-])\d{5}-\d{3}(?![\w-])")
+# A SIP address's host (`sip:4158675309@sip.telnyx.com`): the user part is a phone number, no mailbox.
+_SIP_HOST = re.compile(r"\bsips?:[^@\s]+(@[\w.-]+)")
+
 DecoyFilter = Callable[[str], list[Region]]
 
 
@@ -163,6 +170,18 @@ def message_id_regions(text: str) -> list[Region]:
     return [m.span() for m in _MESSAGE_ID.finditer(text)] if ":" in text and "<" in text else []
 
 
+def four_part_version_regions(text: str) -> list[Region]:
+    return [m.span() for m in _FOUR_PART_VERSION.finditer(text)] if text.count(".") >= 3 else []
+
+
+def postal_code_regions(text: str) -> list[Region]:
+    return [m.span() for m in _POSTAL_CODE.finditer(text)] if "-" in text else []
+
+
+def sip_host_regions(text: str) -> list[Region]:
+    return [m.span(1) for m in _SIP_HOST.finditer(text)] if "sip" in text else []
+
+
 def host_login_regions(text: str) -> list[Region]:
     if "@" not in text:
         return []
@@ -192,6 +211,9 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     object_id_regions,
     message_id_regions,
     host_login_regions,
+    four_part_version_regions,
+    postal_code_regions,
+    sip_host_regions,
 )
 
 

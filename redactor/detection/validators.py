@@ -49,6 +49,8 @@ def phone_score(candidate: str) -> float | None:
     bare = candidate.strip("()")
     if _DATE_OR_ADDRESS.fullmatch(bare) or _YEAR_RANGE.fullmatch(bare):
         return None  # 14/08/2026, 2026-06-18, (10.0.12.31), (2021-2026): a date, an IPv4 address, years
+    if candidate.count("(") != candidate.count(")"):
+        return None  # `436 (1966`: a citation's page and year, cut off inside its parenthesis
     groups = _DIGIT_GROUP.findall(candidate)
     if not candidate.startswith("+") and len(groups) > 1 and any(len(group) >= 10 for group in groups):
         return None  # 125-2104567890: a ticket or account number; a number in groups has short groups
