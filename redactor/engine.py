@@ -269,7 +269,8 @@ _URL_ENCODED_ENTITIES = frozenset({"PERSON", "LOCATION", "STREET_ADDRESS", "PASS
 def written_forms(value: str, entity: str) -> set[str]:
     """The other ways a trace writes one value: JSON-escaped in a text that quotes a JSON body
     (`Tom\\u00e1s Ybarra`), URL-encoded in a query string or a form body (`Kenji+Watanabe`,
-    `Oluwaseun%20Adeyemi`), a name in capitals (a CV's header). Each form gets the value's token."""
+    `Oluwaseun%20Adeyemi`), a name in capitals (a CV's header) or joined by underscores (a file name).
+    Each form gets the value's token."""
     from urllib.parse import quote, quote_plus
 
     forms = {json.dumps(value)[1:-1]}
@@ -277,7 +278,7 @@ def written_forms(value: str, entity: str) -> set[str]:
         with contextlib.suppress(UnicodeEncodeError):  # a lone surrogate has no UTF-8 form to encode
             forms |= {quote(value, safe=""), quote_plus(value, safe="")}
     if entity == "PERSON" and " " in value:
-        forms.add(value.upper())
+        forms |= {value.upper(), value.replace(" ", "_")}  # a CV's header; a file name (`paystub_Kwame_Mensah`)
     forms.discard(value)
     return forms
 
@@ -553,8 +554,11 @@ class TraceSession:
         if current is None or _type_rank(entity) < _type_rank(current):
             self.value_type[value] = entity
         if entity == "EMAIL_ADDRESS" and current is None and self.policy.enabled("PERSON"):
-            for name in names_from_mailbox(value):  # replaced wherever the trace writes it
+            names = names_from_mailbox(value)
+            for name in names:  # replaced wherever the trace writes it
                 self.note_value(name, "PERSON")
+            if names:  # and the mailbox's name itself: a user name (`/Users/kwame.mensah/`, `@kwame.mensah`)
+                self.note_value(re.split(r"@|%40", value, maxsplit=1)[0], "PERSON")
 
     def build_known_index(self) -> None:
         propagated = [(v, entity) for v, entity in self.value_type.items() if is_propagated(v, entity)]

@@ -589,7 +589,7 @@ def test_written_forms_of_a_value_with_a_lone_surrogate() -> None:
     from redactor.engine import written_forms
 
     assert written_forms("pa\ud800ss word", "PASSWORD") == {"pa\\ud800ss word"}
-    assert written_forms("Jane Doe", "PERSON") == {"Jane%20Doe", "Jane+Doe", "JANE DOE"}
+    assert written_forms("Jane Doe", "PERSON") == {"Jane%20Doe", "Jane+Doe", "JANE DOE", "Jane_Doe"}
     assert written_forms("jane@example.com", "EMAIL_ADDRESS") == set()  # its %40 form has a recognizer
 
 
@@ -680,3 +680,12 @@ def test_citations_versions_postal_codes_and_sip_hosts_are_no_phones_or_emails(n
         assert no_ner.redact_text(text) == text
     sip = no_ner.redact_text("call sip:4158675309@sip.telnyx.com now")
     assert sip.startswith("call sip:<PHONE_NUMBER:") and sip.endswith("@sip.telnyx.com now")
+
+
+def test_a_mailbox_made_of_a_name_is_a_user_name_too(no_ner: Redactor) -> None:
+    """Red team 8: `/Users/kwame.mensah/` and `paystub_Kwame_Mensah.pdf` kept though the address
+    `kwame.mensah@example.com` and the name were replaced elsewhere."""
+    out = no_ner.redact({"to": "kwame.mensah@example.com",
+                         "ls": "/Users/kwame.mensah/Documents/paystub_Kwame_Mensah.pdf (@kwame.mensah in Slack)"})
+    assert "kwame" not in out["ls"].lower() and "mensah" not in out["ls"].lower()
+    assert out["ls"].startswith("/Users/<PERSON:") and "/Documents/paystub_<PERSON:" in out["ls"]
