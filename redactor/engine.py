@@ -40,6 +40,7 @@ from redactor.structure import (
     StructureRules,
     cookie_values,
     csv_tables,
+    form_fields,
     parse_embedded_json,
     split_auth_scheme,
 )
@@ -452,6 +453,8 @@ class TraceSession:
             self.candidates.add(text)
             if "\n" in text:
                 self._collect_csv_cells(text, ctx)
+            if "=" in text and ("&" in text or "?" in text):
+                self._collect_form_fields(text, ctx)
             if ner and self.r.ner:
                 from redactor.detection.pii import is_free_text
 
@@ -475,6 +478,21 @@ class TraceSession:
                     if entity == "PERSON" and not is_plausible_person(cell.strip()):
                         continue  # a `customer_name` column of companies: `Contoso Ltd`
                     self.secret_values.setdefault(cell.strip(), entity)
+
+    def _collect_form_fields(self, text: str, ctx: NodeContext) -> None:
+        """A query string or a form body in a text: the value of a pair named like a sensitive key is
+        that key's value, as written (`07%2F19%2F1992`) and decoded (`07/19/1992`)."""
+        for name, raw, decoded in form_fields(text):
+            member = self.rules.member({name: decoded}, name, decoded, ctx, None, None)
+            entity = member.secret_entity
+            if entity is None or member.keep:
+                continue
+            if entity == "PERSON" and not is_plausible_person(decoded):
+                continue
+            self.secret_values.setdefault(decoded, entity)
+            if raw != decoded:
+                self.secret_values.setdefault(raw, entity)
+                self.written_as.setdefault(raw, decoded)  # one token for both forms
 
     def _utf8_size(self, text: str) -> int:
         return len(text.encode("utf-8", "surrogatepass")) if len(text) * 4 > self.policy.payload_threshold \

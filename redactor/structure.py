@@ -56,7 +56,8 @@ _PII_KEY_ENTITIES = {
     "routing_number": "ID_NUMBER", "national_id": "ID_NUMBER", "nhs_number": "ID_NUMBER", "dni": "ID_NUMBER",
     "mrn": "ID_NUMBER", "medical_record_number": "ID_NUMBER", "insurance_member_id": "ID_NUMBER",
     "drivers_license": "ID_NUMBER", "driver_license_number": "ID_NUMBER", "passport_no": "ID_NUMBER",
-    "iccid": "ID_NUMBER", "bank_account": "ID_NUMBER", "sort_code": "ID_NUMBER", "legal_name": "PERSON",
+    "iccid": "ID_NUMBER", "msisdn": "PHONE_NUMBER",
+    "bank_account": "ID_NUMBER", "sort_code": "ID_NUMBER", "legal_name": "PERSON",
     "preferred_name": "PERSON", "street": "STREET_ADDRESS", "postcode": "STREET_ADDRESS",
     "post_code": "STREET_ADDRESS", "postal_code": "STREET_ADDRESS", "zip_code": "STREET_ADDRESS",
     "zipcode": "STREET_ADDRESS", "dob": "DATE_OF_BIRTH",
@@ -238,6 +239,21 @@ def csv_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
             rows.append(row)
         if rows:
             yield columns, rows
+
+
+# A query string's or a form body's `key=value` pairs (`?email=...&full_name=Kwame+Mensah`).
+_FORM_PAIR = re.compile(r"(?:^|(?<=[?&;]))([A-Za-z_][\w.\[\]-]{0,60})=([^&;#\s\"'<>]+)")
+
+
+def form_fields(text: str) -> Iterator[tuple[str, str, str]]:
+    """(key, value as written, value decoded) of a query string's or a form body's pairs. A
+    `full_name=` or `dob=` there holds what a `full_name` or `dob` key holds."""
+    from urllib.parse import unquote_plus
+
+    for match in _FORM_PAIR.finditer(text):
+        name = match.group(1).rsplit("[", 1)[-1].rstrip("]") or match.group(1)  # `billing[name]` -> name
+        raw = match.group(2)
+        yield name, raw, unquote_plus(raw)
 
 
 _NOT_ATOMIC = re.compile(r"\s|@|://")

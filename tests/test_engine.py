@@ -689,3 +689,15 @@ def test_a_mailbox_made_of_a_name_is_a_user_name_too(no_ner: Redactor) -> None:
                          "ls": "/Users/kwame.mensah/Documents/paystub_Kwame_Mensah.pdf (@kwame.mensah in Slack)"})
     assert "kwame" not in out["ls"].lower() and "mensah" not in out["ls"].lower()
     assert out["ls"].startswith("/Users/<PERSON:") and "/Documents/paystub_<PERSON:" in out["ls"]
+
+
+def test_a_form_bodys_sensitive_fields_get_the_tokens_of_their_values(no_ner: Redactor) -> None:
+    """Red team 8: `full_name=Kwame+Mensah-Adjei&dob=07%2F19%2F1992` kept (only `ssn=` had a rule). A
+    pair named like a sensitive key holds that key's value; written and decoded forms share a token."""
+    out = no_ner.redact({"form": "full_name=Kwame+Mensah-Adjei&dob=07%2F19%2F1992&plan=pro",
+                         "note": "Kwame Mensah-Adjei, born 07/19/1992",
+                         "docs": "https://docs.example.com/search?q=password+reset&lang=en"})
+    name, dob = re.findall(r"<[A-Z_]+:[0-9a-f]{12}>", out["note"])
+    assert out["form"] == f"full_name={name}&dob={dob}&plan=pro"
+    assert name.startswith("<PERSON:") and dob.startswith("<DATE_OF_BIRTH:")
+    assert out["docs"] == "https://docs.example.com/search?q=password+reset&lang=en"

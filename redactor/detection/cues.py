@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from redactor.detection.validators import digits_of, ssn_ok
+from redactor.detection.validators import digits_of, luhn_ok, ssn_ok
 
 # Above what pattern recognizers give a bare shape: after its cue, `943 476 5919` is an NHS number
 # rather than a phone number.
@@ -39,6 +39,10 @@ _YEAR = re.compile(r"\b(1[89]\d{2}|20\d{2})\b")
 def _born_before_2010(value: str) -> bool:
     year = _YEAR.search(value)
     return year is None or int(year.group(1)) < 2010  # a two-digit year (`03/12/84`) is no product's
+
+
+def _luhn(value: str) -> bool:
+    return luhn_ok(digits_of(value))
 
 
 def _has_digits(count: int) -> Callable[[str], bool]:
@@ -194,6 +198,12 @@ CUE_RULES: tuple[CueRule, ...] = (
             rf"\bnational[ _-]id(?:entity)?(?:[ _-]card)?{_NUMBER_WORDS}|\bid[ _-]card{_NUMBER_WORDS}",
             r"[A-Z0-9]{6,12}(?![\w-])", _has_digits(4),
             keywords=("national", "id")),
+    CueRule("cpf", "ID_NUMBER", r"\bCPF\b", r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?![\d-])", keywords=("cpf",)),
+    # A SIM card's number (starts 89, Luhn-checked) and a mobile number's porting codes.
+    CueRule("iccid", "ID_NUMBER", r"\bICCID\b|\bSIM(?:\s+card)?\s+(?:number|no\.?)", r"89\d{16,18}(?!\d)",
+            _luhn, keywords=("iccid", "sim")),
+    CueRule("porting_code", "ID_NUMBER", r"\bPAC(?:\s+code)?\b|\bport[ -]?out\s+PIN\b|\btransfer\s+PIN\b",
+            r"[A-Z0-9]{4,12}(?![\w-])", _has_digits(3), keywords=("pac", "port", "transfer")),
     CueRule("ssn", "US_SSN", r"\bssn\b|\bsocial[ _-]security(?:\s*(?:number|no\.?|#))?",
             r"\d{3}(?P<ssn_separator>[- ]?)\d{2}(?P=ssn_separator)\d{4}(?![\d-])", ssn_ok,
             keywords=("ssn", "social")),

@@ -76,6 +76,11 @@ def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
     ("card 4111 ending, CVV 713.", "CREDIT_CARD", "713"),
     ("payment_method_data[card][cvc]=713&x=1", "CREDIT_CARD", "713"),  # a form field
     ('body: {\\"cvv\\": \\"713\\"}', "CREDIT_CARD", "713"),  # JSON quoted in a text
+    # Eighth round: Brazil's CPF, a SIM's ICCID, mobile number porting codes.
+    ("Addressee CPF: 123.456.789-09.", "ID_NUMBER", "123.456.789-09"),
+    ("SIM ICCID 8944110000123456780.", "ID_NUMBER", "8944110000123456780"),
+    ("PAC code EEB482913 from Three UK", "ID_NUMBER", "EEB482913"),
+    ("Port-out PIN 731946.", "ID_NUMBER", "731946"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -107,6 +112,7 @@ def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity
     "Buy the Mr. Coffee Espresso Maker", "Dr. Martens Smooth Leather Boots",
     "Attention: Breaking Changes",
     "The upstream project was born on March 3, 2021",
+    "the PAC man game", "a port-out PIN is required",
 ])
 def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: str) -> None:
     found_here = {entity for entity, _ in found(detector, text)}
@@ -127,7 +133,8 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "insurance member id ZX-445566", "patient name: Jo Ho", "\n - Name: Jo Ho", "Patient: Jo Ho",
                "Account holder: Jo Ho", "my name is Jo", "hello, this is Jo Ho", "Hi Jo,", "<p>Olá Jo,",
                "Regards,\nJo Ho", "Jo Ho <jo@x.io>", "Dr. Jo Ho", "SSN 536-22-4187", "Card security code 123",
-               "social security number 536 22 4187", "CVV2: 713", "born on 03/12/1984"]
+               "social security number 536 22 4187", "CVV2: 713", "born on 03/12/1984", "CPF: 123.456.789-09",
+               "SIM ICCID 8944110000123456780", "PAC code EEB482913"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
