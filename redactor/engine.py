@@ -458,7 +458,10 @@ class TraceSession:
             if ner and self.r.ner:
                 from redactor.detection.pii import is_free_text
 
-                if is_free_text(text):
+                # A text that holds a redaction token was redacted already: NER reads the tokens as new
+                # context (`(<LOCATION:...> of Illinois)`) and would find more on each pass. The
+                # deterministic detectors still run, so redacting redacted output changes nothing.
+                if is_free_text(text) and not marker_spans(text):
                     self.ner_candidates.add(text)
         slots.append((_TEXT, container, key, text, ctx))
 

@@ -701,3 +701,12 @@ def test_a_form_bodys_sensitive_fields_get_the_tokens_of_their_values(no_ner: Re
     assert out["form"] == f"full_name={name}&dob={dob}&plan=pro"
     assert name.startswith("<PERSON:") and dob.startswith("<DATE_OF_BIRTH:")
     assert out["docs"] == "https://docs.example.com/search?q=password+reset&lang=en"
+
+
+def test_redacting_redacted_output_changes_nothing_with_ner(default_redactor: Redactor) -> None:
+    """Red team 8: a second pass found `Illinois` in `(<LOCATION:...> of Illinois)`: the tokens were new
+    context for NER. A text holding a token was redacted already and is not read by NER again."""
+    redacted = "Filed with <LOCATION:0123456789ab> of Illinois last week."
+    assert default_redactor.redact_text(redacted) == redacted
+    assert default_redactor.redact_text("Filed with the court of Illinois last week.").startswith(
+        "Filed with the court of <LOCATION:")
