@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from redactor.detection.base import SECRET_ENTITY_TYPES, Span
+from redactor.detection.base import SECRET_ENTITY_TYPES, Span, rule_detector
 from redactor.detection.cues import is_plausible_person, names_from_mailbox
 from redactor.detection.decoys import is_entirely_decoy
 from redactor.errors import InputError, RedactionError
@@ -48,7 +48,7 @@ from redactor.structure import (
 PAYLOAD_ENTITY = "LARGE_PAYLOAD"
 _NER_WORD_CORROBORATION = 2
 NER_DETECTOR = "SpacyRecognizer"  # presidio's recognizer name on spans found by spaCy NER
-COOKIE_HEADER_RULE = "secret_rules.cookie_header"  # the secret rule that reports a whole Cookie header's value
+COOKIE_HEADER_RULE = rule_detector("cookie_header")  # the secret rule reporting a whole Cookie header's value
 V = TypeVar("V")
 # Secrets beat structured PII, which beats NER guesses, when spans overlap.
 _PRIORITY = {"secret": 0, "pii": 1, "ner": 2}
@@ -472,30 +472,30 @@ class TraceSession:
             record = dict.fromkeys(columns, "")
             for row in rows:
                 for column, cell in zip(columns, row, strict=True):
-                    if not cell.strip():
-                        continue
-                    member = self.rules.member(record, column, cell, ctx, None, None)
-                    entity = member.secret_entity
-                    if entity is None or member.keep:
-                        continue
-                    if entity == "PERSON" and not is_plausible_person(cell.strip()):
-                        continue  # a `customer_name` column of companies: `Contoso Ltd`
-                    self.secret_values.setdefault(cell.strip(), entity)
+                    entity = self._field_entity(record, column, cell.strip(), ctx) if cell.strip() else None
+                    if entity is not None:
+                        self.secret_values.setdefault(cell.strip(), entity)
 
     def _collect_form_fields(self, text: str, ctx: NodeContext) -> None:
         """A query string or a form body in a text: the value of a pair named like a sensitive key is
         that key's value, as written (`07%2F19%2F1992`) and decoded (`07/19/1992`)."""
         for name, raw, decoded in form_fields(text):
-            member = self.rules.member({name: decoded}, name, decoded, ctx, None, None)
-            entity = member.secret_entity
-            if entity is None or member.keep:
-                continue
-            if entity == "PERSON" and not is_plausible_person(decoded):
+            entity = self._field_entity({name: decoded}, name, decoded, ctx)
+            if entity is None:
                 continue
             self.secret_values.setdefault(decoded, entity)
             if raw != decoded:
                 self.secret_values.setdefault(raw, entity)
                 self.written_as.setdefault(raw, decoded)  # one token for both forms
+
+    def _field_entity(self, record: dict[str, Any], name: str, value: str, ctx: NodeContext) -> str | None:
+        """The entity of a field named `name` inside a text (a CSV column, a form pair), as the same
+        key in a record would have it; a `customer_name` holding `Contoso Ltd` is no person."""
+        member = self.rules.member(record, name, value, ctx, None, None)
+        entity = member.secret_entity
+        if entity is None or member.keep or (entity == "PERSON" and not is_plausible_person(value)):
+            return None
+        return entity
 
     def _utf8_size(self, text: str) -> int:
         return len(text.encode("utf-8", "surrogatepass")) if len(text) * 4 > self.policy.payload_threshold \
@@ -546,13 +546,14 @@ class TraceSession:
             self.note_value(value, entity)
         for text, ranked_spans in detected.items():
             kept = self._resolve(text, ranked_spans)
-            local = any(_is_one_word_ner_guess(text, span) or not is_propagated(text[span.start:span.end],
-                                                                                span.entity_type) for span in kept)
+            guesses = [_is_one_word_ner_guess(text, span) for span in kept]
+            local = any(guess or not is_propagated(text[span.start:span.end], span.entity_type)
+                        for span, guess in zip(kept, guesses, strict=True))
             if kept and (keep_spans or local):
                 self.detected[text] = kept
-            for span in kept:
+            for span, guess in zip(kept, guesses, strict=True):
                 value = text[span.start:span.end]
-                if _is_one_word_ner_guess(text, span):
+                if guess:
                     # Replaced where NER found it; wherever the word occurs only once NER found it in two
                     # strings: one wrong guess (`Vite`, `Warehouse`) would otherwise take every copy with it.
                     self.local_type.setdefault(value, span.entity_type)

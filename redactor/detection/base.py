@@ -39,3 +39,8 @@ PII_ENTITY_TYPES: tuple[str, ...] = (
     "DATE_OF_BIRTH",  # a date after a cue (DOB, born on); see redactor.detection.cues
     "ID_NUMBER",  # passport, driver's licence, medical record, bank account, routing, tax, NHS numbers
 )
+
+
+def rule_detector(rule_name: str) -> str:
+    """The `detector` of a span found by one of our secret rules (`secret_rules.cookie_header`)."""
+    return f"secret_rules.{rule_name}"

@@ -51,7 +51,7 @@ from detect_secrets.plugins.stripe import StripeDetector
 from detect_secrets.plugins.telegram_token import TelegramBotTokenDetector
 from detect_secrets.plugins.twilio import TwilioKeyDetector
 
-from redactor.detection.base import SECRET_ENTITY_TYPES, Span
+from redactor.detection.base import SECRET_ENTITY_TYPES, Span, rule_detector
 from redactor.detection.secret_rules import (
     GENERIC,
     RULES,
@@ -323,7 +323,7 @@ class SecretDetector:
                 continue
             if _placeholder_tail(value):
                 continue
-            yield _Candidate(start, end, rule.entity_type, rule.score, rule.priority, f"secret_rules.{rule.name}")
+            yield _Candidate(start, end, rule.entity_type, rule.score, rule.priority, rule_detector(rule.name))
 
     @staticmethod
     def _run_plugin(plugin: _CompiledPlugin, text: str) -> Iterator[_Candidate]:

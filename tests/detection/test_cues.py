@@ -19,19 +19,15 @@ from redactor.detection.cues import (
 from redactor.detection.pii import PiiDetector
 from redactor.engine import Redactor
 from tests.conftest import make_redactor, run_cli
+from tests.detection.test_pii import found
 
 THRESHOLDS = {"PHONE_NUMBER": 0.4, "US_SSN": 0.5, "CREDIT_CARD": 0.5, "STREET_ADDRESS": 0.5, "PERSON": 0.6,
-              "DATE_OF_BIRTH": 0.5,
-              "ID_NUMBER": 0.5}
+              "DATE_OF_BIRTH": 0.5, "ID_NUMBER": 0.5}
 
 
 @pytest.fixture(scope="module")
 def detector() -> PiiDetector:
     return PiiDetector(THRESHOLDS, ner=False)
-
-
-def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
-    return {(s.entity_type, text[s.start:s.end]) for s in detector.find_structured(text)}
 
 
 @pytest.mark.parametrize(("text", "entity", "value"), [
