@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from redactor.detection.base import SECRET_ENTITY_TYPES, Span, rule_detector
-from redactor.detection.cues import is_plausible_person, names_from_mailbox
+from redactor.detection.cues import family_name_end, is_plausible_person, names_from_mailbox
 from redactor.detection.decoys import is_entirely_decoy
 from redactor.errors import InputError, RedactionError
 from redactor.formats.base import Trace, TraceFormat
@@ -684,18 +684,28 @@ class TraceSession:
             for span in spans:
                 self.value_type.setdefault(text[span.start:span.end], span.entity_type)
         if self.known_index is not None:
-            for start, end in self.known_index.finditer(text):
+            for start, found_end in self.known_index.finditer(text):
+                entity = self.value_type[text[start:found_end]]
+                end = self._full_name_end(text, start, found_end) if entity == "PERSON" else found_end
                 overlapping = [s for s in spans if start < s.end and s.start < end]
                 if any(not (start <= s.start and s.end <= end) for s in overlapping):
                     continue  # a span of this text reaches beyond the known value: the span wins
                 # A known value that covers what was found here (`Rosalind Achterberg`, known whole,
                 # where NER saw only `Achterberg`) replaces it whole: no first name left beside a token.
                 spans = [s for s in spans if s not in overlapping]
-                spans.append(Span(start, end, self.value_type[text[start:end]], 1.0, "known-value"))
+                spans.append(Span(start, end, entity, 1.0, "known-value"))
         if spans:
             markers = marker_spans(text)
             spans = [s for s in spans if not any(s.start < e and b < s.end for b, e in markers)]
         return sorted(spans)
+
+    def _full_name_end(self, text: str, start: int, end: int) -> int:
+        """A known first name followed by a family name is replaced with it, as one full name (one
+        token, the same wherever that full name is written)."""
+        full_end = family_name_end(text, start, end)
+        if full_end != end:
+            self.value_type.setdefault(text[start:full_end], "PERSON")
+        return full_end
 
     def _rewritten(self, text: str) -> tuple[str, list[Span]]:
         cached = self.rewritten.get(text)

@@ -710,3 +710,14 @@ def test_redacting_redacted_output_changes_nothing_with_ner(default_redactor: Re
     assert default_redactor.redact_text(redacted) == redacted
     assert default_redactor.redact_text("Filed with the court of Illinois last week.").startswith(
         "Filed with the court of <LOCATION:")
+
+
+def test_a_greeted_first_name_takes_the_family_name_after_it(no_ner: Redactor) -> None:
+    """Red team 9: `Thanks Maria` made `Maria` a known name, and `Maria Gonzalez` later became
+    `<PERSON:...> Gonzalez`: the surname was left beside the first name's token."""
+    out = no_ner.redact({"reply": "Thanks Maria, I have updated the ticket for Maria Gonzalez.",
+                         "again": "Maria Gonzalez called back; Maria Support and Maria Please stay."})
+    full = re.findall(r"<PERSON:[0-9a-f]{12}>", out["reply"])
+    assert len(full) == 2 and full[0] != full[1] and "Gonzalez" not in json.dumps(out)
+    assert out["again"].startswith(full[1] + " called back; ")  # one token for the full name everywhere
+    assert out["again"].endswith(f"{full[0]} Support and {full[0]} Please stay.")

@@ -109,6 +109,26 @@ def is_plausible_person(value: str) -> bool:
     return any(word not in ignorable and word not in _NOT_NAMES for word in words)
 
 
+# A capitalised word right after a known first name: `Maria` was greeted, `Maria Gonzalez` is written
+# later. (An apostrophe or hyphen may join parts: O'Connell, Smith-Jones.)
+_FAMILY_NAME_AFTER = re.compile(r" ((?:Mc|Mac|O'|D')?[A-ZÀ-Þ][a-zà-ÿ]+(?:[-'’][A-ZÀ-Þ][a-zà-ÿ]+)?)(?![\w'’-])")
+
+
+def family_name_end(text: str, start: int, end: int) -> int:
+    """Where a one-word name at `text[start:end]` really ends: after a family name that follows it
+    (`Maria Gonzalez`), so that no surname is left beside the first name's token; else `end`."""
+    following = _FAMILY_NAME_AFTER.match(text, end)
+    if following is None or " " in text[start:end]:
+        return end
+    from redactor.detection.pii import ignorable_capitalised_words
+
+    word = following.group(1)
+    if word.lower() in ignorable_capitalised_words() or word.lower() in _NOT_NAMES \
+            or word.lower() in _ORGANISATION_WORDS:
+        return end
+    return following.end() if is_plausible_person(text[start:following.end()]) else end
+
+
 @dataclass(frozen=True)
 class CueRule:
     name: str
@@ -207,9 +227,10 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("ssn", "US_SSN", r"\bssn\b|\bsocial[ _-]security(?:\s*(?:number|no\.?|#))?",
             r"\d{3}(?P<ssn_separator>[- ]?)\d{2}(?P=ssn_separator)\d{4}(?![\d-])", ssn_ok,
             keywords=("ssn", "social")),
-    CueRule("card_security_code", "CREDIT_CARD", r"\b(?:cvv2?|cvc2?|csc|card security code)\b",
+    # (`security code 821`: a card's, or a one-time code; sensitive either way)
+    CueRule("card_security_code", "CREDIT_CARD", r"\b(?:cvv2?|cvc2?|csc|(?:card )?security code)\b",
             r"\d{3,4}(?![\d-])",
-            keywords=("cvv", "cvc", "csc", "card security")),
+            keywords=("cvv", "cvc", "csc", "card security", "security")),
     CueRule("insurance_member", "ID_NUMBER", r"\b(?:(?:insurance|health[ _-]plan)[ _-]?)?member[ _-]?id",
             r"[A-Z0-9][A-Z0-9-]{5,15}(?![\w-])", _has_digits(4),
             keywords=("member",)),

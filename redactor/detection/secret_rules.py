@@ -382,6 +382,13 @@ def _closes_string(text: str, start: int, quote: str) -> bool:
     return before == 0 or text[before - 1] in _OPENING_QUOTE_AFTER
 
 
+def _random_besides(value: str, word: str) -> bool:
+    """Whether `value` without `word` is a long random run: 20+ characters with 4+ digits and 4+ letters."""
+    rest = re.sub(re.escape(word), "", value, flags=re.IGNORECASE)
+    digits = sum(c.isdigit() for c in rest)
+    return len(rest) >= 20 and digits >= 4 and sum(c.isalpha() for c in rest) >= 4
+
+
 def _code_expression(m: re.Match[str], value: str) -> bool:
     """Unquoted right-hand sides that are code, not a literal secret: traces quote source files and
     diffs, where `token = self.get_token()`, `api_key=api_key,`, `password = str(password)`,
@@ -395,9 +402,10 @@ def _code_expression(m: re.Match[str], value: str) -> bool:
     if _DOTTED_NAME.fullmatch(value) or _SMALL_INT.fullmatch(value):
         return True
     kw = m.group("kw").lower()
-    if kw not in _PASSWORD_WORDS and kw in value.lower():
+    if kw not in _PASSWORD_WORDS and kw in value.lower() and not _random_besides(value, kw):
         # A name that repeats the key word is a variable or a type, not a key: api_key=api_key,
-        # `private_key: Ed25519PrivateKey`. (Passwords are exempt: "Password123!" is one.)
+        # `private_key: Ed25519PrivateKey`. (Passwords are exempt: "Password123!" is one; so is a
+        # random body that happens to hold the word: Telnyx keys are `KEY0188B9F2...`.)
         return True
     if _IDENTIFIER.fullmatch(value) is None:
         return False

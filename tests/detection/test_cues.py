@@ -77,6 +77,8 @@ def detector() -> PiiDetector:
     ("SIM ICCID 8944110000123456780.", "ID_NUMBER", "8944110000123456780"),
     ("PAC code EEB482913 from Three UK", "ID_NUMBER", "EEB482913"),
     ("Port-out PIN 731946.", "ID_NUMBER", "731946"),
+    # Ninth round: security codes and card codes written out.
+    ("Card ending 4242, security code 821, expiry 04/27", "CREDIT_CARD", "821"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)

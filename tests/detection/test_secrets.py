@@ -795,3 +795,18 @@ def test_ordinary_url_paths_stay_byte_identical(detector: SecretDetector, text: 
 
     assert detector.find(text) == [], _found(detector, text)
     assert make_redactor(ner=False).redact_text(text) == text
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("export TELNYX_API_KEY=KEY0188B9F2C1D94F3A8E7B6C5D4E3F2A1B_x9TzQ2wLmN8vR5kP",
+     "KEY0188B9F2C1D94F3A8E7B6C5D4E3F2A1B_x9TzQ2wLmN8vR5kP"),
+    ("SIGNING_TOKEN=tok_8Kd93LmQ0pTOKENz7Xv2Rw4Yb6Nc", "tok_8Kd93LmQ0pTOKENz7Xv2Rw4Yb6Nc"),
+])
+def test_random_value_holding_the_key_word_is_still_a_secret(detector: SecretDetector, text: str,
+                                                              secret: str) -> None:
+    assert [value for value, _ in _found(detector, text)] == [secret]
+
+
+@pytest.mark.parametrize("text", ["api_key=api_key", "private_key: Ed25519PrivateKey", "token = token_v2"])
+def test_a_name_repeating_the_key_word_stays_code(detector: SecretDetector, text: str) -> None:
+    assert detector.find(text) == [], _found(detector, text)
