@@ -280,6 +280,13 @@ def written_forms(value: str, entity: str) -> set[str]:
             forms |= {quote(value, safe=""), quote_plus(value, safe="")}
     if entity == "PERSON" and " " in value:
         forms |= {value.upper(), value.replace(" ", "_")}  # a CV's header; a file name (`paystub_Kwame_Mensah`)
+        given, _, family = value.rpartition(" ")
+        # Family name first: a bank statement or a ticket (`Ochoa-Brandt, Marisol`), in capitals too; an
+        # airline reservation (`WHITCOMBE/ELEANOR`); a vCard's `N:` line (`Ochoa-Brandt;Marisol`).
+        forms |= {f"{family}, {given}", f"{family}, {given}".upper(), f"{family}/{given}".upper(),
+                  f"{family};{given}"}
+    if entity == "STREET_ADDRESS":
+        forms.add(value.upper())  # a shipping label, a reservation's address line
     forms.discard(value)
     return forms
 
@@ -326,6 +333,11 @@ class TraceSession:
         self.local_type: dict[str, str] = {}  # values replaced only where found (one-word NER guesses)
         self.ner_word_strings: dict[str, int] = {}  # one-word NER guess -> distinct strings NER found it in
         self.known_index: KnownValueIndex | None = None
+        # Values only NER ever found, and their index: searched after the others, so that a value known
+        # from stronger evidence wins where the two overlap (`Onboard Siddharth`, NER's, against
+        # `Siddharth Raghunathan`, a contact record's).
+        self.guessed: set[str] = set()
+        self.guess_index: KnownValueIndex | None = None
         # Each distinct string is rewritten once per trace (bounded: a streamed store is unbounded).
         self.rewritten: _BoundedCache[tuple[str, list[Span]]] = _BoundedCache(max_entries=50_000)
         self.findings: list[Finding] = []
@@ -560,7 +572,7 @@ class TraceSession:
                     self.ner_word_strings[value] = self.ner_word_strings.get(value, 0) + 1
                     if self.ner_word_strings[value] < _NER_WORD_CORROBORATION:
                         continue
-                self.note_value(value, span.entity_type)
+                self.note_value(value, span.entity_type, guess=span.detector == NER_DETECTOR)
                 if span.detector == COOKIE_HEADER_RULE:  # a header's session ids, wherever else they are
                     for cookie in cookie_values("cookie", value):
                         self.note_value(cookie, span.entity_type)
@@ -568,11 +580,16 @@ class TraceSession:
         self.ner_candidates.clear()
         self.secret_values.clear()
 
-    def note_value(self, value: str, entity: str) -> None:
+    def note_value(self, value: str, entity: str, guess: bool = False) -> None:
         """One entity type per value for the whole trace: the most specific (`_TYPE_SPECIFICITY`; a
         pattern or secret type always beats an NER guess). A fixed rule, never the order in which
-        strings were analysed, which varies from run to run: the token must not."""
+        strings were analysed, which varies from run to run: the token must not. (`guess`: NER found
+        it; a value some other evidence found too is no guess, in whichever order they came.)"""
         current = self.value_type.get(value)
+        if not guess:
+            self.guessed.discard(value)
+        elif current is None:
+            self.guessed.add(value)
         if current is None or _type_rank(entity) < _type_rank(current):
             self.value_type[value] = entity
         if entity == "EMAIL_ADDRESS" and current is None and self.policy.enabled("PERSON"):
@@ -589,8 +606,11 @@ class TraceSession:
                 if form not in self.value_type:
                     self.value_type[form] = entity
                     self.written_as[form] = value  # one token for every form of the value
-        index = KnownValueIndex(v for v, entity in self.value_type.items() if is_propagated(v, entity))
+        known = [v for v, entity in self.value_type.items() if is_propagated(v, entity)]
+        index = KnownValueIndex(v for v in known if self.written_as.get(v, v) not in self.guessed)
         self.known_index = index if index else None
+        guesses = KnownValueIndex(v for v in known if self.written_as.get(v, v) in self.guessed)
+        self.guess_index = guesses if guesses else None
 
     def _resolve(self, text: str, ranked: list[tuple[int, Span]]) -> list[Span]:
         """Drop allow-listed and marker-overlapping spans; keep non-overlapping, best first."""
@@ -683,13 +703,19 @@ class TraceSession:
             # The text is rewritten now, whichever shard its values are in: their token types too.
             for span in spans:
                 self.value_type.setdefault(text[span.start:span.end], span.entity_type)
-        if self.known_index is not None:
-            for start, found_end in self.known_index.finditer(text):
+        for index in (self.known_index, self.guess_index):
+            if index is None:
+                continue
+            for start, found_end in index.finditer(text):
                 entity = self.value_type[text[start:found_end]]
                 end = self._full_name_end(text, start, found_end) if entity == "PERSON" else found_end
                 overlapping = [s for s in spans if start < s.end and s.start < end]
-                if any(not (start <= s.start and s.end <= end) for s in overlapping):
-                    continue  # a span of this text reaches beyond the known value: the span wins
+                beyond = [s for s in overlapping if not (start <= s.start and s.end <= end)]
+                if any(s.detector != NER_DETECTOR or (s.start <= start and end <= s.end) for s in beyond):
+                    # A span of this text reaches beyond the known value: it wins if a pattern found it or
+                    # it holds the whole value. NER cutting across it (`Onboard Siddharth`, where `Siddharth
+                    # Raghunathan` is known) would leave the family name beside a token.
+                    continue
                 # A known value that covers what was found here (`Rosalind Achterberg`, known whole,
                 # where NER saw only `Achterberg`) replaces it whole: no first name left beside a token.
                 spans = [s for s in spans if s not in overlapping]

@@ -37,7 +37,15 @@ from redactor.atomic import atomic_writer
 from redactor.engine import MIN_KNOWN_VALUE_LENGTH, Redactor, TraceSession
 from redactor.errors import InputError, RedactionError
 from redactor.faults import killpoint
-from redactor.formats.base import JsonStyle, TraceFormat, decode_text, parse_jsonl_line, sniff_style
+from redactor.formats.base import (
+    JsonStyle,
+    NumberSpelling,
+    TraceFormat,
+    decode_text,
+    parse_jsonl_line,
+    sniff_style,
+    written_like,
+)
 from redactor.formats.registry import format_of
 from redactor.seal import earliest_timestamp
 
@@ -53,9 +61,13 @@ SHARD_VALUES = int(os.environ.get("REDACTOR_STREAM_SHARD_VALUES", "50000"))
 SHARD_CHARS = int(os.environ.get("REDACTOR_STREAM_SHARD_CHARS", "4000000"))
 
 
-def iter_jsonl(path: Path, handle: IO[bytes] | None = None) -> Iterator[tuple[int, str, dict[str, Any] | None]]:
-    """Yield (line number, decoded line without newline, record or None for blank lines) of the
-    file at `path`, or of `handle` (an earlier pass's output; `path` then only names it in errors)."""
+JsonlLine = tuple[int, str, dict[str, Any] | None, bool]
+
+
+def iter_jsonl(path: Path, handle: IO[bytes] | None = None) -> Iterator[JsonlLine]:
+    """Yield (line number, decoded line without newline, record or None for blank lines, whether
+    Python writes a number of the line another way: see `NumberSpelling`) of the file at `path`, or
+    of `handle` (an earlier pass's output; `path` then only names it in errors)."""
     if handle is not None:
         handle.seek(0)
         yield from _iter_lines(path, handle)
@@ -68,19 +80,21 @@ def iter_jsonl(path: Path, handle: IO[bytes] | None = None) -> Iterator[tuple[in
         yield from _iter_lines(path, opened)
 
 
-def _iter_lines(path: Path, handle: IO[bytes]) -> Iterator[tuple[int, str, dict[str, Any] | None]]:
+def _iter_lines(path: Path, handle: IO[bytes]) -> Iterator[JsonlLine]:
     for number, raw_line in enumerate(handle, start=1):
         raw = raw_line[3:] if number == 1 and raw_line.startswith(b"\xef\xbb\xbf") else raw_line
         if not raw.strip():
-            yield number, "", None
+            yield number, "", None, False
             continue
         text, _ = decode_text(path, raw)
         line = text.rstrip("\r\n")
-        yield number, line, parse_jsonl_line(path, number, line)
+        spelling = NumberSpelling(line)
+        record = parse_jsonl_line(path, number, line, spelling)
+        yield number, line, record, spelling.respelled
 
 
 def first_record_and_style(path: Path) -> tuple[dict[str, Any], JsonStyle]:
-    for _, line, record in iter_jsonl(path):
+    for _, line, record, _ in iter_jsonl(path):
         if record is not None:
             return record, sniff_style(line, bom=False)
     raise InputError(str(path), "empty file")
@@ -171,7 +185,7 @@ def _load_shard(session: TraceSession, shard: IO[bytes], short_values: dict[str,
     """Make one shard the session's known values (plus the short ones, which every pass keeps)."""
     # Drop the previous shard's index and cached rewrites first: two indexes alive at once would
     # double the peak this module exists to bound.
-    session.known_index = None
+    session.known_index = session.guess_index = None
     session.rewritten.clear()
     session.value_type = dict(short_values)
     shard.seek(0)
@@ -224,7 +238,7 @@ def redact_jsonl_stream(redactor: Redactor, source: Path, destination: Path) -> 
 def _collect_and_detect(session: TraceSession, source: Path, spill: KnownValueSpill) -> datetime | None:
     """Pass 1: every candidate of the store analysed, in chunks; known values spilled past the limit."""
     recorded_at: datetime | None = None
-    for _, _, record in iter_jsonl(source):
+    for _, _, record, _ in iter_jsonl(source):
         if record is None:
             continue
         moment = earliest_timestamp([record])
@@ -257,7 +271,7 @@ def _rewrite_pass(
 ) -> str:
     """Rewrite every line of `source` (or of the previous pass's output) into `out`; return its digest."""
     digest = hashlib.sha256()
-    for number, _, record in iter_jsonl(source, previous):
+    for number, line, record, respelled in iter_jsonl(source, previous):
         if record is None:
             data = b"\n"
         else:
@@ -266,7 +280,8 @@ def _rewrite_pass(
             problem = trace_format.validate(new_record) if validate else None
             if problem:
                 raise RedactionError(f"{source} (line {number}): after redaction, {problem}")
-            data = (style.dumps(new_record) + "\n").encode("utf-8", "surrogatepass")
+            text = style.dumps(new_record)
+            data = ((written_like(text, line) if respelled else text) + "\n").encode("utf-8", "surrogatepass")
         out.write(data)
         digest.update(data)
     return "sha256:" + digest.hexdigest()

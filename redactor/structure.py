@@ -14,12 +14,21 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from redactor.detection.base import SECRET_ENTITY_TYPES
 from redactor.detection.secret_rules import is_secret_key, normalize_key
-from redactor.formats.base import JsonStyle, TraceFormat, loads_strict, writer_escapes
+from redactor.formats.base import (
+    STRING_LITERAL,
+    JsonStyle,
+    NumberSpelling,
+    TraceFormat,
+    loads_strict,
+    sniff_style,
+    written_like,
+)
 from redactor.formats.otlp import OtlpJsonFormat
 from redactor.policy import Policy
 
@@ -39,7 +48,8 @@ _SAFE_VALUE_MAX_LENGTH = 40
 # Beside these, a record's `name` is a person's (a contact, a customer, a patient), not a tool's.
 CONTACT_FIELDS = frozenset({
     "email", "email_address", "phone", "phone_number", "mobile", "ssn", "dob", "date_of_birth", "home_address",
-    "billing_address", "shipping_address", "street_address",
+    "billing_address", "shipping_address", "street_address", "address", "address1", "address_line1", "line1",
+    "mailing_street", "mobile_phone", "phones", "emails", "phone_numbers", "email_addresses",
 })
 # Keys named after a PII type (listed in a policy's redact_keys) keep that type in their token.
 _PII_KEY_ENTITIES = {
@@ -58,10 +68,17 @@ _PII_KEY_ENTITIES = {
     "drivers_license": "ID_NUMBER", "driver_license_number": "ID_NUMBER", "passport_no": "ID_NUMBER",
     "iccid": "ID_NUMBER", "msisdn": "PHONE_NUMBER",
     "bank_account": "ID_NUMBER", "sort_code": "ID_NUMBER", "legal_name": "PERSON",
-    "preferred_name": "PERSON", "street": "STREET_ADDRESS", "postcode": "STREET_ADDRESS",
+    "preferred_name": "PERSON", "real_name": "PERSON", "street": "STREET_ADDRESS", "postcode": "STREET_ADDRESS",
     "post_code": "STREET_ADDRESS", "postal_code": "STREET_ADDRESS", "zip_code": "STREET_ADDRESS",
     "zipcode": "STREET_ADDRESS", "dob": "DATE_OF_BIRTH",
     "date_of_birth": "DATE_OF_BIRTH", "birth_date": "DATE_OF_BIRTH", "birthdate": "DATE_OF_BIRTH",
+    # other languages' forms (German, Spanish, French, Italian) and API spellings (Duffel's `born_on`)
+    **dict.fromkeys(("born_on", "geburtsdatum", "fecha_nacimiento", "fecha_de_nacimiento", "date_naissance",
+                     "date_de_naissance", "data_di_nascita", "data_nascita"), "DATE_OF_BIRTH"),
+    **dict.fromkeys(("strasse", "straße", "calle", "direccion", "dirección", "adresse", "anschrift", "indirizzo",
+                     "plz", "codigo_postal", "code_postal"), "STREET_ADDRESS"),
+    **dict.fromkeys(("vorname", "nachname", "apellido", "apellidos", "nombre_completo", "prenom", "prénom",
+                     "nom_de_famille", "cognome"), "PERSON"),
 }
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # Beside a "columns" list, the member holding a query result's rows (lists of cells).
@@ -153,12 +170,49 @@ def is_secret_name(policy: Policy, key: str) -> bool:
     return any(spelling in policy.redact_keys for spelling in _key_spellings(key)) or is_secret_key(key)
 
 
-def secret_entity_for_key(key: str) -> str:
-    """The entity type a secret-named key's value is reported and tokenised as."""
-    lowered = key.lower()
+def pii_entity_for_key(key: str) -> str | None:
+    """The PII type a key names (`email`, `customerName`, `user.phone`), else None."""
     for spelling in _key_spellings(key):
         if spelling in _PII_KEY_ENTITIES:
             return _PII_KEY_ENTITIES[spelling]
+    return None
+
+
+# A log-probability entry (OpenAI's `{"token", "logprob", "bytes"}`, vLLM's `decoded_token`, Gemini's
+# `logProbability`): its `token` is a piece of the model's text, no credential.
+_LOGPROB_KEYS = frozenset({"logprob", "logProbability", "log_probability", "log_prob"})
+
+
+def is_generated_token(record: Mapping[str, Any], key: str) -> bool:
+    return key in ("token", "decoded_token") and not _LOGPROB_KEYS.isdisjoint(record.keys())
+
+
+def is_secret_reference(record: Mapping[str, Any]) -> bool:
+    """LangChain's serialised secret, `{"lc": 1, "type": "secret", "id": ["OPENAI_API_KEY"]}`: the name
+    of the environment variable that holds the key (in every serialised chat model), not the key."""
+    return record.get("type") == "secret" and "lc" in record and record.keys() <= {"lc", "type", "id"}
+
+
+def names_a_person(record: Mapping[str, Any], key: str) -> bool:
+    """The chat participant's `name`; a contact record's (`{"name": ..., "email": ...}`); a member whose
+    sibling is its email or phone (`"author"` beside `"author_email"`, `"assignee"` beside `"assigneeEmail"`)."""
+    if key.lower() == "name" and (record.get("role") == "user" or is_contact_record(record)):
+        return True
+    return any(f"{key}{suffix}" in record for suffix in ("_email", "Email", "_phone", "Phone"))
+
+
+def is_contact_record(record: Mapping[str, Any]) -> bool:
+    """A record about a person: beside its `name`, an email, phone, address or birth date (any
+    spelling: Salesforce writes `Name`, `Email`, `MailingStreet`)."""
+    return any(normalize_key(key) in CONTACT_FIELDS for key in record if isinstance(key, str))
+
+
+def secret_entity_for_key(key: str) -> str:
+    """The entity type a secret-named key's value is reported and tokenised as."""
+    lowered = key.lower()
+    pii = pii_entity_for_key(key)
+    if pii is not None:
+        return pii
     if "pass" in lowered or "pwd" in lowered:
         return "PASSWORD"
     if "token" in lowered or "authorization" in lowered or "cookie" in lowered:
@@ -172,7 +226,9 @@ def secret_entity_for_key(key: str) -> str:
 
 # `Authorization: Bearer <credential>`: the scheme is protocol, the credential the secret. Replacing
 # only the credential gives it the token it gets where it appears alone (a JWT in a curl line).
-_AUTH_SCHEME = re.compile(r"(?i)(?:bearer|basic|token|bot|apikey|sso-key)[ \t]+(?=\S)")
+_AUTH_SCHEME = re.compile(
+    r"(?i)(?:bearer|basic|token|bot|apikey|api-key|sso-key|oauth|ssws|dpop|splunk|geniekey|digest)[ \t]+(?=\S)"
+)
 
 
 def split_auth_scheme(value: str) -> tuple[str, str]:
@@ -264,21 +320,46 @@ def is_atomic(value: str) -> bool:
     return _NOT_ATOMIC.search(value) is None
 
 
-def parse_embedded_json(text: str) -> tuple[Any, JsonStyle] | None:
+@dataclass(frozen=True)
+class EmbeddedStyle:
+    """How a JSON document inside a string was written: its JSON style (one line or indented, as
+    `docker inspect` or `cat sa.json` print it) and the whitespace around it (a command's output
+    ends with a newline)."""
+
+    json: JsonStyle
+    leading: str
+    trailing: str
+    # The document as it was written, when Python would write one of its numbers another way (`1e5`).
+    respelled_source: str | None
+
+    def dumps(self, value: Any) -> str:
+        text = self.json.dumps(value)
+        if self.respelled_source is not None:
+            text = written_like(text, self.respelled_source)
+        return self.leading + text + self.trailing
+
+
+def parse_embedded_json(text: str) -> tuple[Any, EmbeddedStyle] | None:
     """A JSON object or array inside a string, with the style to write it back in; else None."""
     stripped = text.strip()
     if len(stripped) < 2 or stripped[0] not in "{[" or stripped[-1] not in "}]":
         return None
     try:
-        value = loads_strict(stripped)
+        spelling = NumberSpelling(stripped)
+        value = loads_strict(stripped, spelling)
     except (ValueError, RecursionError):
         return None  # not JSON, or not JSON that would survive a rewrite: redacted as text
     if not isinstance(value, (dict, list)):
         return None
-    compact = '": ' not in stripped and ", " not in stripped
-    return value, JsonStyle(indent=None, compact=compact, ensure_ascii=stripped.isascii() and "\\u" in stripped,
-                            **writer_escapes(stripped),
-                            trailing_newline=False)
+    style = sniff_style(stripped, bom=False)
+    if style.indent is None:
+        # On one line: compact unless its separators have spaces (outside string literals, where
+        # prose has commas: `{"q":"a, b"}` is compact).
+        between = STRING_LITERAL.sub('""', stripped)
+        style = replace(style, compact=": " not in between and ", " not in between)
+    leading = text[:len(text) - len(text.lstrip())]
+    return value, EmbeddedStyle(style, leading, text[len(leading) + len(stripped):],
+                                stripped if spelling.respelled else None)
 
 
 @dataclass(frozen=True)
@@ -334,9 +415,13 @@ class StructureRules:
 
     @staticmethod
     def attribute_name(value: Mapping[str, Any]) -> str | None:
-        """The `key` of an OTLP-style attribute `{"key": k, "value": {...}}`, else None."""
+        """The name of a name/value pair, whose value is what a member of that name holds: an OTLP
+        attribute `{"key": k, "value": {...}}`, a HAR header or query parameter and a k8s env entry
+        `{"name": n, "value": v}` (`{"name": "x-api-key", "value": ...}` holds an API key); else None."""
         if "value" in value and len(value) <= 3:
             name = value.get("key")
+            if name is None and value.keys() <= {"name", "value", "comment"}:
+                name = value.get("name")
             return name if isinstance(name, str) else None
         return None
 
@@ -348,8 +433,13 @@ class StructureRules:
         shape = ctx.shape + key_segment(key)
         scalar = not isinstance(child, (dict, list))
         if ctx.secret_entity is not None:
+            own = pii_entity_for_key(effective_key) if ctx.secret_entity not in SECRET_ENTITY_TYPES else None
+            if own is not None:
+                # Inside a PII record (`shipping_address: {name, phone, ...}`) a member named after a PII
+                # type is that PII: the recipient's `name` is a person, not a k8s secret's name.
+                return Member(False, effective_key, own, shape)
             safe = (key in SECRET_CONTAINER_SAFE_KEYS and isinstance(child, str)
-                    and len(child) < _SAFE_VALUE_MAX_LENGTH)
+                    and len(child) < _SAFE_VALUE_MAX_LENGTH) or is_secret_reference(parent)
             return Member(safe, effective_key, ctx.secret_entity, shape)
         if effective_key != key and (
             effective_key in self.structural_attributes or effective_key in self.structural_keys
@@ -364,10 +454,10 @@ class StructureRules:
             # A structural value written as words or a URL (a span name `GET /users/<email>`) keeps
             # its bytes unless a pattern finds something in it: ids and names are never in it.
             return Member(False, effective_key, None, shape, ner=False)
-        if key == "name" and isinstance(child, str) and (parent.get("role") == "user"
-                                                         or not CONTACT_FIELDS.isdisjoint(parent.keys())):
-            # The chat participant's name, or a contact record's: {"name": ..., "email": ...}.
+        if isinstance(child, str) and names_a_person(parent, key):
             return Member(False, effective_key, "PERSON", shape)
+        if is_generated_token(parent, key):
+            return Member(False, effective_key, None, shape)  # model output: analysed as text
         secret = secret_entity_for_key(effective_key) if self.is_secret_name(effective_key) else None
         return Member(False, effective_key, secret, shape)
 

@@ -12,7 +12,7 @@ import pytest
 from redactor.engine import Redactor
 from redactor.replacement.keys import PseudonymKey
 from redactor.replacement.tokens import TOKEN_RE
-from tests.conftest import run_cli
+from tests.conftest import make_redactor, run_cli
 
 EMAIL = "maria.gonzalez@northwind-logistics.com"
 PHONE = "+1 415-555-0132"
@@ -589,7 +589,8 @@ def test_written_forms_of_a_value_with_a_lone_surrogate() -> None:
     from redactor.engine import written_forms
 
     assert written_forms("pa\ud800ss word", "PASSWORD") == {"pa\\ud800ss word"}
-    assert written_forms("Jane Doe", "PERSON") == {"Jane%20Doe", "Jane+Doe", "JANE DOE", "Jane_Doe"}
+    assert written_forms("Jane Doe", "PERSON") == {"Jane%20Doe", "Jane+Doe", "JANE DOE", "Jane_Doe", "Doe, Jane",
+                                                   "DOE, JANE", "DOE/JANE", "Doe;Jane"}
     assert written_forms("jane@example.com", "EMAIL_ADDRESS") == set()  # its %40 form has a recognizer
 
 
@@ -721,3 +722,126 @@ def test_a_greeted_first_name_takes_the_family_name_after_it(no_ner: Redactor) -
     assert len(full) == 2 and full[0] != full[1] and "Gonzalez" not in json.dumps(out)
     assert out["again"].startswith(full[1] + " called back; ")  # one token for the full name everywhere
     assert out["again"].endswith(f"{full[0]} Support and {full[0]} Please stay.")
+
+
+@pytest.mark.parametrize(("written", "expected"), [
+    # `docker inspect` output: indented, with the newline the command printed
+    ('{\n    "Env": [\n        "PASSWORD=hunter2Xq7Lm2v",\n        "PATH=/usr/bin"\n    ],\n    "Labels": {}\n}\n',
+     '{\n    "Env": [\n        "PASSWORD=@",\n        "PATH=/usr/bin"\n    ],\n    "Labels": {}\n}\n'),
+    ('{"q":"a, b","email":"jane.roe@corp.example.com"}', '{"q":"a, b","email":"@"}'),  # compact, prose inside
+    ('  ["jane.roe@corp.example.com", 2]', '  ["@", 2]'),
+])
+def test_json_inside_a_string_is_written_back_in_its_own_layout(no_ner: Redactor, written: str,
+                                                                 expected: str) -> None:
+    """Red team 9: an indented document in a tool result came back on one line once a value in it
+    was replaced; only the replaced values may change."""
+    out = no_ner.redact({"output": written})["output"]
+    assert re.sub(r"<[A-Z_]+:[0-9a-f]{12}>", "@", out) == expected
+
+
+def test_a_known_name_written_family_name_first_gets_its_token(no_ner: Redactor) -> None:
+    """Red team 9: `WHITCOMBE/ELEANOR` (an airline reservation), `Ochoa-Brandt, Marisol` (a bank
+    statement), `N:Ochoa-Brandt;Marisol` (a vCard) and an address in capitals were kept although the
+    name and the address were known values of the trace."""
+    out = no_ner.redact({
+        "full_name": "Eleanor Whitcombe", "line1": "22 Carlton Hill",
+        "pnr": "1.WHITCOMBE/ELEANOR MRS\nSSR DOCA BA HK1 R/GBR/22 CARLTON HILL/LONDON",
+        "other": {"full_name": "Marisol Ochoa-Brandt"},
+        "t": "OCHOA-BRANDT, MARISOL / 'Ochoa-Brandt, Marisol'\nN:Ochoa-Brandt;Marisol;;;",
+    })
+    written = json.dumps(out).upper()
+    assert not any(part in written for part in ("WHITCOMBE", "ELEANOR", "CARLTON", "OCHOA", "MARISOL"))
+    assert out["pnr"] == f"1.{out['full_name']} MRS\nSSR DOCA BA HK1 R/GBR/{out['line1']}/LONDON"
+    marisol = out["other"]["full_name"]
+    assert out["t"] == f"{marisol} / '{marisol}'\nN:{marisol};;;"
+
+
+def test_a_pii_records_fields_keep_their_own_types(no_ner: Redactor) -> None:
+    """Red team 9: a recipient's `name` inside `shipping_address` was kept (`name` is safe in a
+    credential container, a k8s secret reference), its phone typed STREET_ADDRESS; a Salesforce
+    `Name` beside `Email` and a `name` beside `address` were kept with NER off."""
+    out = no_ner.redact({
+        "shipping_address": {"name": "Olivia Hartigan", "address1": "27 Elm Grove", "phone": "07700 954321"},
+        "billing_details": {"name": "Priya Raman", "address": {"line1": "3 Mill Lane"}},
+        "contact": {"Name": "Yusuf Adeyemi-Clarke", "Email": "yusuf.ac@northwind.com"},
+        "volume": {"secret": {"secretName": "db-creds", "optional": False}},
+        "note": "ring 07700 954321",
+    })
+    assert out["shipping_address"]["name"].startswith("<PERSON:")
+    assert out["shipping_address"]["phone"].startswith("<PHONE_NUMBER:")
+    assert out["note"] == "ring " + out["shipping_address"]["phone"]
+    assert out["billing_details"]["name"].startswith("<PERSON:")
+    assert out["contact"]["Name"].startswith("<PERSON:")
+    assert out["volume"] == {"secret": {"secretName": "db-creds", "optional": False}}
+
+
+@pytest.mark.parametrize(("key", "entity"), [
+    ("born_on", "DATE_OF_BIRTH"), ("geburtsdatum", "DATE_OF_BIRTH"), ("fecha_nacimiento", "DATE_OF_BIRTH"),
+    ("date_de_naissance", "DATE_OF_BIRTH"), ("strasse", "STREET_ADDRESS"), ("Straße", "STREET_ADDRESS"),
+    ("calle", "STREET_ADDRESS"), ("Nachname", "PERSON"), ("apellidos", "PERSON"), ("prénom", "PERSON"),
+])
+@pytest.mark.parametrize("policy", ["default", "strict"])
+def test_other_languages_pii_keys_are_redacted_with_their_type(key: str, entity: str, policy: str) -> None:
+    """Red team 9: `born_on` (Duffel), `geburtsdatum`, `strasse` were kept under their keys."""
+    redactor = make_redactor(policy=policy, ner=False)
+    out = redactor.redact({key: "Hauptstr. 5a 1985-03-14 Müller"})
+    assert out[key].startswith(f"<{entity}") and out[key].endswith(">")  # strict: some types by the bare type
+
+
+def test_provider_payload_shapes_keep_their_meaning(no_ner: Redactor) -> None:
+    """Red team 10: a logprobs entry's `token` (a piece of the model's text) was a secret, and
+    `" refund"` became a token in every prompt; HAR headers and k8s env entries (`{"name", "value"}`)
+    were not read as the members they name; LangChain's secret reference (the environment variable's
+    name) was replaced as the key it names, and with it every mention of `OPENAI_API_KEY`."""
+    out = no_ner.redact({
+        "text": "Please refund it",
+        "logprobs": {"content": [{"token": " refund", "logprob": -0.1, "bytes": [32]}]},
+        "headers": [{"name": "x-api-key", "value": "9f86d081884c7d659a2feaa0c55ad015"},
+                    {"name": "Accept", "value": "application/json"}],
+        "env": [{"name": "DB_PASSWORD", "value": "s3cr3t-Pw-2026"}],
+        "kwargs": {"openai_api_key": {"lc": 1, "type": "secret", "id": ["OPENAI_API_KEY"]}},
+        "note": "export OPENAI_API_KEY first",
+    })
+    assert out["text"] == "Please refund it" and out["logprobs"]["content"][0]["token"] == " refund"
+    assert out["headers"][0]["value"].startswith("<API_KEY:") and out["headers"][1]["value"] == "application/json"
+    assert out["env"][0]["value"].startswith("<PASSWORD:")
+    assert out["kwargs"]["openai_api_key"]["id"] == ["OPENAI_API_KEY"]
+    assert out["note"] == "export OPENAI_API_KEY first"
+
+
+def test_members_beside_their_own_email_or_phone_are_people(no_ner: Redactor) -> None:
+    """Red team 10: LlamaIndex's `author` beside `author_email`, Slack's `real_name`, a tenant's `name`
+    beside a list of `phones` were kept with NER off."""
+    out = no_ner.redact({
+        "tenant": {"name": "Jacqueline Nguyen", "phones": ["0412 345 678"]},
+        "user_profile": {"real_name": "Noor Al-Hashimi", "display": "noor"},
+        "metadata": {"author": "Kofi Boateng", "author_email": "kofi@x.org", "file_name": "a.pdf"},
+    })
+    assert out["tenant"]["name"].startswith("<PERSON:") and out["user_profile"]["real_name"].startswith("<PERSON:")
+    assert out["metadata"]["author"].startswith("<PERSON:") and out["metadata"]["file_name"] == "a.pdf"
+
+
+def test_ner_never_takes_the_next_line_or_cuts_a_known_name(default_redactor: Redactor) -> None:
+    """Red team 9 and 10: NER ran past `\\r\\n` into the next header (`<PERSON:...>: open`) and past a
+    signature's line into the job title; `Onboard Siddharth` (NER's) left `Raghunathan` beside a token
+    although the contact record named `Siddharth Raghunathan`."""
+    out = default_redactor.redact({
+        "text": "Ticket opened by Anneke van der Berg\r\nXyZ-Status: open",
+        "signature": "Dmitri Volkonsky\nHead of Procurement",
+        "task": "Onboard Siddharth Raghunathan (sid.r@gmail.com) today.",
+        "contact": {"name": "Siddharth Raghunathan", "email": "sid.r@gmail.com"},
+    })
+    assert out["text"].startswith("Ticket opened by <PERSON:") and out["text"].endswith(">\r\nXyZ-Status: open")
+    assert out["signature"].endswith(">\nHead of Procurement")
+    name = out["contact"]["name"]
+    assert out["task"].startswith(f"Onboard {name} (<EMAIL_ADDRESS:")
+
+
+@pytest.mark.parametrize("scheme", ["SSWS", "OAuth", "Api-Key", "DPoP"])
+def test_an_authorization_schemes_credential_gets_the_token_it_gets_in_text(no_ner: Redactor, scheme: str) -> None:
+    """Red team 9: `{"Authorization": "SSWS <key>"}` was replaced whole, scheme included, with another
+    token than the same key in a curl line."""
+    key = "00cWZam6YtD2H_UbT6CYWZKh1sSi-1zG4gFTs19TRp"
+    out = no_ner.redact({"Authorization": f"{scheme} {key}", "cmd": f"curl -H 'Authorization: {scheme} {key}'"})
+    assert out["Authorization"].startswith(f"{scheme} <") and key not in json.dumps(out)
+    assert out["cmd"] == f"curl -H 'Authorization: {out['Authorization']}'"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -98,3 +99,22 @@ def test_shards_are_bounded_by_values_and_characters_longest_first(tmp_path: Pat
         assert len(distinct) <= 40 and (sum(map(len, distinct)) <= 400 or len(distinct) == 1)
     lengths = [sorted({len(v) for v in shard}) for shard in shards if shard]
     assert all(earlier[0] >= later[-1] for earlier, later in itertools.pairwise(lengths))
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_numbers_are_written_back_as_they_were_written(tmp_path: Path, default_redactor: Redactor,
+                                                       monkeypatch: pytest.MonkeyPatch, streamed: bool) -> None:
+    """Red team 10: a redacted record's `1e5` came back as `100000.0`, `1.50` as `1.5` (Python's
+    spelling), in the file and in a JSON document inside a string; only replaced values may change."""
+    source = tmp_path / "store.jsonl"
+    line = ('{"a": 1e5, "b": 1.50, "c": -0.0, "d": 1E+2, "n": [0.10, 7], "email": "jane.roe@corp.example.com", '
+            '"s": "{\\"x\\": 2.50e-3, \\"e\\": \\"jane.roe@corp.example.com\\"}"}')
+    source.write_text(line + "\n" + line.replace("jane.roe", "john.doe") + "\n", encoding="utf-8")
+    if streamed:
+        monkeypatch.setattr(redactor.streaming, "STREAM_THRESHOLD_BYTES", 1)
+    redact_one(default_redactor, source, tmp_path / "out" / "store.jsonl", NOW)
+    written = (tmp_path / "out" / "store.jsonl").read_text(encoding="utf-8")
+    tokens = iter(re.findall(r"<EMAIL_ADDRESS:[0-9a-f]{12}>", written))
+    expected = re.sub(r"(jane\.roe|john\.doe)@corp\.example\.com", lambda _: next(tokens),
+                      source.read_text(encoding="utf-8"))
+    assert written == expected

@@ -1,5 +1,6 @@
 """Values known by the words around them: `DOB: 1984-03-12`, `passport no. X1234567`, `routing
-number 021000021`, `Customer name: Jane Roe`, `Dear Jane,`, `"Jane Roe" <jane.roe@example.com>`.
+number 021000021`, `Customer name: Jane Roe`, `Dear Jane,`, `"Jane Roe" <jane.roe@example.com>`,
+and in other languages: `geb. 03.04.1978`, `DNI 12345678Z`, `Sra. López`.
 
 A bare nine-digit number or a capitalised pair of words is no evidence of anything; after a cue
 that names it, it is. Each rule is declarative (detect-secrets style): a case-insensitive cue, a
@@ -69,6 +70,20 @@ def nhs_number_ok(value: str) -> bool:
     return (0 if check == 11 else check) == digits[9] and check != 10
 
 
+_DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
+_DNI_SPACING = re.compile(r"[\s.-]")
+
+
+def dni_nie_ok(value: str) -> bool:
+    """A Spanish DNI (eight digits) or NIE (X, Y or Z for 0, 1, 2, then seven digits), then the
+    letter the official table gives for that number modulo 23: one wrong letter in 23 passes."""
+    compact = _DNI_SPACING.sub("", value).upper()
+    number = str("XYZ".index(compact[0])) + compact[1:-1] if compact[:1] in ("X", "Y", "Z") else compact[:-1]
+    if len(number) != 8 or not number.isdigit():
+        return False
+    return _DNI_LETTERS[int(number) % 23] == compact[-1]
+
+
 # Whom greetings and labels address when they do not name a person.
 _NOT_NAMES = frozenset({
     "team", "world", "everyone", "everybody", "folks", "there", "all", "guys", "friends", "sir", "madam", "colleagues",
@@ -109,6 +124,32 @@ def is_plausible_person(value: str) -> bool:
     return any(word not in ignorable and word not in _NOT_NAMES for word in words)
 
 
+# What a German or Spanish title addresses when it names no one (`Sehr geehrter Herr Präsident`,
+# `Sra. Directora`), and what English `Sr.` (senior) comes before: job titles (`Sr. Software Engineer`,
+# `Sr. Manager`), `Sr. Citizens`, `Sr. High School`, a father's `John Smith Sr. Memorial Fund`.
+# (Not Richter or Alcalde: family names more often than a judge or a mayor addressed.)
+_ADDRESSED_AS = frozenset({
+    "präsident", "präsidentin", "professor", "professorin", "doktor", "kollege", "kollegin", "minister",
+    "ministerin", "direktor", "direktorin", "pfarrer", "pfarrerin", "bürgermeister", "bürgermeisterin",
+    "vorsitzender", "vorsitzende", "abgeordneter", "abgeordnete", "botschafter", "botschafterin", "ober", "kunde",
+    "kundin", "nachbar", "nachbarin", "presidente", "presidenta", "director", "directora", "ministro", "ministra",
+    "doctor", "doctora", "profesor", "profesora", "licenciado", "licenciada", "ingeniero", "ingeniera", "cliente",
+    "engineer", "developer", "manager", "analyst", "consultant", "architect", "designer", "scientist", "accountant",
+    "associate", "specialist", "officer", "executive", "recruiter", "administrator", "advisor", "adviser",
+    "coordinator", "supervisor", "technician", "counsel", "attorney", "paralegal", "editor", "writer", "researcher",
+    "programmer", "lead", "principal", "staff", "product", "software", "data", "project", "program", "vice",
+    "president", "account", "business", "technical", "financial", "research", "marketing", "sales", "customer",
+    "systems", "network", "cloud", "solutions", "platform", "site", "machine", "learning", "backend", "frontend",
+    "citizen", "citizens", "high", "school", "memorial", "fund", "living", "care", "class", "year", "pastor",
+})
+
+
+def is_addressed_person(value: str) -> bool:
+    """A family name after a title (`Herr Müller`, `Sra. López`), not a role it addresses."""
+    words = {word.lower() for word in _LETTERS.findall(value)}
+    return not words & _ADDRESSED_AS and is_plausible_person(value)
+
+
 # A capitalised word right after a known first name: `Maria` was greeted, `Maria Gonzalez` is written
 # later. (An apostrophe or hyphen may join parts: O'Connell, Smith-Jones.)
 _FAMILY_NAME_AFTER = re.compile(r" ((?:Mc|Mac|O'|D')?[A-ZÀ-Þ][a-zà-ÿ]+(?:[-'’][A-ZÀ-Þ][a-zà-ÿ]+)?)(?![\w'’-])")
@@ -129,6 +170,10 @@ def family_name_end(text: str, start: int, end: int) -> int:
     return following.end() if is_plausible_person(text[start:following.end()]) else end
 
 
+# A short aside between a label and its value, on one line: `(mm/dd/yyyy)`, `(RTN)`, `(as on passport)`.
+_PARENTHETICAL = r"(?:\s*\([^()\n]{1,20}\))?"
+
+
 @dataclass(frozen=True)
 class CueRule:
     name: str
@@ -136,9 +181,13 @@ class CueRule:
     cue: str  # matched case-insensitively
     value: str  # matched case-sensitively, right after the cue and a separator
     validator: Callable[[str], bool] = _always
-    # Between cue and value: `:`, `=`, `#`, "is", quotes (escaped too: a JSON body in a text), a form
-    # field's bracket (`[card][cvc]=713`); per rule if needed.
-    separator: str = r"(?:[\]\\\"']{0,3}\s*(?:[:=#]|\bis\b|\bwas\b)?\s*[\\\"']{0,2})"
+    # Between cue and value: `:`, `=`, `#`, "is" (`es`, `ist`, `est`), quotes (escaped too: a JSON body in
+    # a text), a form field's bracket (`[card][cvc]=713`), the parenthetical a PDF form's text keeps
+    # after its label (`Date of Birth (mm/dd/yyyy)`, `Routing Number (RTN):`); per rule if needed.
+    # (Whitespace on either side of the mark belongs to one place only: `\s*(?:mark)?\s*` tries every
+    # split of a long run of spaces, quadratic in its length.)
+    separator: str = (rf"(?:[\]\\\"']{{0,3}}{_PARENTHETICAL}\s*"
+                      r"(?:(?:[:=#]|\b(?:is|was|es|ist|est)\b)\s*)?[\\\"']{0,2})")
     # Lower-case words (or characters) of which the cue always contains one, at the start of a word:
     # the rule's regex only runs on a text where one of them is (see `rules_worth_running`).
     keywords: tuple[str, ...] = ()
@@ -165,13 +214,38 @@ _CALENDAR_WORDS = (
     "(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|"
     "August|September|October|November|December|Today|Tomorrow|Yesterday)"
 )
-# A title before a name is not part of it: "Dear Dr. Jane Roe," is Jane Roe's token.
-_TITLE = r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Madam)\.?[ \t]+)?"
+# A title before a name is not part of it: "Dear Dr. Jane Roe," is Jane Roe's token, "Hallo Frau Dr.
+# Schneider," Schneider's.
+_TITLE = r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Madam|Herr|Frau|Sra|Srta|Sr|Mme|Mlle)\.?[ \t]+){0,2}"
+# Titles only people bear, in German, Spanish, French and Italian: after one, a family name alone is a
+# name (`Herr Müller`, `Sra. López`, `Mme Lefèvre`). Not French `M.`: an initial as often as Monsieur.
+_PERSONAL_TITLE = r"\b(?-i:Herr|Frau|Sr\.|Sra\.?|Srta\.?|Mme\.?|Mlle\.?|Dott(?:\.ssa|\.)|Sig\.(?:ra|na))"
+# Between such a title and the name: academic titles and Spanish Don/Doña (`Frau Dr. med.`, `Herr
+# Professor`, `Sr. D.`).
+_HONORIFICS = (
+    r"(?:(?:(?:Dr|Dra|Prof|D|Dña)\.|Dª|Dr|Prof|Doktor|Professor|Professorin)"
+    r"(?:[ \t]+(?:med|dent|vet|phil|jur|rer\.[ \t]?nat)\.)?[ \t]+){0,2}"
+)
+# Lower-case particles of family names (`Frau von der Leyen`, `Sra. de la Fuente`); not German articles
+# alone (`Herr der Ringe`, `der Frau das Buch`).
+_PARTICLE = r"(?:(?:(?:von|van)(?:[ \t]+(?:der|den|dem))?|de(?:[ \t]+(?:la|las|los))?|del|della|di|da|du)[ \t]+)?"
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
+# French, Spanish, German, Italian and Portuguese months, written out (lower-case but in German).
+_FOREIGN_MONTH = (
+    r"(?i:janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre"
+    r"|enero|febrero|marzo|abril|mayo|junio|julio|agosto|se?tiembre|octubre|noviembre|diciembre"
+    r"|januar|jänner|februar|märz|april|juni|juli|august|september|oktober|dezember"
+    r"|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre"
+    r"|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|dezembro)"
+)
 _DATE = (
     r"\d{4}-\d{2}-\d{2}(?![\d:T])|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})(?![\d/.-])"
     rf"|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?{_MONTH}\s+(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?\d{{4}}"
+    # `14 juillet 1979`, `1er mars 1980`, `14 de julio de 1979`, `3. März 1978`
+    rf"|(?:\d{{1,2}}(?:er|\.|º|°)?\s+(?:de\s+)?)?{_FOREIGN_MONTH}\s+(?:de\s+)?\d{{4}}(?!\d)"
 )
+# Where someone was born, between `born`, `né`, `nato` and the date: `nato a Roma il 3 marzo 1980`.
+_BIRTHPLACE = r"\s+(?:in|at|a|à|en|em)\s+[^\W\d_]+(?:[ '’-][^\W\d_]+){0,3}"
 _PERSON_LABELS = (
     r"(?:full|legal|first|last|given|family|customer|client|patient|passenger|guest|card ?holder|account ?holder|"
     r"applicant|candidate|employee|contact|travell?er|member|caller|recipient|sender|beneficiary|insured|"
@@ -180,11 +254,20 @@ _PERSON_LABELS = (
 
 CUE_RULES: tuple[CueRule, ...] = (
     CueRule("date_of_birth", "DATE_OF_BIRTH",
-            r"\bd\.?o\.?b\b\.?|\bdate[ _-]of[ _-]birth|\bbirth[ _-]?date|\bbirthday", _DATE,
-            keywords=("dob", "d.o.b", "birth")),
-    # "born on" also dates projects and products ("the project was born on March 3, 2021"): a date
-    # long enough ago to be an adult's birth (a fixed year, so that output never depends on today).
-    CueRule("born_on", "DATE_OF_BIRTH", r"\bborn(?:\s+on)?", _DATE, _born_before_2010, keywords=("born",)),
+            r"\bd\.?o\.?b\b\.?|\bdate[ _-]of[ _-]birth|\bbirth[ _-]?date|\bbirthday"
+            r"|\bgeb(?:urts|\.?[ -]?)datum|\bgeburtstag|\bfecha[ _-]de[ _-]nacimiento|\bdate[ _-]de[ _-]naissance"
+            r"|\bdata[ _-]di[ _-]nascita|\bdata[ _-]de[ _-]nascimento", _DATE,
+            keywords=("dob", "d.o.b", "birth", "geb", "nacimiento", "naissance", "nascita", "nascimento")),
+    # "born on" also dates projects and products ("the project was born on March 3, 2021", "il progetto
+    # è nato il 3 marzo 2021"): a date long enough ago to be an adult's birth (a fixed year, so that
+    # output never depends on today). The same for German `geb.`, `geboren am`, French `né le`, Italian
+    # `nato il`, Spanish `nacido el`, Portuguese `nascido em`; a birthplace may come first (`nato a Roma il`).
+    CueRule("born_on", "DATE_OF_BIRTH",
+            rf"\bborn(?:{_BIRTHPLACE}\s+on|\s+on)?|\bgeb\.(?:\s+am)?|\bgeboren(?:{_BIRTHPLACE}\s+am|\s+am)?"
+            rf"|\bnée?(?:{_BIRTHPLACE})?\s+le|\bnee?\s+le|\bnat[oa](?:{_BIRTHPLACE})?\s+il"
+            rf"|\bnacid[oa](?:{_BIRTHPLACE})?\s+el|\bnascid[oa](?:{_BIRTHPLACE})?\s+em",
+            _DATE, _born_before_2010,
+            keywords=("born", "geb", "né", "ne le", "nee le", "nato", "nata", "nacid", "nascid")),
     CueRule("passport", "ID_NUMBER", rf"\bpassport{_NUMBER_WORDS}", r"[A-Z0-9]{6,9}(?![\w-])", _has_digits(5),
             keywords=("passport",)),
     CueRule("driver_licence", "ID_NUMBER",
@@ -194,11 +277,16 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("medical_record", "ID_NUMBER", rf"\bMRN\b|\bmedical[ _-]record{_NUMBER_WORDS}",
             r"[A-Z0-9][A-Z0-9-]{4,14}(?![\w-])", _has_digits(4),
             keywords=("mrn", "medical")),
+    # Not a bare `account 000123456789`: customer, cloud and ledger accounts have numbers too; a bank
+    # account, an account *number* (Kontonummer, número de cuenta, numéro de compte) is a bank's.
     CueRule("bank_account", "ID_NUMBER",
-            r"\b(?:bank[ _-])?account[ _-]?(?:number|num\.?|no\.?|nr\.?|#)|\bacct\.?(?:\s*(?:number|no\.?|#))?|\bA/C",
+            r"\b(?:bank[ _-])?account[ _-]?(?:number|num\.?|no\.?|nr\.?|#)|\bbank[ _-]?account"
+            r"|\bacct\.?(?:\s*(?:number|no\.?|#))?|\bA/C|\bkonto[ _-]?(?:nummer|nr\.?)"
+            r"|\bn(?:[úu]mero|um[ée]ro|[º°]|\.º)\s*d[eia]\s+(?:cuenta|compte|conto|conta)\b",
             r"\d[\d -]{4,18}\d(?![\w-])", _has_digits(6),
             keywords=("account number", "account no", "account nr", "account num", "account#",
-                      "account #", "account_n", "account-n", "accountn", "acct", "a/c")),
+                      "account #", "account_n", "account-n", "accountn", "acct", "a/c", "bank", "konto", "cuenta",
+                      "compte", "conto", "conta")),
     CueRule("routing_number", "ID_NUMBER", rf"\brouting{_NUMBER_WORDS}|\bABA{_NUMBER_WORDS}|\bRTN",
             r"\d{9}(?!\d)", aba_routing_ok,
             keywords=("routing", "aba", "rtn")),
@@ -219,11 +307,24 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"[A-Z0-9]{6,12}(?![\w-])", _has_digits(4),
             keywords=("national", "id")),
     CueRule("cpf", "ID_NUMBER", r"\bCPF\b", r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?![\d-])", keywords=("cpf",)),
+    # Spain's DNI and NIE (and the NIF, a DNI for tax), with their check letter (`DNI nº 12345678Z`).
+    CueRule("dni_nie", "ID_NUMBER", r"\b(?:DNI|NIE|NIF)\b(?:\s*(?:n\.?\s?[º°]|núm\.?|número|no\.?|#))?",
+            r"(?:\d{8}|\d{2}\.\d{3}\.\d{3}|[XYZxyz]-?\d{7})[ -]?[A-Za-z](?![\w-])", dni_nie_ok,
+            keywords=("dni", "nie", "nif")),
     # A SIM card's number (starts 89, Luhn-checked) and a mobile number's porting codes.
     CueRule("iccid", "ID_NUMBER", r"\bICCID\b|\bSIM(?:\s+card)?\s+(?:number|no\.?)", r"89\d{16,18}(?!\d)",
             _luhn, keywords=("iccid", "sim")),
     CueRule("porting_code", "ID_NUMBER", r"\bPAC(?:\s+code)?\b|\bport[ -]?out\s+PIN\b|\btransfer\s+PIN\b",
             r"[A-Z0-9]{4,12}(?![\w-])", _has_digits(3), keywords=("pac", "port", "transfer")),
+    # A PIN or a SIM's PUK: `My self-select PIN is 48213`, `IRS IP PIN 739104`, `PUK code 48213977`. Four
+    # digits or more: a pinout's `PIN 1`, an Arduino's `pin 13`, a GPIO's `pin 4` have one or two.
+    CueRule("pin", "ID_NUMBER", r"\bpin(?:[ _-]?(?:code|number|nummer|no\.?|#))?\b|\bPUK[12]?(?:[ _-]?code)?\b",
+            r"\d{4,8}(?![\w/:-]|[.,]\d)", keywords=("pin", "puk")),
+    # India's UPI payment address (a VPA): a handle at a bank's, no domain (`sidmenon@okhdfcbank`). With
+    # a top-level domain it is an email address, for the email recognizer.
+    CueRule("upi_address", "ID_NUMBER", r"\bUPI(?:[ _-]?(?:id|handle|address))?\b|\bVPA\b",
+            r"[A-Za-z0-9][A-Za-z0-9._-]{1,255}@[A-Za-z][A-Za-z0-9]{1,63}(?![\w@-]|\.\w)",
+            keywords=("upi", "vpa")),
     CueRule("ssn", "US_SSN", r"\bssn\b|\bsocial[ _-]security(?:\s*(?:number|no\.?|#))?",
             r"\d{3}(?P<ssn_separator>[- ]?)\d{2}(?P=ssn_separator)\d{4}(?![\d-])", ssn_ok,
             keywords=("ssn", "social")),
@@ -237,7 +338,7 @@ CUE_RULES: tuple[CueRule, ...] = (
     # Names. A label that says "name" (anywhere), or a bare `Name:` that starts a line.
     # (Not a bare `name:`: YAML writes it for steps, jobs and services, `- name: Checkout Code`.)
     CueRule("labelled_name", "PERSON", rf"\b{_PERSON_LABELS}",
-            _FULL_NAME, is_plausible_person, separator=rf"(?:\s*[:=]\s*[\"']?{_TITLE})",
+            _FULL_NAME, is_plausible_person, separator=rf"(?:{_PARENTHETICAL}\s*[:=]\s*[\"']?{_TITLE})",
             keywords=("name",)),
     CueRule("role_name", "PERSON",
             r"\b(?:patient|passenger|cardholder|account holder|applicant|candidate|beneficiary)"
@@ -268,6 +369,15 @@ CUE_RULES: tuple[CueRule, ...] = (
             is_plausible_person,
             separator=r"(?:[ \t]+)",
             keywords=("dr", "mr", "mrs", "ms", "mx", "prof")),
+    # A German, Spanish, French or Italian title: a family name alone is enough (`Guten Tag Herr Müller`,
+    # `Frau Dr. Schneider`, `Sra. María López García`), up to three words (nouns are capitalised in
+    # German: `Herr Müller Zeit hat` takes a noun too, rather than leave a name). Not a role the title
+    # addresses, nor the job title after an English `Sr.`: `Herr Präsident`, `Sr. Software Engineer`.
+    CueRule("personal_title", "PERSON", _PERSONAL_TITLE,
+            rf"{_PARTICLE}{_NAME_WORD}(?:[ \t]+(?:[{_CAPITAL}]\.[ \t]+)?(?!{_CALENDAR_WORDS}\b){_PARTICLE}"
+            rf"{_NAME_WORD}){{0,2}}",
+            is_addressed_person, separator=rf"(?:[ \t]+{_HONORIFICS})",
+            keywords=("herr", "frau", "sr.", "sra", "srta", "mme", "mlle", "dott", "sig.ra", "sig.na")),
     # A mailbox's display name: `Jane Roe <jane.roe@example.com>`, `"Jane Roe" <jane@...>`.
     CueRule("display_name", "PERSON", r"(?:^|(?<=[\s:,;(\[]))", rf"\"?{_FULL_NAME}\"?(?=[ \t]*<[^<>\s@]+@)",
             is_plausible_person, separator="", keywords=("@",)),

@@ -56,9 +56,12 @@ _CALL_ID = re.compile(r"\b(?:call|toolu|tool|run|msg|req|chatcmpl|resp|span|trac
 
 # Browser user agents: product tokens and platform comments ("like Gecko" is not a place).
 _USER_AGENT = re.compile(r"\b(?:Mozilla|Opera|Dalvik)/\d+(?:\.\d+)*(?:\s+(?:\([^)]*\)|[\w.-]+/[\w.-]+))+")
-# Human-readable record ids: ORD-2026-004417, JIRA-1234 (letters, a hyphen, digits). Not letters
-# glued to digits: that is the shape of an IBAN (DE89370400440532013000).
-_TICKET_ID = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d[\d-]*\d\b")
+# Human-readable record ids: ORD-2026-004417, JIRA-1234, BOE-A-2019-5089 (letters, hyphens, digits).
+# Not letters glued to digits: that is the shape of an IBAN (DE89370400440532013000).
+_TICKET_ID = re.compile(r"\b[A-Z][A-Z0-9]{1,9}(?:-[A-Z]{1,3})*-\d[\d-]*\d\b")
+# A cloud host's name (`ip-10-40-2-17.ap-southeast-2.compute.internal`, EC2's private DNS names):
+# infrastructure, whose dashes make the address read as a phone number.
+_CLOUD_HOST_NAME = re.compile(r"\bip-\d{1,3}(?:-\d{1,3}){3}(?:\.[a-z0-9-]+)*")
 
 # Book numbers and object identifiers: `ISBN 978-0-13-468599-1`, `urn:oid:1.2.36.146.595.217.0.1`,
 # `1.2.840.113549.1.1.11` (a first arc of 0, 1 or 2 and five arcs or more; a French phone number is
@@ -158,6 +161,10 @@ def ticket_id_regions(text: str) -> list[Region]:
     return [m.span() for m in _TICKET_ID.finditer(text)]
 
 
+def cloud_host_name_regions(text: str) -> list[Region]:
+    return [m.span() for m in _CLOUD_HOST_NAME.finditer(text)] if "ip-" in text else []
+
+
 def isbn_regions(text: str) -> list[Region]:
     return [m.span() for m in _ISBN.finditer(text)] if "ISBN" in text else []
 
@@ -207,6 +214,7 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     call_id_regions,
     user_agent_regions,
     ticket_id_regions,
+    cloud_host_name_regions,
     isbn_regions,
     object_id_regions,
     message_id_regions,

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from redactor.detection.base import Span
-from redactor.detection.cues import CUE_ENTITIES, cue_recognizer, may_have_cue
+from redactor.detection.cues import CUE_ENTITIES, cue_recognizer, is_plausible_person, may_have_cue
 from redactor.detection.decoys import is_entirely_decoy, overlaps, protected_regions
 from redactor.detection.validators import card_ok, phone_score
 from redactor.errors import DetectorError
@@ -36,7 +36,7 @@ _PREFILTERS: dict[str, re.Pattern[str]] = {
     "US_SSN": re.compile(r"\b\d{3}[- .]?\d{2}[- .]?\d{4}\b"),
     "IP_ADDRESS": re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]"),
     "STREET_ADDRESS": re.compile(
-        r"\b\d{1,6}[A-Za-z]?\s+[A-Z]|[a-zß]\.?\s+\d{1,4}\b|\b\d{1,4},?\s+[a-zé]|\b\d{1,6}\s+\d{1,3}(?:st|nd|rd|th)\b"
+        r"\b\d{1,6}[A-Za-z]?\s+[A-Z]|[a-zßà-ÿ]\.?,?\s+\d{1,4}\b|\b\d{1,4},?\s+[a-zé]|\b\d{1,6}\s+\d{1,3}(?:st|nd|rd|th)\b"
     ),
 }
 _DIGIT = re.compile(r"\d")
@@ -59,13 +59,21 @@ _PHONE_WINDOW = re.compile(
 _URL_ENCODED_PLUS = "%2B"
 _STREET_SUFFIXES = (
     "Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|"
-    "Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Alley|Crescent|Close|Row|Walk|Plaza"
+    "Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Alley|Crescent|Close|Row|Walk|Plaza|"
+    "Grove|Gardens|Mews"
 )
+# One line: words are separated by spaces or tabs (a form's next line, `RECIPIENT'S name ...\nStreet
+# address`, is not part of the address). A flat or unit may come first (`Flat 4, 27 Elm Grove`), a
+# direction after the street word (`Peachtree Dunwoody Rd NE`).
 STREET_ADDRESS_PATTERN = (
-    r"\b\d{1,6}[A-Za-z]?\s+(?:[NSEW]\.?\s+)?(?:(?:[A-Z][a-zA-Z'-]+|\d{1,3}(?:st|nd|rd|th))\s+){1,4}"
-    rf"(?:{_STREET_SUFFIXES})\b\.?(?:,?\s+(?:Apt|Suite|Ste|Unit|#)\.?\s*[\w-]+)?"
-    # ", Chicago, IL 60622": the city, state and ZIP when all three follow (a two-letter capital state)
-    r"(?:,\s*[A-Z][a-zA-Z .'-]{1,30},\s*(?-i:[A-Z]{2})\s+\d{5}(?:-\d{4})?\b)?"
+    r"\b(?:(?:Unit|Apt|Flat|Suite|Level)[ \t]+\d{1,5}[A-Za-z]?,?[ \t]+)?"
+    r"\d{1,6}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?(?:(?:[A-Z][a-zA-Z'-]+|\d{1,3}(?:st|nd|rd|th))[ \t]+){1,4}"
+    rf"(?:{_STREET_SUFFIXES})\b\.?(?:[ \t]+(?-i:[NS][EW]|[NSEW])\b)?"
+    r"(?:,?[ \t]+(?:Apt|Suite|Ste|Unit|#)\.?[ \t]*[\w-]+)?"
+    # ", Chicago, IL 60622": the city, state and ZIP when all three follow (a two-letter capital state);
+    # ", Fitzroy VIC 3065": an Australian suburb, state and postcode
+    r"(?:,[ \t]*[A-Z][a-zA-Z .'-]{1,30},[ \t]*(?-i:[A-Z]{2})[ \t]+\d{5}(?:-\d{4})?\b"
+    r"|,[ \t]*[A-Z][a-zA-Z'-]+(?:[ \t][A-Z][a-zA-Z'-]+)?[ \t]+(?-i:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)[ \t]+\d{4}\b)?"
 )
 _COMMON_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "ner_common_words.txt"
 _STOP_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "ner_stop_words.txt"
@@ -80,6 +88,7 @@ _EU_STREET_SUFFIXES = (
     r"straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|gracht|laan|plein|straat|vej|gade|väg|gatan"
 )
 _EU_STREET_WORDS = "rue|avenue|boulevard|place|chemin|allée|via|viale|calle|avenida"
+_SOUTHERN_STREET_WORDS = r"Calle|C/|Avenida|Avda\.|Paseo|Carrer|Rua|Avinguda|Corso|Viale|Piazza"
 # Continental forms: "Leopoldstraße 12, 80802 München", "Keizersgracht 123", "12 rue de Rivoli".
 EU_STREET_ADDRESS_PATTERN = (
     # (presidio matches case-insensitively: the name's capital is asked for case-sensitively, so
@@ -91,6 +100,13 @@ EU_STREET_ADDRESS_PATTERN = (
     # Polish: "ul. Marszałkowska 84, 00-514 Warszawa" (ul. = ulica, street; flat numbers after "/").
     r"|\bul\.\s?[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,3}\s+\d{1,4}[a-z]?(?:/\d{1,4})?"
     r"(?:,\s*\d{2}-\d{3}\s+[^\W\d_][\w-]+)?"
+    # Spanish, Portuguese, Italian: the street word first, the number last (`Calle Mayor 12`,
+    # `C/ de Alcalá, 48`, `Rua Augusta 274`, `Corso Buenos Aires 33`); capitalised, on one line.
+    rf"|\b(?-i:{_SOUTHERN_STREET_WORDS})[ \t]+(?:[\wÀ-ÿ'.-]+[ \t]+){{0,4}}?[\wÀ-ÿ'-]+,?[ \t]+\d{{1,4}}[a-zA-Z]?\b"
+    r"(?:,[ \t]*\d{5}[ \t]+[A-ZÀ-Þ][\wÀ-ÿ-]+)?"
+    # Italian `Via Toledo 256`: "via" is an English word too, so a capitalised name must follow it.
+    r"|\b(?-i:Via[ \t]+[A-ZÀ-Þ][\wÀ-ÿ'-]+)(?:[ \t]+[\wÀ-ÿ'-]+){0,3},?[ \t]+\d{1,4}[a-zA-Z]?\b"
+    r"(?:,[ \t]*\d{5}[ \t]+[A-ZÀ-Þ][\wÀ-ÿ-]+)?"
 )
 # Both street patterns run case-insensitively (presidio's default flags) and cannot match without
 # a street word: a suffix as a whole word, a continental street word before a house number, or a
@@ -98,7 +114,8 @@ EU_STREET_ADDRESS_PATTERN = (
 # It runs case-sensitively over the case-folded text: the same words (case folding equates at least
 # what IGNORECASE does), four times faster than IGNORECASE over these alternations.
 _STREET_WORD = re.compile(
-    rf"\b(?:{_STREET_SUFFIXES})\b|(?:{_EU_STREET_SUFFIXES})\s+\d|\s(?:{_EU_STREET_WORDS})\s|\bul\.".casefold()
+    rf"\b(?:{_STREET_SUFFIXES})\b|(?:{_EU_STREET_SUFFIXES})\s+\d|\s(?:{_EU_STREET_WORDS})\s|\bul\."
+    rf"|(?<![\w/])(?:{_SOUTHERN_STREET_WORDS}|via)\s".casefold()
 )
 # Second necessary conditions, searched in the case-folded text.
 _PREFILTERS_ALSO: dict[str, re.Pattern[str]] = {"STREET_ADDRESS": _STREET_WORD}
@@ -271,9 +288,17 @@ def trimmed_street(text: str, span: Span) -> Span:
     return Span(span.start, span.end - 1, span.entity_type, span.score, span.detector)
 
 
+_FIRST_LINE_WITH_LETTERS = re.compile(r"[^\r\n]*[^\W\d_][^\r\n]*")
+
+
 def trimmed_name(text: str, span: Span) -> Span:
     """A name or place without a possessive (`Rosa Delgado's`) or quotes and punctuation at either
-    end (`"Hannah Schulz`), so that every mention gets the token of the bare name."""
+    end (`"Hannah Schulz`), so that every mention gets the token of the bare name. A name is on one
+    line: NER may run on into the next (`Dmitri Volkonsky\nHead of Procurement`, an HTTP header after
+    `\r\n`), which is not part of it."""
+    first_line = _FIRST_LINE_WITH_LETTERS.search(text, span.start, span.end)
+    if first_line is not None and first_line.span() != (span.start, span.end):
+        span = Span(first_line.start(), first_line.end(), span.entity_type, span.score, span.detector)
     value = text[span.start:span.end]
     head = _NAME_HEAD.match(value)
     start = span.start + (head.end() if head else 0)
@@ -474,6 +499,8 @@ class PiiDetector:
                 self._sentence_cache[text] = [
                     s for s in names
                     if _HAS_UPPER.search(text[s.start:s.end]) and not is_implausible_name(text[s.start:s.end])
+                    # (a company, a team or an assistant NER took for a person: `Fabrikam GmbH`, `Claude`)
+                    and (s.entity_type != "PERSON" or is_plausible_person(text[s.start:s.end]))
                 ]
         except DetectorError:
             raise

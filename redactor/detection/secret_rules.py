@@ -86,6 +86,18 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "master_key",
         "subscription_key",
         "jwt",
+        # Vendor keys whose names end with no secret word. Datadog's application key (the API
+        # key already ends with `api_key`); `app_key` alone is not here: Pusher's app key is
+        # public. PagerDuty's integration key under a PagerDuty name; a bare `routing_key` is also
+        # RabbitMQ's routing name (`orders.created`), so it is left to pagerduty_routing_key,
+        # which wants a 32-hex value.
+        "dd_app_key",
+        "dd_application_key",
+        "datadog_app_key",
+        "datadog_application_key",
+        "pagerduty_routing_key",
+        "pagerduty_integration_key",
+        "pagerduty_service_key",
     }
 )
 
@@ -114,6 +126,14 @@ EXCLUDED_SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "previous_page_token",
         "continuation_token",
         "sync_token",
+        "next_continuation_token",  # S3 ListObjectsV2 `<NextContinuationToken>` / `NextContinuationToken`
+        "pagination_token",  # X (Twitter) API v2's `pagination_token` request parameter
+        "next_forward_token",  # CloudWatch Logs GetLogEvents `nextForwardToken`: a position in the stream
+        "next_backward_token",  # ... and `nextBackwardToken`, its counterpart
+        "resumption_token",  # OAI-PMH `resumptionToken`: where a harvest continues, no credential
+        "cursor_token",  # a page cursor spelt as a token
+        # MCP `_meta.progressToken`: a client-chosen id tying progress notifications to a request.
+        "progress_token",
         # .NET strong names (`Culture=neutral, PublicKeyToken=b77a5c561934e089`): an 8-byte hash of
         # the assembly's *public* key, printed in every assembly-binding log and stack trace.
         "public_key_token",
@@ -133,8 +153,12 @@ _NON_VALUE_PREFIXES: frozenset[str] = frozenset(
 _ACRONYM_BOUNDARY = re.compile(r"([A-Z]+)([A-Z][a-z])")  # APIKey -> API_Key
 _CAMEL_BOUNDARY = re.compile(r"([a-z0-9])([A-Z])")  # apiKey -> api_Key
 _NON_ALNUM = re.compile(r"[^A-Za-z0-9]+")
+# Secret words that end a name even when glued to what comes before, with no `_` or case change:
+# HubSpot's `hapikey` query parameter, `x-apikey` written `xapikey`. No ordinary word ends with "apikey".
+_GLUED_SECRET_SUFFIXES: tuple[str, ...] = ("apikey",)
 _SECRET_SUFFIX = re.compile(
     r"(?:^|_)(?:" + "|".join(sorted((re.escape(n) for n in SECRET_KEY_NAMES), key=len, reverse=True)) + r")$"
+    r"|(?:" + "|".join(re.escape(s) for s in _GLUED_SECRET_SUFFIXES) + r")$"
 )
 
 
@@ -257,6 +281,28 @@ def discord_token_ok(_m: re.Match[str], value: str) -> bool:
     # The first segment of a bot token is the bot's numeric user id in base64.
     raw = _b64decode(value.split(".", 1)[0], urlsafe=True)
     return raw is not None and raw.isdigit() and 15 <= len(raw) <= 21
+
+
+def salesforce_session_ok(_m: re.Match[str], value: str) -> bool:
+    # The part after "!" is random (base64-like, both cases and digits); an org id followed by a
+    # word (`00D5g000004Xq7L!Done`) is not a session.
+    body = value.split("!", 1)[1]
+    return _mixed_case(body) and any(c.isdigit() for c in body)
+
+
+def vault_token_ok(m: re.Match[str], value: str) -> bool:
+    # Random base62/base64url after the prefix. The legacy `s.` form also needs a digit: what else
+    # looks like it is a member access on a variable `s` (`s.makeKubeConfigController`, gitleaks'
+    # false positives), which has none.
+    body = value.split(".", 1)[1]
+    if m.group("legacy") is not None:
+        return _mixed_case(body) and any(c.isdigit() for c in body)
+    return _mixed_case(body)
+
+
+def datadog_key_ok(m: re.Match[str], value: str) -> bool:
+    # The key name says which key it is: application keys are 40 hex, API keys 32.
+    return len(value) == (40 if m.group("app") is not None else 32) and _has_letter_and_digit(m, value)
 
 
 _PEM_BASE64_RUN = re.compile(r"[A-Za-z0-9+/=]{40,}")
@@ -457,11 +503,18 @@ def _assignment_ok(m: re.Match[str], value: str) -> bool:
 _SCHEME_NAME = re.compile(r"[A-Z0-9]+(?:-[A-Z0-9]+)+")
 
 
+# Schemes that are also words of prose and documentation (`Authorization: OAuth 2.0 flows`,
+# `Authorization: Splunk HEC`): after one of them the value must look like a credential, as it
+# must without a scheme. After bearer/token/bot/apikey any value is one, however short.
+_PROSE_SCHEMES = frozenset({"oauth", "ssws", "api-key", "api_key", "dpop", "splunk", "geniekey"})
+
+
 def _auth_header_ok(m: re.Match[str], value: str) -> bool:
     if not _not_placeholder(value) or _SCHEME_NAME.fullmatch(value):
         return False
-    if m.group("scheme") is not None:
-        if m.group("scheme").lower() == "basic":
+    scheme = m.group("scheme")
+    if scheme is not None and scheme.lower() not in _PROSE_SCHEMES:
+        if scheme.lower() == "basic":
             return _basic_ok(m, value)
         return True
     return _token_like(value) and len(value) >= 16
@@ -518,6 +571,36 @@ def _signed_url_ok(m: re.Match[str], _value: str) -> bool:
     return m.group("v2") is None or "AWSAccessKeyId=" in m.string or "GoogleAccessId=" in m.string
 
 
+def _stripe_client_secret_ok(_m: re.Match[str], value: str) -> bool:
+    # The intent id and the part after "_secret_" are random base62 (both cases); a docs-style
+    # `pi_1234567890abcdef_secret_abcdefghijklmnop` has one case.
+    intent_id, _, secret = value.partition("_secret_")
+    return _mixed_case(intent_id.split("_", 1)[1]) and _mixed_case(secret)
+
+
+_JSX_EXPRESSION = re.compile(r"\{[\w.]+\}")
+
+
+def _named_field_ok(m: re.Match[str], value: str) -> bool:
+    """The text of an XML element or the body of a form-data part, under its name: `is_secret_key`
+    decides as it does for a JSON key (`<PasswordPolicy>`, `<TokenType>`, a part named `file` are
+    not secrets)."""
+    name = m.group("tag") if m.group("tag") is not None else m.group("field")
+    if not is_secret_key(name) or len(value) < 3 or not _not_placeholder(value) or _PATH_VALUE.fullmatch(value):
+        return False
+    if "${" in value or _JSX_EXPRESSION.fullmatch(value) or value.lower() in normalize_key(name).split("_"):
+        # A template: Maven's `<privateKey>${user.home}/.ssh/id_rsa</privateKey>` names a key file,
+        # JSX's `<Token>{props.value}</Token>` a variable; `<password>password</password>` is a sample.
+        return False
+    if normalize_key(name).endswith("pass") and _PASS_SCORE.fullmatch(value):
+        return False  # `<pass>0.85</pass>`: a score, as for `pass:` assignments
+    if any(c.isspace() for c in value):
+        # `<Password>Enter your password</Password>` (a JSX form) is prose; only a password may
+        # hold spaces, and then it must look like one.
+        return normalize_key(name).endswith(tuple(_PASSWORD_WORDS)) and _token_like(value)
+    return True
+
+
 # A parameter or key name with its "=" and no value: the `token=` of Rails' `Token token=...`,
 # the `session=` of an empty cookie. A value reported once is replaced wherever it recurs in the
 # trace, so a reported `token=` rewrote every `access_token=` of every URL after it. `_rules`
@@ -547,7 +630,7 @@ def _never_a_bare_name(validator: Validator | None) -> Validator:
 _HEX_32 = re.compile(r"[0-9a-f]{32}|[0-9A-F]{32}")
 
 
-def _auth_token_hex_ok(m: re.Match[str], value: str) -> bool:
+def _hex_32_ok(m: re.Match[str], value: str) -> bool:
     # One case throughout, as the vendor prints it; and digits and letters both, since 32 digits
     # are a number (an id, concatenated timestamps), not a hex token.
     return _HEX_32.fullmatch(value) is not None and _has_letter_and_digit(m, value)
@@ -634,11 +717,70 @@ _VALUE = (
 _ASSIGN = r"""(?:\\?["'])?\]?[ \t]{0,3}(?P<op>:=|=>|[:=])(?!=)[ \t]{0,3}"""
 _VALUE_GROUPS: tuple[int | str, ...] = ("dq", "sq", "bare")
 
+# One character of a credential after an HTTP auth scheme: RFC 6750's b64token characters, and a
+# "!" between two of them. Salesforce session ids, sent as `Bearer`/`OAuth` credentials, are
+# `<org id>!<token>`; stopping at the "!" reported the org id and left the session token in place.
+# A trailing "!" (`... Bearer abc123!`) is the sentence's.
+_CREDENTIAL_CHARS = r"(?:[A-Za-z0-9._~+/-]|!(?=[A-Za-z0-9._~+/-]))"
+
 
 def _assignment(words: str) -> re.Pattern[str]:
     # Anchored on the secret word itself (cheap to find); the validator reads the full key name
     # leftwards and asks `is_secret_key`, so `token_usage=` or `max_tokens:` never match.
     return re.compile(r"(?i)(?P<kw>" + words + r")" + _ASSIGN + _VALUE)
+
+
+# The secret words of each assignment rule, shared with the named-field rules below so a value gets
+# the same entity type (hence the same pseudonym) as `password=...` or as `<password>...</password>`.
+_PASSWORD_WORDS_RE = r"password|passwd|pwd|passphrase|pass"  # noqa: S105 (a regex of key names)
+_TOKEN_WORDS_RE = r"token|jwt"  # noqa: S105 (a regex of key names)
+_KEY_WORDS_RE = r"key[_-]?base|key"
+_SECRET_WORDS_RE = r"secret|credentials?"  # noqa: S105 (a regex of key names)
+
+_NL = r"(?:\r?\n|\\r\\n|\\n)"  # a line end, also JSON-escaped (`\r\n` inside a string)
+_WS = r"(?:\s|\\[nrt])"
+# One character of a header line in a multipart body; a JSON-escaped quote (`name=\"x\"`) is one too.
+_HEADER_CHAR = r"""(?:[^\r\n\\]|\\")"""
+
+
+def _named_field(words: str) -> re.Pattern[str]:
+    r"""A value under a name that is neither `key=value` nor a JSON key, the name ending with one of
+    `words` (the validator asks `is_secret_key` about the whole name):
+
+    * an XML element's text: `<Password>v</Password>`, `<wsse:Password Type="...">v</wsse:Password>`
+      (SOAP WS-Security), `<ApiKey>`, also in a JSON string (`Type=\"...\"`, `<\/Password>`). The
+      closing tag must repeat the name, so a value is never taken across elements. Text with
+      markup in it (`<Credentials><Password>...`) is not a value: its child elements are read on
+      their own. A CDATA section is text (`<Password><![CDATA[p<&>w]]></Password>`): its content is
+      the value. Empty elements have none.
+    * a multipart/form-data part (RFC 7578): `Content-Disposition: form-data; name="password"`,
+      optional further part headers, a blank line, then the body up to the line end before the
+      next `--boundary`. Line ends may be CRLF, LF or JSON-escaped. The name is quoted, as RFC 7578
+      writes it, and may be a Rails form name (`user[password]`); `filename=` is not `name=`.
+    """
+    return re.compile(
+        r"<(?:(?P<ns>[A-Za-z_][\w.-]{0,40}):)?(?P<tag>[\w.-]{0,64}?(?i:" + words + r"))"
+        r"(?:" + _WS + r"[^<>]{0,1024})?(?<!/)>" + _WS + r"{0,64}"
+        r"(?:<!\[CDATA\[(?P<cdata>(?:[^\]]|\](?!\]>)){1,4096})\]\]>|(?P<text>[^<>\s\\][^<>]{0,4095}?))"
+        + _WS + r"{0,64}<\\?/(?:(?P=ns):)?(?P=tag)>"
+        r"|(?i:content-disposition)[ \t]{0,3}:[ \t]{0,3}(?i:form-data)" + _HEADER_CHAR + r"{0,256}?"
+        r'(?<![\w*-])(?i:name)=\\?"(?P<field>[^"\\\r\n]{0,64}?(?i:' + words + r')\]?)\\?"'
+        + _HEADER_CHAR + r"{0,256}" + _NL
+        + r"(?:[A-Za-z][A-Za-z0-9-]{0,63}[ \t]{0,3}:" + _HEADER_CHAR + r"{0,256}" + _NL + r"){0,4}"
+        + _NL + r"(?P<part>(?:[^\r\n\\]|\\[^rn\r\n]){1,4096})(?=" + _NL + r"--)"
+    )
+
+
+_FIELD_GROUPS: tuple[int | str, ...] = ("cdata", "text", "part")
+
+
+def _named_field_rule(name: str, entity_type: str, words: str, closing_tags: tuple[str, ...],
+                      source: str = "redactor.detection.secret_rules.SECRET_KEY_NAMES (XML elements, RFC 7578 "
+                                    "form-data parts)") -> SecretRule:
+    """A `_named_field` rule for one family of key words: its own entity type, so that the value gets
+    the token `password=...` (`token=...`, ...) gives it."""
+    return SecretRule(name, entity_type, _named_field(words), (*closing_tags, "form-data"), source,
+                      groups=_FIELD_GROUPS, validator=_named_field_ok, score=0.9, priority=GENERIC)
 
 
 # --------------------------------------------------------------------------------------------
@@ -726,6 +868,18 @@ RULES: dict[str, SecretRule] = _rules(
         _token(r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,247}"),
         ("sk_live_", "sk_test_", "rk_live_", "rk_test_"),
         _GL + "stripe-access-token; https://docs.stripe.com/keys",
+    ),
+    SecretRule(
+        "stripe_client_secret", "CREDENTIAL",
+        # A PaymentIntent's / SetupIntent's `client_secret`, `<intent id>_secret_<random>`: with the
+        # publishable key it confirms the payment or reads its details, and Stripe says not to log
+        # it. The whole string is the secret (the type secret_assignment gives it under
+        # `client_secret`); the intent id alone (`pi_...`) is an id replay needs and never matches.
+        _token(r"(?:pi|seti)_[A-Za-z0-9]{14,64}_secret_[A-Za-z0-9]{16,128}"),
+        ("_secret_",),
+        "https://docs.stripe.com/api/payment_intents/object#payment_intent_object-client_secret; "
+        "https://docs.stripe.com/api/setup_intents/object#setup_intent_object-client_secret",
+        validator=_stripe_client_secret_ok,
     ),
     SecretRule(
         "stripe_webhook_secret", "CREDENTIAL",
@@ -882,6 +1036,24 @@ RULES: dict[str, SecretRule] = _rules(
         ("dp.pt.", "dp.st.", "dp.sa.", "dp.ct.", "dp.scim.", "dp.audit."),
         _GL + "doppler-api-token; https://docs.doppler.com/reference/auth-token-formats",
     ),
+    SecretRule(
+        "vault_token", "ACCESS_TOKEN",
+        # HashiCorp Vault 1.10+ tokens carry their type in the prefix: hvs. service, hvb. batch,
+        # hvr. recovery; the body is 24 characters (root namespace) or a long base64url blob.
+        # Older service tokens are `s.` + 24 alphanumerics, which is also how a member access on a
+        # variable `s` looks: only trusted after the word "vault" on the same line (`vault login
+        # s....`, `vault token lookup s....`). The gap may not hold a ".", so it never runs over an
+        # hv token (or a host name) on its way to a later `s.`.
+        re.compile(
+            _LB + r"(?P<secret>hv[sbr]\.[A-Za-z0-9_-]{24,400})" + _RB
+            + r"|(?i:vault)[^\r\n.]{0,40}?(?<![A-Za-z0-9_.-])(?P<legacy>s\.[A-Za-z0-9]{24})" + _RB
+        ),
+        ("hvs.", "hvb.", "hvr.", "vault"),
+        "https://developer.hashicorp.com/vault/docs/concepts/tokens#token-prefixes; "
+        + _GL + "vault-service-token, vault-batch-token",
+        groups=("secret", "legacy"),
+        validator=vault_token_ok,
+    ),
     # ---- SaaS -----------------------------------------------------------------------------
     SecretRule(
         "slack_token", "ACCESS_TOKEN",
@@ -989,6 +1161,63 @@ RULES: dict[str, SecretRule] = _rules(
         _GL + "atlassian-api-token (keyword form)",
         validator=_has_letter_and_digit,
     ),
+    SecretRule(
+        "salesforce_session_id", "ACCESS_TOKEN",
+        # A Salesforce session id / OAuth access token is the org id (15 or 18 characters, always
+        # starting "00D") + "!" + a random token. The same type as bearer_token, which reports the
+        # same span in an `Authorization: Bearer` header; this rule also finds it in `sf org
+        # display` output, SOAP `<sessionId>` elements and `sid` values.
+        _token(r"00D[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?![A-Za-z0-9._]{20,512}"),
+        ("00d",),
+        "Salesforce REST API Developer Guide: the OAuth access token is the session id, "
+        "`00D<org id>!<token>` (https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/)",
+        validator=salesforce_session_ok,
+    ),
+    SecretRule(
+        "datadog_key", "API_KEY",
+        # DD_APP_KEY / DATADOG_APP_KEY / the `DD-APPLICATION-KEY` header: 40 hex; DD_API_KEY /
+        # `DD-API-KEY`: 32 hex. Only as the value of such a key: 40 hex alone is a git SHA, 32 hex
+        # an md5. (Both names are also in SECRET_KEY_NAMES, so key_assignment and structured data
+        # replace any value under them; this rule reports the documented shapes as Datadog's.)
+        re.compile(
+            r"(?<![A-Za-z0-9])(?i:(?:dd|datadog)[_-]?(?:(?P<app>app(?:lication)?)|api)[_-]?key)" + _ASSIGN
+            + r"""(?:\\?["'])?(?P<secret>[0-9a-f]{40}|[0-9a-f]{32})""" + _RB
+        ),
+        ("dd_", "dd-", "ddapp", "ddapi", "datadog"),
+        "https://docs.datadoghq.com/account_management/api-app-keys/; " + _GL + "datadog-access-token",
+        validator=datadog_key_ok,
+    ),
+    SecretRule(
+        "sentry_dsn", "API_KEY",
+        # `https://<public key>@o123.ingest.sentry.io/<project id>`: the 32-hex public key is the
+        # URL's user, with no password, so url_password (which spans passwords) never sees it. The
+        # key alone is replaced; host and project id stay. A legacy DSN's `:<secret key>` is left
+        # to url_password. The path must end with the numeric project id, and "sentry" must be in
+        # the text (a sentry.io host, a SENTRY_DSN name, `sentry_sdk.init(dsn=...)`), which also
+        # covers self-hosted Sentry.
+        re.compile(
+            r"(?i:https?):" + _SLASH + _SLASH + r"(?P<secret>[0-9a-f]{32})(?::[0-9a-f]{32})?@"
+            r"[A-Za-z0-9.-]{1,253}(?::\d{1,5})?(?:" + _SLASH + r"[A-Za-z0-9._-]{1,64}){0,4}?" + _SLASH
+            + r"\d{1,20}(?![A-Za-z0-9_/-]|\\/|\.[A-Za-z0-9])"
+        ),
+        ("sentry",),
+        "https://docs.sentry.io/concepts/key-terms/dsn-explainer/",
+        validator=_hex_32_ok,
+    ),
+    SecretRule(
+        "pagerduty_routing_key", "API_KEY",
+        # Events API v2 `routing_key` (the integration key of a service), `integration_key`,
+        # `PAGERDUTY_..._KEY`: 32 hex. RabbitMQ/AMQP also say `routing_key`, for routing names
+        # (`orders.created`, `#`), so only a 32-hex value counts.
+        re.compile(
+            r"(?<![A-Za-z0-9])(?i:routing|integration|pagerduty[A-Za-z0-9_.-]{0,30}?)[_.-]?(?i:key)" + _ASSIGN
+            + r"""(?:\\?["'])?(?P<secret>[0-9A-Fa-f]{32})""" + _RB
+        ),
+        ("routing", "integration", "pagerduty"),
+        "https://github.com/PagerDuty/developer-docs (docs/events-API-v2: `routing_key`, a service's "
+        "32-character integration key)",
+        validator=_hex_32_ok,
+    ),
     # ---- Structural secrets ---------------------------------------------------------------
     SecretRule(
         "jwt", "JWT",
@@ -1064,7 +1293,7 @@ RULES: dict[str, SecretRule] = _rules(
         # the operator, so `passport=`, `pass_rate=` and `passed=` never match, and the validator
         # asks is_secret_key about the whole key, so `bypass=` / `compass:` (no `_` before "pass")
         # do not either.
-        _assignment(r"password|passwd|pwd|passphrase|pass"),
+        _assignment(_PASSWORD_WORDS_RE),
         ("pass", "pwd"),
         "https://learn.microsoft.com/dotnet/framework/data/adonet/connection-string-syntax; "
         "https://www.postgresql.org/docs/current/libpq-envars.html",
@@ -1075,7 +1304,7 @@ RULES: dict[str, SecretRule] = _rules(
     ),
     SecretRule(
         "token_assignment", "ACCESS_TOKEN",
-        _assignment(r"token|jwt"),
+        _assignment(_TOKEN_WORDS_RE),
         ("token", "jwt"),
         "redactor.detection.secret_rules.SECRET_KEY_NAMES (values of secret-named keys)",
         groups=_VALUE_GROUPS,
@@ -1085,7 +1314,9 @@ RULES: dict[str, SecretRule] = _rules(
     ),
     SecretRule(
         "key_assignment", "API_KEY",
-        _assignment(r"key"),
+        # `key_base` too: Rails' `SECRET_KEY_BASE=` (`secret_key_base:`, `secretKeyBase`) ends with
+        # "base", so no rule anchored on "key" reached its operator and any value, hex or not, stayed.
+        _assignment(_KEY_WORDS_RE),
         ("key",),
         "redactor.detection.secret_rules.SECRET_KEY_NAMES (values of secret-named keys)",
         groups=_VALUE_GROUPS,
@@ -1095,7 +1326,7 @@ RULES: dict[str, SecretRule] = _rules(
     ),
     SecretRule(
         "secret_assignment", "CREDENTIAL",
-        _assignment(r"secret|credentials?"),
+        _assignment(_SECRET_WORDS_RE),
         ("secret", "credential"),
         "redactor.detection.secret_rules.SECRET_KEY_NAMES (values of secret-named keys)",
         groups=_VALUE_GROUPS,
@@ -1103,20 +1334,35 @@ RULES: dict[str, SecretRule] = _rules(
         score=0.9,
         priority=GENERIC,
     ),
+    # Secret-named XML elements and form-data parts (see _named_field), one rule per entity type as
+    # for assignments. Keywords: the closing tag's end (`password>`, lowered) or "form-data".
+    _named_field_rule("password_field", "PASSWORD", _PASSWORD_WORDS_RE,
+                      ("password>", "passwd>", "pwd>", "passphrase>", "pass>"),
+                      "https://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0.pdf; "
+                      "https://datatracker.ietf.org/doc/html/rfc7578#section-4.2"),
+    _named_field_rule("token_field", "ACCESS_TOKEN", _TOKEN_WORDS_RE, ("token>", "jwt>")),
+    _named_field_rule("key_field", "API_KEY", _KEY_WORDS_RE, ("key>", "base>")),
+    _named_field_rule("secret_field", "CREDENTIAL", _SECRET_WORDS_RE, ("secret>", "credential>", "credentials>")),
     SecretRule(
         "authorization_header", "ACCESS_TOKEN",
         # Authorization / Proxy-Authorization: the credential after the scheme word. Rails'
         # `authenticate_with_http_token` writes it as an auth-param, `Token token="<credential>",
         # nonce=...` (RFC 9110 auth-param syntax): the value after `token=` (quoted or not) is the
-        # credential, never the parameter name.
+        # credential, never the parameter name. Vendor schemes besides Bearer: `OAuth` (Salesforce,
+        # OAuth 1.0), `SSWS` (Okta API tokens), `Api-Key` (djangorestframework-api-key), `DPoP`
+        # (RFC 9449), `Splunk` (HEC tokens), `GenieKey` (Opsgenie). Without a known scheme word the
+        # first word is the credential (`Authorization: <token>`), so an unknown scheme is left
+        # alone rather than reported as the secret while the credential after it stays.
         re.compile(
             r"(?i)\b(?:proxy-)?authorization(?:\\?[\"'])?[ \t]{0,3}[:=][ \t]{0,3}(?:\\?[\"'])?"
-            r"(?:(?P<scheme>bearer|basic|token|bot|apikey)[ \t]{1,3})?"
+            r"(?:(?P<scheme>bearer|basic|token|bot|apikey|api[-_]key|oauth|ssws|dpop|splunk|geniekey)[ \t]{1,3})?"
             r"(?:(?:access_)?token=(?:\\?\")?)?"
-            r"(?P<secret>[A-Za-z0-9._~+/-]{1,4096}=*)"
+            r"(?P<secret>" + _CREDENTIAL_CHARS + r"{1,4096}=*)"
         ),
         ("authorization",),
-        "https://datatracker.ietf.org/doc/html/rfc9110#section-11.6.2",
+        "https://datatracker.ietf.org/doc/html/rfc9110#section-11.6.2; "
+        "https://developer.okta.com/docs/guides/create-an-api-token/main/ (SSWS); "
+        "https://datatracker.ietf.org/doc/html/rfc9449#section-7.1 (DPoP)",
         validator=_auth_header_ok,
         # Lower than bearer_token / basic_credentials, which type the same span more precisely.
         score=0.85,
@@ -1124,7 +1370,7 @@ RULES: dict[str, SecretRule] = _rules(
     ),
     SecretRule(
         "bearer_token", "ACCESS_TOKEN",
-        re.compile(r"(?i)\bbearer[ \t]{1,3}(?P<secret>[A-Za-z0-9._~+/-]{1,4096}=*)"),
+        re.compile(r"(?i)\bbearer[ \t]{1,3}(?P<secret>" + _CREDENTIAL_CHARS + r"{1,4096}=*)"),
         ("bearer",),
         "https://datatracker.ietf.org/doc/html/rfc6750#section-2.1",
         validator=_bearer_ok,
@@ -1233,7 +1479,7 @@ RULES: dict[str, SecretRule] = _rules(
         ),
         tuple(f"{word}{sep}token" for word in ("auth", "authentication") for sep in (" ", "_", "-", "")),
         "https://www.twilio.com/docs/iam/api/authtoken (32 hex Auth Token)",
-        validator=_auth_token_hex_ok,
+        validator=_hex_32_ok,
         # Below token_assignment: on `auth token: <hex>` both report the same span.
         score=0.85,
         priority=GENERIC,

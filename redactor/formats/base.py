@@ -84,6 +84,7 @@ class TraceFile:
     # nothing was redacted is written back byte for byte (hand-formatted JSON included).
     original: bytes | None = None
     modified: bool = True
+    respell_numbers: bool = False  # a number of `original` is written another way by Python (`1e5`)
 
     def to_bytes(self) -> bytes:
         if not self.modified and self.original is not None and parses_losslessly(self.original, self.layout):
@@ -97,6 +98,8 @@ class TraceFile:
             for position in self.blank_lines:
                 lines.insert(position, "")
             text = "\n".join(lines) + ("\n" if self.style.trailing_newline else "")
+        if self.original is not None and self.respell_numbers:
+            text = written_like(text, self.original.decode("utf-8", "surrogatepass").removeprefix("\ufeff"))
         data = text.encode("utf-8", "surrogatepass")
         return (b"\xef\xbb\xbf" + data) if self.style.bom else data
 
@@ -164,17 +167,35 @@ def _finite_float(literal: str) -> float:
     return value
 
 
-def loads_strict(text: str) -> Any:
+_NEGATIVE_ZERO = re.compile(r"-0(?![\d.eE])")
+
+
+class NumberSpelling:
+    """A `parse_float` hook that notes whether Python would write a number of the text back another
+    way (`1e5` as `100000.0`, `1.50` as `1.5`, `-0` as `0`): only then must `written_like` restore
+    the numbers' spelling, which costs a pass over the text."""
+
+    def __init__(self, text: str) -> None:
+        self.respelled = _NEGATIVE_ZERO.search(text) is not None  # (an integer: no parse_float call)
+
+    def __call__(self, literal: str) -> float:
+        value = _finite_float(literal)
+        if not self.respelled and repr(value) != literal:
+            self.respelled = True
+        return value
+
+
+def loads_strict(text: str, spelling: NumberSpelling | None = None) -> Any:
     """`json.loads` refusing what could not be written back as the same JSON: NaN and Infinity
     literals, and numbers that overflow a float (`1e400` would come back as `Infinity`). Integers
-    over Python's 4300-digit limit raise ValueError too."""
-    parse_float = _finite_float if _HUGE_EXPONENT.search(text) else None
+    over Python's 4300-digit limit raise ValueError too. With `spelling`, it notes respelled numbers."""
+    parse_float = spelling or (_finite_float if _HUGE_EXPONENT.search(text) else None)
     return json.loads(text, parse_constant=_no_constant, parse_float=parse_float)
 
 
-def parse_json(path: Path, text: str, where: str = "") -> Any:
+def parse_json(path: Path, text: str, where: str = "", spelling: NumberSpelling | None = None) -> Any:
     try:
-        return loads_strict(text)
+        return loads_strict(text, spelling)
     except RecursionError:
         raise InputError(str(path), f"JSON nested too deeply{where}") from None
     except json.JSONDecodeError as exc:
@@ -203,13 +224,42 @@ def sniff_style(text: str, bom: bool) -> JsonStyle:
 
 # A JSON string literal: what is inside one (an escaped document, `\"role\": \"user\"`) says
 # nothing about how the document around it is written.
-_STRING_LITERAL = re.compile(r'"(?:[^"\\]|\\.)*"')
+STRING_LITERAL = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+# A string literal (skipped) or a number literal (group 1). Possessive: one pass, no backtracking.
+_STRING_OR_NUMBER = re.compile(r'"(?:[^"\\]++|\\.)*+"|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)')
+
+
+def _is_canonical(literal: str) -> bool:
+    """Whether Python writes the number back as it was written (`1.5`, `42`; not `1.50`, `1e5`, `-0`)."""
+    if "." not in literal and "e" not in literal and "E" not in literal:
+        return literal != "-0"
+    return repr(float(literal)) == literal
+
+
+def written_like(new_text: str, source_text: str) -> str:
+    """`new_text`, a re-serialised document, with its numbers written as `source_text` wrote them.
+
+    Python writes `1e5` as `100000.0` and `1.50` as `1.5`. Redaction never changes a number nor the
+    shape around one, so both texts hold the same numbers in the same order; where they do not pair up
+    (a repeated key dropped one), `new_text` is returned as it is."""
+    source_numbers = [n for n in _STRING_OR_NUMBER.findall(source_text) if n]
+    if all(_is_canonical(n) for n in source_numbers):
+        return new_text
+    new_numbers = [n for n in _STRING_OR_NUMBER.findall(new_text) if n]
+    if len(new_numbers) != len(source_numbers) or any(
+        float(a) != float(b) for a, b in zip(new_numbers, source_numbers, strict=True)
+    ):
+        return new_text
+    originals = iter(source_numbers)
+    return _STRING_OR_NUMBER.sub(lambda m: next(originals) if m.group(1) else m.group(0), new_text)
 
 
 def _first_separator(line: str) -> str | None:
     """How the first member of the line's first object is written after its key: ":" (compact),
     ": " or None (no member)."""
-    for literal in _STRING_LITERAL.finditer(line):
+    for literal in STRING_LITERAL.finditer(line):
         rest = line[literal.end():literal.end() + 2]
         if rest.startswith(":"):
             return ": " if rest == ": " else ":"
@@ -230,15 +280,17 @@ def read_trace_file(path: Path, relpath: str) -> TraceFile:
 def _parse_trace_text(path: Path, relpath: str, text: str, bom: bool) -> TraceFile:
     if path.suffix == ".jsonl" or (path.suffix != ".json" and _looks_like_jsonl(text)):
         return _read_jsonl(path, relpath, text, bom)
+    spelling = NumberSpelling(text)
     try:
-        value = parse_json(path, text)
+        value = parse_json(path, text, spelling=spelling)
     except InputError:
         if path.suffix == ".json" and _looks_like_jsonl(text):
             return _read_jsonl(path, relpath, text, bom)
         raise
     if not isinstance(value, (dict, list)):
         raise InputError(str(path), "a trace must be a JSON object or array")
-    return TraceFile(relpath=relpath, layout="json", records=[value], style=sniff_style(text, bom))
+    return TraceFile(relpath=relpath, layout="json", records=[value], style=sniff_style(text, bom),
+                     respell_numbers=spelling.respelled)
 
 
 def _looks_like_jsonl(text: str) -> bool:
@@ -246,11 +298,13 @@ def _looks_like_jsonl(text: str) -> bool:
     return len(lines) > 1 and all(line.lstrip().startswith("{") and line.rstrip().endswith("}") for line in lines)
 
 
-def parse_jsonl_line(path: Path, number: int, line: str) -> dict[str, Any] | None:
+def parse_jsonl_line(
+    path: Path, number: int, line: str, spelling: NumberSpelling | None = None
+) -> dict[str, Any] | None:
     """One JSONL line -> its record, or None for a blank line. Errors name the file and line."""
     if not line.strip():
         return None
-    record = parse_json(path, line, where=f" (line {number})")
+    record = parse_json(path, line, where=f" (line {number})", spelling=spelling)
     if not isinstance(record, dict):
         raise InputError(str(path), f"line {number}: each JSONL record must be a JSON object")
     return record
@@ -264,8 +318,9 @@ def _read_jsonl(path: Path, relpath: str, text: str, bom: bool) -> TraceFile:
     if lines and lines[-1] == "":
         lines.pop()
     style: JsonStyle | None = None
+    spelling = NumberSpelling(text)
     for number, line in enumerate(lines, start=1):
-        record = parse_jsonl_line(path, number, line)
+        record = parse_jsonl_line(path, number, line, spelling)
         if record is None:
             blank_lines.append(number - 1)
             continue
@@ -279,4 +334,4 @@ def _read_jsonl(path: Path, relpath: str, text: str, bom: bool) -> TraceFile:
     style = JsonStyle(indent=None, compact=style.compact, ensure_ascii=text.isascii() and "\\u" in text,
                       trailing_newline=text.endswith("\n"), bom=bom, **writer_escapes(text))
     return TraceFile(relpath=relpath, layout="jsonl", records=records, style=style,
-                     line_numbers=line_numbers, blank_lines=blank_lines)
+                     line_numbers=line_numbers, blank_lines=blank_lines, respell_numbers=spelling.respelled)

@@ -67,6 +67,15 @@ def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
     ("GET /lookup?phone=%2B5511912345678 HTTP/1.1", "PHONE_NUMBER", "5511912345678"),
     ("Can someone call me on 01.84.17.61.18?", "PHONE_NUMBER", "01.84.17.61.18"),  # not an object id
     ("Fax: 345-899-3560x4587", "PHONE_NUMBER", "345-899-3560"),  # an extension after it
+    # Ninth round: a unit before the number, a direction after the street word, Australian suburb,
+    # state and postcode; Spanish, Portuguese and Italian streets (the street word first).
+    ("Unit 5, 42 Brunswick St, Fitzroy VIC 3065; next", "STREET_ADDRESS", "Unit 5, 42 Brunswick St, Fitzroy VIC 3065"),
+    ("at 3921 Peachtree Dunwoody Rd NE, suite", "STREET_ADDRESS", "3921 Peachtree Dunwoody Rd NE"),
+    ("Flat 4, 27 Elm Grove", "STREET_ADDRESS", "Flat 4, 27 Elm Grove"),
+    ("vivía en Calle Mayor 12, 28013 Madrid", "STREET_ADDRESS", "Calle Mayor 12, 28013 Madrid"),
+    ("envío a C/ de Alcalá, 48", "STREET_ADDRESS", "C/ de Alcalá, 48"),
+    ("mora na Rua Augusta 274", "STREET_ADDRESS", "Rua Augusta 274"),
+    ("Indirizzo: Via Toledo 256, 80134 Napoli", "STREET_ADDRESS", "Via Toledo 256, 80134 Napoli"),
 ])
 def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -94,6 +103,10 @@ def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, val
     "urn:oid:1.2.36.146.595.217.0.1 and 1.2.840.113549.1.1.11",  # object ids, not IPs or phones
     'tickets: ["125-2104567890"]',  # an e-ticket number: a phone's digits come in short groups
     "Message-ID: <CAF=Yk2pQ8x+Mb3q7Wn@mail.gmail.com>",  # a mail's id, not a mailbox
+    "TIN ***-**-1937\nRECIPIENT'S name JANE ROE\nStreet",  # an address is on one line: no form labels
+    "the calle 5 times, rua 3, sent via the API 2 times",  # a street word in lower case
+    "host ip-10-40-2-17.ap-southeast-2.compute.internal",  # EC2's private DNS name, not a phone number
+    "BOE-A-2019-5089",  # a gazette's record id
 ])
 def test_decoys_yield_no_structured_pii(detector: PiiDetector, text: str) -> None:
     assert found(detector, text) == set()
@@ -193,6 +206,7 @@ STREET_FORMS = [
     "at 10 Downing St. today", "77 Massachusetts Ave Apt 4B", "wohnt Leopoldstraße 12, 80802 München",
     "Keizersgracht 123", "12 rue de Rivoli, Paris", "5 bis, avenue Foch", "Hauptstr. 5", "221B Baker St",
     "12 N. Main Street", "8 Avenida Paulista", "via Roma 3", "Am Ring 4", "Calle Mayor 10",
+    "C/ de Alcalá, 48", "Rua Augusta 274", "Flat 4, 27 Elm Grove", "3921 Peachtree Dunwoody Rd NE",
 ]
 
 

@@ -336,6 +336,8 @@ SECRET_KEYS = [
     "PGPASSWORD", "MYSQL_PWD", "webhook_secret", "headers.Authorization", "secrets.db.password",
     "passphrase", "jwt", "subscription_key", "Ocp-Apim-Subscription-Key", "csrf_token", "SECRET_KEY_BASE",
     "pass", "SMTP_PASS", "DB_PASS", "auth.pass", "client-key-data", "client_key_data", "clientKeyData",
+    "DD_APP_KEY", "DD-APPLICATION-KEY", "datadog_app_key", "ddAppKey", "PAGERDUTY_ROUTING_KEY",
+    "pagerduty_integration_key",
 ]
 NOT_SECRET_KEYS = [
     "token_usage", "prompt_tokens", "completion_tokens", "max_tokens", "total_tokens", "tokenizer",
@@ -347,6 +349,8 @@ NOT_SECRET_KEYS = [
     "PublicKeyToken", "public_key_token",
     "passport", "bypass", "compass", "pass_rate", "passed", "SSH_ASKPASS",
     "client-certificate-data", "certificate-authority-data", "client_certificate_data",
+    # RabbitMQ routing names, Pusher's public app key, a key's id (see the GCP service-account test)
+    "routing_key", "routingKey", "app_key", "private_key_id",
 ]
 
 
@@ -653,6 +657,31 @@ ADVERSARIAL = [
     "/token/" * 30_000 + "Ab1" * 50_000,
     "auth token " * 20_000 + "a1" * 50_000,
     "Authorization: Token token=" * 8_000,
+    "Bearer " + "a!" * 100_000,
+    "00D" * 60_000 + "!" + "a" * 100_000,
+    "vault " + "s" * 200_000,
+    "vault" * 40_000 + " s." + "Ab1" * 8,
+    "sentry https://" + "0" * 32 + "@" + "a." * 100_000,
+    "SENTRY https://" + "0" * 32 + "@h" + "/1a" * 60_000,
+    "routing_key=" * 20_000,
+    "DD_APP_KEY=" * 20_000,
+]
+
+
+# Round 10: XML elements, form-data parts, Stripe client secrets, key bases.
+ADVERSARIAL += [
+    "<password>" * 20_000,
+    "<a:password x=" * 20_000,
+    "<password " + "a" * 200_000,
+    "<password>" + "a" * 200_000,
+    "<password><![CDATA[" + "]" * 200_000,
+    "<wsse:Password>" + "x</wsse:Password>" * 20_000,
+    'Content-Disposition: form-data; name="password"\r\nX-A: y\r\n' * 5_000,
+    '--b\r\nContent-Disposition: form-data; name="password"\r\n\r\n' + "a" * 200_000,
+    "content-disposition: form-data;" + " " * 200_000,
+    "pi_" + "A" * 100_000 + "_secret_",
+    "pi_Ab1_secret_" * 20_000,
+    "SECRET_KEY_BASE=" * 20_000,
 ]
 
 
@@ -810,3 +839,314 @@ def test_random_value_holding_the_key_word_is_still_a_secret(detector: SecretDet
 @pytest.mark.parametrize("text", ["api_key=api_key", "private_key: Ed25519PrivateKey", "token = token_v2"])
 def test_a_name_repeating_the_key_word_stays_code(detector: SecretDetector, text: str) -> None:
     assert detector.find(text) == [], _found(detector, text)
+
+
+# ----- red team: credentials cut at "!", vendor auth schemes, observability and vault tokens --------
+
+_SF_SESSION = "00D5g000004Xq7L!AQ4AQHmR7tB4nL8wZ1cH6jD3fS5yPa0eG2iK4oM6qU8"
+_OKTA_TOKEN = "00cWZam6YtD2H_UbT6CYWZKh1sSi-1zG4gFTs19TRp"
+_DD_APP_KEY = "d9edaa8ad9d31f0ee8f47396c746707e84c572f3"
+_DD_API_KEY = "5c1d0a6e2f7b4d93a8e1c0b2f4d6a8e0"
+_SENTRY_KEY = "b8f9e9bb61c313ec4a97f44510107ad8"
+_PD_KEY = "e93facc04764012d7bfb002500d5d1a6"
+_HEX_KEY = "9f8e7d6c5b4a39281706f5e4d3c2b1a0"
+
+
+@pytest.mark.parametrize(("text", "secret", "entity_type"), [
+    # Salesforce session ids are `<org id>!<token>`: the whole id, not the org id before "!".
+    (f"Authorization: Bearer {_SF_SESSION}", _SF_SESSION, "ACCESS_TOKEN"),
+    (f"Authorization: OAuth {_SF_SESSION}", _SF_SESSION, "ACCESS_TOKEN"),
+    (f'{{"headers": {{"Authorization": "Bearer {_SF_SESSION}"}}}}', _SF_SESSION, "ACCESS_TOKEN"),
+    (f"Access Token     {_SF_SESSION}", _SF_SESSION, "ACCESS_TOKEN"),
+    ("Authorization: Bearer Zq8!kT3mP9xW2vL7", "Zq8!kT3mP9xW2vL7", "ACCESS_TOKEN"),
+    # Vendor schemes in header text, not only under an `Authorization` JSON key.
+    (f"curl -H 'Authorization: SSWS {_OKTA_TOKEN}' https://x.okta.com/api/v1/users", _OKTA_TOKEN, "ACCESS_TOKEN"),
+    (f"Authorization: Api-Key {_HEX_KEY}", _HEX_KEY, "ACCESS_TOKEN"),
+    (f"Authorization: Token {_HEX_KEY}", _HEX_KEY, "ACCESS_TOKEN"),
+    (f"curl -H 'X-Api-Key: {_HEX_KEY}' https://api.example.com/v1/items", _HEX_KEY, "API_KEY"),
+    ("curl -u sk_test_4eC39HqLyjWDarjtT1zdp7dc: https://api.stripe.com/v1/charges",
+     "sk_test_4eC39HqLyjWDarjtT1zdp7dc", "API_KEY"),
+    # Datadog: application keys (40 hex) and API keys (32 hex) under their names.
+    (f"DD_APP_KEY={_DD_APP_KEY}", _DD_APP_KEY, "API_KEY"),
+    (f"export DATADOG_APP_KEY={_DD_APP_KEY}", _DD_APP_KEY, "API_KEY"),
+    (f'curl -H "DD-APPLICATION-KEY: {_DD_APP_KEY}" https://api.datadoghq.com/api/v1/monitor', _DD_APP_KEY, "API_KEY"),
+    (f"DD_API_KEY={_DD_API_KEY}", _DD_API_KEY, "API_KEY"),
+    # Sentry DSN: the public key in the userinfo.
+    (f"SENTRY_DSN=https://{_SENTRY_KEY}@o450123.ingest.sentry.io/5839201", _SENTRY_KEY, "API_KEY"),
+    # HashiCorp Vault tokens anywhere; the legacy `s.` form only after a vault cue.
+    ("token is hvs.PFkEAlbsIXu2FEDYJWei1UZ6 (ttl 768h)", "hvs.PFkEAlbsIXu2FEDYJWei1UZ6", "ACCESS_TOKEN"),
+    ("hvr.Lq2Wn7Rx5Tz9Yb3Vc8Md4Kf6 recovery token", "hvr.Lq2Wn7Rx5Tz9Yb3Vc8Md4Kf6", "ACCESS_TOKEN"),
+    ("$ vault login s.Rk3Xw9Lm2Qp7Tz5Vb8Nc4Yd1", "s.Rk3Xw9Lm2Qp7Tz5Vb8Nc4Yd1", "ACCESS_TOKEN"),
+    # PagerDuty integration keys (32 hex).
+    (f'{{"routing_key": "{_PD_KEY}", "event_action": "trigger", "payload": {{"summary": "disk full"}}}}',
+     _PD_KEY, "API_KEY"),
+    (f"PAGERDUTY_ROUTING_KEY={_PD_KEY}", _PD_KEY, "API_KEY"),
+    (f"pd.EventsApiV2Client(routing_key='{_PD_KEY}')", _PD_KEY, "API_KEY"),
+])
+def test_vendor_credentials_found_by_the_red_team(detector: SecretDetector, text: str, secret: str,
+                                                  entity_type: str) -> None:
+    assert _found(detector, text) == [(secret, entity_type)]
+
+
+@pytest.mark.parametrize("text", [
+    "commit d9edaa8ad9d31f0ee8f47396c746707e84c572f3 (HEAD -> main)",
+    f"git rev-parse HEAD -> {_DD_APP_KEY}",
+    "channel.basic_publish(exchange='events', routing_key='orders.created', body=payload)",
+    '{"exchange": "events", "routing_key": "orders.created"}',
+    "routing_key=#",
+    "POST https://o450123.ingest.sentry.io/api/5839201/envelope/ 200",
+    "Authorization: OAuth 2.0 bearer flow is required",
+    'Authorization: OAuth realm="Photos"',
+    "Org Id 00D5g000004Xq7L",
+    "self.state = s.Rk3Xw9Lm2Qp7Tz5Vb8Nc4Yd1",  # legacy vault shape, no vault cue
+    "vault-agent: s.makeKubeConfigController = args",
+    "Wow, Bearer tokens rock!",
+])
+def test_vendor_near_misses_stay(detector: SecretDetector, text: str) -> None:
+    assert detector.find(text) == [], _found(detector, text)
+
+
+def test_sentry_dsn_keeps_host_and_project_id() -> None:
+    from tests.conftest import make_redactor
+
+    redactor = make_redactor(ner=False)
+    text = f"SENTRY_DSN=https://{_SENTRY_KEY}@o450123.ingest.sentry.io/5839201"
+    redacted = redactor.redact_text(text)
+    assert _SENTRY_KEY not in redacted
+    assert redacted.startswith("SENTRY_DSN=https://<API_KEY:")
+    assert redacted.endswith(">@o450123.ingest.sentry.io/5839201")
+    # A legacy DSN also has a secret key as its password: both parts go.
+    secret_key = "688f370d9e55abc1e232606e3ac2ff8b"
+    legacy = redactor.redact_text(f"SENTRY_DSN=https://{_SENTRY_KEY}:{secret_key}@sentry.io/42")
+    assert _SENTRY_KEY not in legacy and secret_key not in legacy and legacy.endswith("@sentry.io/42")
+
+
+def test_gcp_service_account_key_id_stays_and_the_key_goes(detector: SecretDetector) -> None:
+    # Decision: `private_key_id` names the key (Google publishes the matching certificate under that
+    # id, and it is the `kid` of every JWT the key signs); it grants nothing. It is no secret-named
+    # key either (like `api_key_id`, `access_key_id`), so a service-account JSON keeps it and loses
+    # the private key.
+    key_id = "3f2a9c8e7d6b5a4f3e2d1c0b9a8f7e6d5c4b3a29"
+    text = json.dumps({"type": "service_account", "project_id": "acme-prod", "private_key_id": key_id,
+                       "private_key": SAMPLES["pem_rsa_1"], "client_id": "104729518340012345678"})
+    found = _found(detector, text)
+    assert [entity for _, entity in found] == ["PRIVATE_KEY"]
+    assert key_id not in found[0][0] and "BEGIN RSA PRIVATE KEY" in found[0][0]
+    assert not is_secret_key("private_key_id")
+
+
+# ----- red team, round 10: XML elements, form-data parts, Stripe client secrets, glued key names ----
+
+_SOAP_LOGIN = (
+    '<Login><wsse:Password Type="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0'
+    '#PasswordText">Pr0d#Soap!7789</wsse:Password><ApiKey>Zq8vR2mX4tB7nL1wQ</ApiKey></Login>'
+)
+_FORM_PASSWORD = '--XyZ\r\nContent-Disposition: form-data; name="password"\r\n\r\nhunter2-Secret!\r\n--XyZ--\r\n'
+_PI_SECRET = "pi_3PEtvzA1wKNY7WJFHL9f4uKE_secret_IfOEgKuaMdE7cacEpszI2Mq3t"
+_SETI_SECRET = "seti_1Mm8s8LkdIwHu7ix0OXBfTRG_secret_NXDICkPqPeiBTAFqWmkbff09lRmSVXe"
+_UUID_KEY = "37117210-2174-46cc-a02d-825a61697dc4"
+_RAILS_SECRET_KEY_BASE = "9f2c4e1b7a3d8e6f0c5b2a9d4e7f1c3b"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (_SOAP_LOGIN, [("Pr0d#Soap!7789", "PASSWORD"), ("Zq8vR2mX4tB7nL1wQ", "API_KEY")]),
+    # Inside a JSON string: escaped attribute quotes, and with PHP-style escaped slashes.
+    (json.dumps({"request": _SOAP_LOGIN}), [("Pr0d#Soap!7789", "PASSWORD"), ("Zq8vR2mX4tB7nL1wQ", "API_KEY")]),
+    (json.dumps({"request": _SOAP_LOGIN}).replace("/", "\\/"),
+     [("Pr0d#Soap!7789", "PASSWORD"), ("Zq8vR2mX4tB7nL1wQ", "API_KEY")]),
+    ("<server><username>deploy</username><password>hunter2pw</password></server>", [("hunter2pw", "PASSWORD")]),
+    ("<oauth><client_secret>Q7fK2mX9pL4vR8sT1wY6</client_secret></oauth>", [("Q7fK2mX9pL4vR8sT1wY6", "CREDENTIAL")]),
+    ("<AccessToken>Q7fK2mX9pL4vR8sT1wY6zB3n</AccessToken><TokenType>Bearer</TokenType>",
+     [("Q7fK2mX9pL4vR8sT1wY6zB3n", "ACCESS_TOKEN")]),
+    ("<Password>\n    S3cr3t!pw\n  </Password>", [("S3cr3t!pw", "PASSWORD")]),
+    # Decision: CDATA is element text, so its content is the value (the wrapper stays).
+    ("<Password><![CDATA[p<&>w0rd!]]></Password>", [("p<&>w0rd!", "PASSWORD")]),
+    # A child element is read on its own; the parent with markup inside is not a value.
+    ("<Credentials><Username>bob</Username><Password>S3cr3t!pw</Password></Credentials>", [("S3cr3t!pw", "PASSWORD")]),
+])
+def test_secret_named_xml_element_text_is_found(detector: SecretDetector, text: str,
+                                                 expected: list[tuple[str, str]]) -> None:
+    assert _found(detector, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "<PasswordPolicy>strict</PasswordPolicy>",
+    "<TokenType>Bearer</TokenType>",
+    "<SecretName>prod/db-credentials</SecretName>",
+    "<Password></Password>",
+    "<Password/>",
+    "<Password />",
+    "<Password>   </Password>",
+    "<Password><Hash>e3b0c44298fc1c149afbf4c8996fb924</Hash></Password>",
+    "<Password>Enter your password</Password>",  # JSX form text
+    "<password>${env.NEXUS_PASSWORD}</password>",
+    "<privateKey>${user.home}/.ssh/id_rsa</privateKey>",
+    "<token>{token}</token>",
+    "<Token>{props.session.value}</Token>",  # JSX
+    "<password>password</password>",
+    "<Password>hunter2pw</Username>",  # the closing tag must repeat the name
+    "<NextToken>AAMA-EFRSURBSGh4Nlk</NextToken>",
+    "<ListBucketResult><NextContinuationToken>1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=</NextContinuationToken>"
+    "<Contents><Key>photos/a.jpg</Key></Contents><MaxKeys>1000</MaxKeys></ListBucketResult>",
+    "<password><PASSWORD:0a1b2c3d4e5f></password>",
+])
+def test_xml_elements_that_hold_no_secret_stay(detector: SecretDetector, text: str) -> None:
+    assert detector.find(text) == [], _found(detector, text)
+
+
+def test_soap_request_keeps_everything_but_the_values() -> None:
+    from tests.conftest import make_redactor
+
+    redacted = make_redactor(ner=False).redact_text(_SOAP_LOGIN)
+    assert "Pr0d#Soap!7789" not in redacted and "Zq8vR2mX4tB7nL1wQ" not in redacted
+    assert re.sub(r"<(?:PASSWORD|API_KEY):[0-9a-f]{12}>", "V", redacted) == (
+        _SOAP_LOGIN.replace("Pr0d#Soap!7789", "V").replace("Zq8vR2mX4tB7nL1wQ", "V")
+    )
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (_FORM_PASSWORD, [("hunter2-Secret!", "PASSWORD")]),
+    (_FORM_PASSWORD.replace("\r\n", "\n"), [("hunter2-Secret!", "PASSWORD")]),
+    # A JSON document whose string holds the body: `\r\n` and the quotes are JSON-escaped.
+    (json.dumps({"method": "POST", "body": _FORM_PASSWORD}), [("hunter2-Secret!", "PASSWORD")]),
+    ('--b\r\nContent-Disposition: form-data; name="user[password]"\r\nContent-Type: text/plain; charset=UTF-8\r\n'
+     "\r\nS3cr3t!pw\r\n--b--", [("S3cr3t!pw", "PASSWORD")]),
+    ('--b\r\nContent-Disposition: form-data; name="api_key"\r\n\r\nZq8vR2mX4tB7nL1wQ\r\n'
+     '--b\r\nContent-Disposition: form-data; name="client_secret"\r\n\r\nQ7fK2mX9pL4vR8sT1wY6\r\n--b--',
+     [("Zq8vR2mX4tB7nL1wQ", "API_KEY"), ("Q7fK2mX9pL4vR8sT1wY6", "CREDENTIAL")]),
+])
+def test_secret_named_form_data_part_is_found(detector: SecretDetector, text: str,
+                                              expected: list[tuple[str, str]]) -> None:
+    assert _found(detector, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    '--b\r\nContent-Disposition: form-data; name="file"; filename="notes.txt"\r\nContent-Type: text/plain\r\n\r\n'
+    "Zq8vR2mX4tB7nL1wQ\r\n--b--",
+    '--b\r\nContent-Disposition: form-data; name="description"\r\n\r\nmy_secret_plan_2026\r\n--b--',
+    '--b\r\nContent-Disposition: form-data; name="password_hint"\r\n\r\nfirst-pet-2026\r\n--b--',
+    '--b\r\nContent-Disposition: form-data; name="password"\r\n\r\n\r\n--b--',  # empty part
+    '--b\r\nContent-Disposition: form-data; name="token"\r\n\r\n${TOKEN}\r\n--b--',
+])
+def test_form_data_parts_not_named_for_a_secret_stay(detector: SecretDetector, text: str) -> None:
+    assert detector.find(text) == [], _found(detector, text)
+
+
+def test_form_data_body_keeps_everything_but_the_value() -> None:
+    from tests.conftest import make_redactor
+
+    redacted = make_redactor(ner=False).redact_text(_FORM_PASSWORD)
+    assert re.fullmatch(
+        r'--XyZ\r\nContent-Disposition: form-data; name="password"\r\n\r\n<PASSWORD:[0-9a-f]{12}>\r\n--XyZ--\r\n',
+        redacted,
+    ), redacted
+
+
+@pytest.mark.parametrize("text", [
+    f"Confirm it in the browser with client secret {_PI_SECRET}.",
+    f'{{"clientSecret": "{_PI_SECRET}"}}',
+    f"https://shop.example.com/done?payment_intent=pi_3PEtvzA1wKNY7WJFHL9f4uKE&payment_intent_client_secret="
+    f"{_PI_SECRET}&redirect_status=succeeded",
+    f"stripe.confirmCardPayment('{_PI_SECRET}', {{payment_method: pm}})",
+])
+def test_stripe_intent_client_secret_is_found(detector: SecretDetector, text: str) -> None:
+    assert _found(detector, text) == [(_PI_SECRET, "CREDENTIAL")]
+
+
+def test_stripe_setup_intent_secret_is_found_and_the_intent_id_stays() -> None:
+    from tests.conftest import make_redactor
+
+    detector = SecretDetector()
+    assert _found(detector, f"setup: {_SETI_SECRET}") == [(_SETI_SECRET, "CREDENTIAL")]
+    # The id alone is a decoy id replay needs, also next to its client secret.
+    text = json.dumps({"id": "pi_3PEtvzA1wKNY7WJFHL9f4uKE", "object": "payment_intent", "client_secret": _PI_SECRET})
+    redacted = make_redactor(ner=False).redact_text(text)
+    assert _PI_SECRET not in redacted and '"id": "pi_3PEtvzA1wKNY7WJFHL9f4uKE"' in redacted
+    for decoy in ("charge pi_3PEtvzA1wKNY7WJFHL9f4uKE succeeded", "pi_1234567890abcdefgh_secret_abcdefghijklmnop",
+                  "api_3PEtvzA1wKNY7WJFHL9f4uKE_secret_IfOEgKuaMdE7cacEpszI2Mq3t"):
+        assert detector.find(decoy) == [], _found(detector, decoy)
+
+
+@pytest.mark.parametrize("text", [
+    f"GET https://api.hubapi.com/contacts/v1/lists/all/contacts/all?hapikey={_UUID_KEY}&count=20",
+    f"GET https://api.example.com/v1/items?api_key={_UUID_KEY}",
+    f"curl -H 'X-Api-Key: {_UUID_KEY}' https://api.example.com/v1/items",
+    f'curl -H "x-apikey: {_UUID_KEY}" https://api.example.com/v1/items',
+    f"X-APIKEY: {_UUID_KEY}",
+])
+def test_uuid_under_a_secret_named_parameter_or_header_is_a_key(detector: SecretDetector, text: str) -> None:
+    assert _found(detector, text) == [(_UUID_KEY, "API_KEY")]
+
+
+def test_hubspot_hapikey_is_replaced_like_api_key() -> None:
+    from tests.conftest import make_redactor
+
+    redactor = make_redactor(ner=False)
+    prefix = "https://api.hubapi.com/contacts/v1/lists/all/contacts/all?hapikey="
+    redacted = redactor.redact_text(f"{prefix}{_UUID_KEY}&count=20")
+    assert re.fullmatch(re.escape(prefix) + r"<API_KEY:[0-9a-f]{12}>&count=20", redacted), redacted
+    assert is_secret_key("hapikey") and is_secret_key("xapikey") and is_secret_key("x-apikey")
+    # A UUID anywhere else stays a decoy.
+    assert redactor.redact_text(f"request_id={_UUID_KEY}") == f"request_id={_UUID_KEY}"
+
+
+@pytest.mark.parametrize("text", [
+    f"SECRET_KEY_BASE={_RAILS_SECRET_KEY_BASE}",
+    f"export SECRET_KEY_BASE={_RAILS_SECRET_KEY_BASE * 4}",
+    f"production:\n  secret_key_base: {_RAILS_SECRET_KEY_BASE}",
+    f'config.secretKeyBase = "{_RAILS_SECRET_KEY_BASE}"',
+])
+def test_rails_secret_key_base_is_found(detector: SecretDetector, text: str) -> None:
+    value = _RAILS_SECRET_KEY_BASE * 4 if "export" in text else _RAILS_SECRET_KEY_BASE
+    assert _found(detector, text) == [(value, "API_KEY")]
+
+
+@pytest.mark.parametrize("text", [
+    f"sha256={_RAILS_SECRET_KEY_BASE * 2}",
+    f"checksum={_RAILS_SECRET_KEY_BASE}",
+    f"digest={_RAILS_SECRET_KEY_BASE}",
+    f'etag="{_RAILS_SECRET_KEY_BASE}"',
+    f"ETag: {_RAILS_SECRET_KEY_BASE}",
+    f"SECRET_KEY_BASE_DIGEST={_RAILS_SECRET_KEY_BASE}",
+    f"KEY_BASE={_RAILS_SECRET_KEY_BASE}",
+    "keybase=alice",
+])
+def test_hex_digests_under_digest_names_stay(detector: SecretDetector, text: str) -> None:
+    assert detector.find(text) == [], _found(detector, text)
+
+
+@pytest.mark.parametrize("key", [
+    "progressToken", "progress_token", "nextForwardToken", "next_forward_token", "nextBackwardToken",
+    "next_backward_token", "resumptionToken", "resumption_token", "cursorToken", "cursor_token",
+    "NextContinuationToken", "pagination_token",
+])
+def test_pagination_and_progress_cursors_are_not_secret_keys(detector: SecretDetector, key: str) -> None:
+    assert not is_secret_key(key)
+    text = json.dumps({key: "Zq8vR2mX4tB7nL1wQ9aB3c"})
+    assert detector.find(text) == [], _found(detector, text)
+
+
+def test_mcp_progress_token_and_cloudwatch_cursors_stay_in_a_trace() -> None:
+    from tests.conftest import make_redactor
+
+    redactor = make_redactor(ner=False)
+    mcp = {"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+           "params": {"name": "search", "_meta": {"progressToken": "Zq8vR2mX4tB7nL1wQ9aB3c"}}}
+    logs = {"events": [], "nextForwardToken": "f/38901234567890123456789012345678901234567890123456/s",
+            "nextBackwardToken": "b/38901234567890123456789012345678901234567890123456/s"}
+    for record in (mcp, logs):
+        text = json.dumps(record)
+        assert redactor.redact_text(text) == text
+
+
+@pytest.mark.parametrize(("text", "secret", "entity_type"), [
+    (f'{{"Authorization": "SSWS {_OKTA_TOKEN}"}}', _OKTA_TOKEN, "ACCESS_TOKEN"),
+    (f"Authorization: SSWS {_OKTA_TOKEN}", _OKTA_TOKEN, "ACCESS_TOKEN"),
+    (f"GET /api/v1/users HTTP/1.1\r\nX-Api-Key: {_UUID_KEY}\r\nAccept: */*", _UUID_KEY, "API_KEY"),
+])
+def test_vendor_header_values_are_found(detector: SecretDetector, text: str, secret: str, entity_type: str) -> None:
+    assert _found(detector, text) == [(secret, entity_type)]
+
+
+
+
