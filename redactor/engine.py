@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from redactor.detection.base import SECRET_ENTITY_TYPES, Span, rule_detector
+from redactor.detection.base import SECRET_ENTITY_TYPES, Span
 from redactor.detection.cues import family_name_end, is_plausible_person, names_from_mailbox
 from redactor.detection.decoys import is_entirely_decoy
 from redactor.errors import InputError, RedactionError
@@ -48,7 +48,6 @@ from redactor.structure import (
 PAYLOAD_ENTITY = "LARGE_PAYLOAD"
 _NER_WORD_CORROBORATION = 2
 NER_DETECTOR = "SpacyRecognizer"  # presidio's recognizer name on spans found by spaCy NER
-COOKIE_HEADER_RULE = rule_detector("cookie_header")  # the secret rule reporting a whole Cookie header's value
 V = TypeVar("V")
 # Secrets beat structured PII, which beats NER guesses, when spans overlap.
 _PRIORITY = {"secret": 0, "pii": 1, "ner": 2}
@@ -60,6 +59,8 @@ _WORD_SECRET_MAX_LENGTH = 12
 # occurs (it still is where it was found): a word (`postgres`, `SELECT` from a lexer's `token`), a
 # resource name (`payments-api-tls`, `pg-credentials`), a path (`PWD: /workspace/app`), a short number
 # (a CSV `pass` column's `1482`).
+# `-Whitfield` after a known name: the rest of a double-barrelled family name.
+_SECOND_BARREL = re.compile(r"-[A-ZÀ-Þ][a-zà-ÿ]+(?![\w'’-])")
 _LOOKS_LIKE_A_NAME = re.compile(
     rf"([\"']?)[A-Za-z]{{1,{_WORD_SECRET_MAX_LENGTH - 1}}}\1|[a-z]+(?:[-_.][a-z]+)+|(?:~|\.{{1,2}})?/[^\s]*|\d{{1,7}}"
 )
@@ -465,7 +466,7 @@ class TraceSession:
             self.candidates.add(text)
             if "\n" in text:
                 self._collect_csv_cells(text, ctx)
-            if "=" in text and ("&" in text or "?" in text):
+            if "=" in text and ("&" in text or "?" in text or '="' in text):
                 self._collect_form_fields(text, ctx)
             if ner and self.r.ner:
                 from redactor.detection.pii import is_free_text
@@ -489,8 +490,8 @@ class TraceSession:
                         self.secret_values.setdefault(cell.strip(), entity)
 
     def _collect_form_fields(self, text: str, ctx: NodeContext) -> None:
-        """A query string or a form body in a text: the value of a pair named like a sensitive key is
-        that key's value, as written (`07%2F19%2F1992`) and decoded (`07/19/1992`)."""
+        """A query string, a form body or a log line in a text: the value of a pair named like a
+        sensitive key is that key's value, as written (`07%2F19%2F1992`) and decoded (`07/19/1992`)."""
         for name, raw, decoded in form_fields(text):
             entity = self._field_entity({name: decoded}, name, decoded, ctx)
             if entity is None:
@@ -573,9 +574,6 @@ class TraceSession:
                     if self.ner_word_strings[value] < _NER_WORD_CORROBORATION:
                         continue
                 self.note_value(value, span.entity_type, guess=span.detector == NER_DETECTOR)
-                if span.detector == COOKIE_HEADER_RULE:  # a header's session ids, wherever else they are
-                    for cookie in cookie_values("cookie", value):
-                        self.note_value(cookie, span.entity_type)
         self.candidates.clear()
         self.ner_candidates.clear()
         self.secret_values.clear()
@@ -727,8 +725,13 @@ class TraceSession:
 
     def _full_name_end(self, text: str, start: int, end: int) -> int:
         """A known first name followed by a family name is replaced with it, as one full name (one
-        token, the same wherever that full name is written)."""
+        token, the same wherever that full name is written); so is a known name followed by the
+        second half of a double-barrelled family name (`Adaeze Nwosu`, known from a mailbox, in
+        `Adaeze Nwosu-Whitfield`)."""
         full_end = family_name_end(text, start, end)
+        barrel = _SECOND_BARREL.match(text, full_end)
+        if barrel is not None:
+            full_end = barrel.end()
         if full_end != end:
             self.value_type.setdefault(text[start:full_end], "PERSON")
         return full_end

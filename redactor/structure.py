@@ -19,7 +19,12 @@ from functools import lru_cache
 from typing import Any
 
 from redactor.detection.base import SECRET_ENTITY_TYPES
-from redactor.detection.secret_rules import is_secret_key, normalize_key
+from redactor.detection.secret_rules import (
+    COOKIE_CREDENTIAL_MIN_LENGTH,
+    is_secret_key,
+    might_be_vendor_token,
+    normalize_key,
+)
 from redactor.formats.base import (
     STRING_LITERAL,
     JsonStyle,
@@ -193,12 +198,29 @@ def is_secret_reference(record: Mapping[str, Any]) -> bool:
     return record.get("type") == "secret" and "lc" in record and record.keys() <= {"lc", "type", "id"}
 
 
-def names_a_person(record: Mapping[str, Any], key: str) -> bool:
+# Keys that hold a user's handle or a person's name, whichever the system stores (Sentry's `username`,
+# Jira's `assignee`, a ticket's `requester`).
+_PERSON_OR_HANDLE_KEYS = frozenset({
+    "user", "username", "user_name", "display_name", "owner", "assignee", "reporter", "requester", "author",
+    "created_by", "updated_by", "submitted_by", "approved_by", "assigned_to", "contact", "customer", "employee",
+})
+# A full name as people write theirs: two to four capitalised words.
+_WRITTEN_FULL_NAME = re.compile(r"[A-ZÀ-Þ][A-Za-zÀ-ÿ'’-]+(?: [A-ZÀ-Þ][A-Za-zÀ-ÿ'’-]+){1,3}")
+
+
+def names_a_person(record: Mapping[str, Any], key: str, value: str) -> bool:
     """The chat participant's `name`; a contact record's (`{"name": ..., "email": ...}`); a member whose
-    sibling is its email or phone (`"author"` beside `"author_email"`, `"assignee"` beside `"assigneeEmail"`)."""
+    sibling is its email or phone (`"author"` beside `"author_email"`, `"assignee"` beside
+    `"assigneeEmail"`); a user or owner field that holds a full name rather than a handle."""
     if key.lower() == "name" and (record.get("role") == "user" or is_contact_record(record)):
         return True
-    return any(f"{key}{suffix}" in record for suffix in ("_email", "Email", "_phone", "Phone"))
+    if any(f"{key}{suffix}" in record for suffix in ("_email", "Email", "_phone", "Phone")):
+        return True
+    if normalize_key(key) in _PERSON_OR_HANDLE_KEYS and _WRITTEN_FULL_NAME.fullmatch(value):
+        from redactor.detection.cues import is_plausible_person
+
+        return is_plausible_person(value)
+    return False
 
 
 def is_contact_record(record: Mapping[str, Any]) -> bool:
@@ -244,18 +266,13 @@ def split_auth_scheme(value: str) -> tuple[str, str]:
 _COOKIE_PAIR = re.compile(r"(?:^|;)\s*[^=;\s]+=([^;\r\n]+)")
 
 
-# Shorter cookie values are settings (`theme=dark`, `lang=en-US`), not session credentials: they are
-# replaced with their header, never wherever else they occur.
-_COOKIE_CREDENTIAL_MIN_LENGTH = 12
-
-
 def cookie_values(key: str | None, value: str) -> list[str]:
     """The credential-length values of a Cookie / Set-Cookie header's pairs (none for any other key),
     to be replaced wherever else the trace holds them (`"session": "s%3AdaT8..."`)."""
     if key is None or "cookie" not in key.lower():
         return []
     return [v for v in (m.group(1).strip() for m in _COOKIE_PAIR.finditer(value))
-            if len(v) >= _COOKIE_CREDENTIAL_MIN_LENGTH]
+            if len(v) >= COOKIE_CREDENTIAL_MIN_LENGTH]
 
 
 # A CSV header line: two or more column names, one delimiter (a tool's file read, a query's export).
@@ -301,15 +318,24 @@ def csv_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
 _FORM_PAIR = re.compile(r"(?:^|(?<=[?&;]))([A-Za-z_][\w.\[\]-]{0,60})=([^&;#\s\"'<>]+)")
 
 
+# A log line's quoted `key="value"` pair (logfmt, structlog's key-value renderer).
+_QUOTED_PAIR = re.compile(r"(?:^|(?<=[\s,;(]))([A-Za-z_][\w.-]{0,60})=\"([^\"\\\r\n]{1,200})\"")
+
+
 def form_fields(text: str) -> Iterator[tuple[str, str, str]]:
-    """(key, value as written, value decoded) of a query string's or a form body's pairs. A
-    `full_name=` or `dob=` there holds what a `full_name` or `dob` key holds."""
+    """(key, value as written, value decoded) of a query string's or a form body's pairs, and of a log
+    line's quoted pairs. A `full_name=` or `dob=` there holds what a `full_name` or `dob` key holds;
+    so does `customer="Siobhan McAllister"` in a log line."""
     from urllib.parse import unquote_plus
 
-    for match in _FORM_PAIR.finditer(text):
-        name = match.group(1).rsplit("[", 1)[-1].rstrip("]") or match.group(1)  # `billing[name]` -> name
-        raw = match.group(2)
-        yield name, raw, unquote_plus(raw)
+    if "&" in text or "?" in text:
+        for match in _FORM_PAIR.finditer(text):
+            name = match.group(1).rsplit("[", 1)[-1].rstrip("]") or match.group(1)  # `billing[name]` -> name
+            raw = match.group(2)
+            yield name, raw, unquote_plus(raw)
+    if '="' in text:
+        for match in _QUOTED_PAIR.finditer(text):
+            yield match.group(1), match.group(2), match.group(2)
 
 
 _NOT_ATOMIC = re.compile(r"\s|@|://")
@@ -447,14 +473,16 @@ class StructureRules:
             return Member(True, effective_key, None, shape)  # typed OTLP value of an id/enum attribute
         # Structure protects values, not whole subtrees: {"tool": {...}} is still walked.
         if scalar and self._is_structural(key, shape, parent, parent_key):
-            if not isinstance(child, str) or is_atomic(child):
+            # (An id that is a vendor's key is a key: terraform state stores an access key's id as
+            # `"id": "AKIA..."`. Only a whole-value match of a vendor format is analysed, never NER.)
+            if not isinstance(child, str) or (is_atomic(child) and not might_be_vendor_token(child)):
                 return Member(True, effective_key, None, shape)
             if key in self.message_keys:
                 return Member(False, effective_key, None, shape)
             # A structural value written as words or a URL (a span name `GET /users/<email>`) keeps
             # its bytes unless a pattern finds something in it: ids and names are never in it.
             return Member(False, effective_key, None, shape, ner=False)
-        if isinstance(child, str) and names_a_person(parent, key):
+        if isinstance(child, str) and names_a_person(parent, key, child):
             return Member(False, effective_key, "PERSON", shape)
         if is_generated_token(parent, key):
             return Member(False, effective_key, None, shape)  # model output: analysed as text

@@ -845,3 +845,50 @@ def test_an_authorization_schemes_credential_gets_the_token_it_gets_in_text(no_n
     out = no_ner.redact({"Authorization": f"{scheme} {key}", "cmd": f"curl -H 'Authorization: {scheme} {key}'"})
     assert out["Authorization"].startswith(f"{scheme} <") and key not in json.dumps(out)
     assert out["cmd"] == f"curl -H 'Authorization: {out['Authorization']}'"
+
+
+def test_people_in_log_pairs_user_fields_and_double_barrelled_names(no_ner: Redactor) -> None:
+    """Red team 11: `customer="Siobhan McAllister"` in a log line and Sentry's `"username": "Fernando
+    Ibáñez Colmenero"` were kept with NER off; `Adaeze Nwosu`, known from a mailbox, left `-Whitfield`."""
+    out = no_ner.redact({
+        "log": 'level=info customer="Siobhan McAllister" email=s.mca@example.org msg="retry"',
+        "user": {"username": "Fernando Ibáñez Colmenero", "id": "42"},
+        "handles": {"username": "jdoe", "owner": "Platform Team", "author": "Release Bot"},
+        "xml": "<name>Adaeze Nwosu-Whitfield</name><email>adaeze.nwosu@example.org</email>",
+    })
+    assert out["log"].startswith('level=info customer="<PERSON:') and out["log"].endswith('> msg="retry"')
+    assert out["user"]["username"].startswith("<PERSON:")
+    assert out["handles"] == {"username": "jdoe", "owner": "Platform Team", "author": "Release Bot"}
+    assert re.fullmatch(r"<name><PERSON:[0-9a-f]{12}></name><email><EMAIL_ADDRESS:[0-9a-f]{12}></email>", out["xml"])
+
+
+def test_calendar_words_and_tool_output_are_no_names(default_redactor: Redactor) -> None:
+    """Red team 11: NER took `Fri Jun` in a git log's date line and test-runner words for people."""
+    text = "commit 7bd81c8\nDate:   Fri Jun 7 11:02:31 2024 +0200\n\nTests run: 42, Failures: 1\nLogin Succeeded"
+    assert default_redactor.redact_text(text) == text
+
+
+def test_the_documented_allow_list_keeps_fictional_test_data(tmp_path: Path) -> None:
+    """docs/policy.md, "Test data in code": the allow patterns it shows keep RFC 2606 addresses and
+    555-01xx numbers, and nothing else."""
+    import yaml
+
+    docs = Path(__file__).resolve().parent.parent / "docs" / "policy.md"
+    block = docs.read_text(encoding="utf-8").split("### Test data in code")[1]
+    allow = yaml.safe_load(block.split("```yaml\n")[1].split("```")[0])["allow"]
+    policy = tmp_path / "coding.yaml"
+    policy.write_text(yaml.safe_dump({"name": "coding", "extends": "default", "allow": allow}), encoding="utf-8")
+    redactor = make_redactor(policy=policy, ner=False)
+    text = 'assert parse("555-0100") == "+1 555-0199"; User(email="jane@example.com"); real: kofi@gmail.com'
+    out = redactor.redact_text(text)
+    assert out.startswith('assert parse("555-0100") == "+1 555-0199"; User(email="jane@example.com"); real: <EMAIL')
+
+
+def test_a_vendor_key_under_a_structural_key_is_still_a_key(no_ner: Redactor) -> None:
+    """Red team 11: terraform state keeps an access key's id as `"id": "AKIA..."`; a structural `id`
+    protected it while the `secret` beside it was replaced. Ordinary ids stay as they are."""
+    state = {"attributes": {"id": "AKIA7SPO2JT5Y4SBTXBA", "secret": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY9"},
+             "id": UUID, "envelope_id": "call_abc123", "span_id": SHA1}
+    out = no_ner.redact(state)
+    assert "AKIA7SPO2JT5Y4SBTXBA" not in json.dumps(out) and out["attributes"]["id"].startswith("<")
+    assert (out["id"], out["envelope_id"], out["span_id"]) == (UUID, "call_abc123", SHA1)

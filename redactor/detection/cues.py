@@ -252,6 +252,36 @@ _PERSON_LABELS = (
     r"policy ?holder|tenant|buyer|seller|driver|student|user)[ _-]?name"
 )
 
+# A quote after a name closes the string it is in (`user.name 'Jane Roe'`); it is no apostrophe of the name.
+_NO_CLOSING_QUOTE = r"(?<!['’])"
+# A name as git records an identity: one to four words, family-name particles between them (`Ludwig van
+# Beethoven`, `João da Silva`).
+_GIT_NAME = rf"{_NAME_WORD}(?:[ \t]+{_PARTICLE}(?:[{_CAPITAL}]\.|{_NAME_WORD})){{0,3}}{_NO_CLOSING_QUOTE}"
+# Identities git writes that are no one's: `git blame`'s uncommitted lines (`Not Committed Yet`), CI and
+# hosting accounts (`GitHub Actions`, `GitLab CI`, `Renovate Bot`).
+_GIT_NOT_PEOPLE = frozenset({
+    "committed", "github", "gitlab", "bitbucket", "gitea", "actions", "action", "dependabot", "renovate",
+    "pipeline", "pipelines", "automation", "automated", "workflow", "workflows", "ci", "cd", "release", "releases",
+    "build", "builder", "deploy", "deployer",
+})
+
+
+def is_git_person(value: str) -> bool:
+    """A person's name where git writes an author, a committer or `user.name`; not a CI account's."""
+    words = {word.lower() for word in _LETTERS.findall(value)}
+    return not words & _GIT_NOT_PEOPLE and is_plausible_person(value)
+
+
+# What follows the author in a `git blame` line: a date (`--date=short`), with time and zone (the
+# default), or epoch seconds and zone (`-t`); then the line number and the closing parenthesis.
+_BLAME_TAIL = (
+    r"(?=[ \t]+(?:\d{4}-\d{2}-\d{2}(?:[ \t]+\d{2}:\d{2}:\d{2}[ \t]+[+-]\d{4})?|\d{9,11}[ \t]+[+-]\d{4})"
+    r"[ \t]+\d+\))"
+)
+# A line's start and end, also where a text holds an escaped JSON string (`...\\nauthor Jo Ho\\n...`).
+_LINE_START = r"(?:^|(?<=\n)|(?<=\\n))"
+_LINE_END = r"(?:\r?\n|\\[rn]|$)"
+
 CUE_RULES: tuple[CueRule, ...] = (
     CueRule("date_of_birth", "DATE_OF_BIRTH",
             r"\bd\.?o\.?b\b\.?|\bdate[ _-]of[ _-]birth|\bbirth[ _-]?date|\bbirthday"
@@ -378,9 +408,31 @@ CUE_RULES: tuple[CueRule, ...] = (
             rf"{_NAME_WORD}){{0,2}}",
             is_addressed_person, separator=rf"(?:[ \t]+{_HONORIFICS})",
             keywords=("herr", "frau", "sr.", "sra", "srta", "mme", "mlle", "dott", "sig.ra", "sig.na")),
-    # A mailbox's display name: `Jane Roe <jane.roe@example.com>`, `"Jane Roe" <jane@...>`.
-    CueRule("display_name", "PERSON", r"(?:^|(?<=[\s:,;(\[]))", rf"\"?{_FULL_NAME}\"?(?=[ \t]*<[^<>\s@]+@)",
-            is_plausible_person, separator="", keywords=("@",)),
+    # A mailbox's display name: `Jane Roe <jane.roe@example.com>`, `"Jane Roe" <jane@...>`. A quote
+    # around the name, or opening a string that holds name and address (`authors = ["Jane Roe <jane@...>"]`),
+    # is the separator's, never the name's: the name alone is replaced, and the string stays a string.
+    CueRule("display_name", "PERSON", r"(?:^|(?<=[\s:,;=(\[]))",
+            rf"{_FULL_NAME}{_NO_CLOSING_QUOTE}(?=\\?[\"']?[ \t]*<[^<>\s@]+@)", is_plausible_person,
+            separator=r"(?:\\?[\"'])?", keywords=("@",)),
+    # Git's records of who wrote a line or a commit (coding agents run git all the time):
+    # `git blame`'s `7bd81c8 (Jane Roe   2024-03-02 14:11:09 +0530 48)`; the hash (`^` on a boundary
+    # commit), a file name (`-C`, `-f`) or an original line number (`-n`) may come before the parenthesis,
+    # so what follows the name is the evidence: date, zone, line number, parenthesis. They stay.
+    CueRule("git_blame", "PERSON", r"\(", _GIT_NAME + _BLAME_TAIL, is_git_person, separator="",
+            keywords=("(",)),
+    # The header lines of `git cat-file -p`, `git log --format=raw` and `git blame --porcelain`: `author Jane
+    # Roe <jane@...> 1712345678 +0200`, `author Jane Roe` (then `author-mail <...>`), `committer ...`,
+    # `tagger ...`. At a line's start and lower-case only, as git writes them: prose says "the author".
+    CueRule("git_identity_line", "PERSON", rf"{_LINE_START}(?-i:author|committer|tagger)",
+            rf"{_GIT_NAME}(?=[ \t]*(?:<|{_LINE_END}))", is_git_person, separator=r"(?:[ \t]+)",
+            keywords=("author", "committer", "tagger", "\\nauthor", "\\ncommitter", "\\ntagger")),
+    # Git's configured identity: `user.name=Jane Roe` (`git config --list`), `user.name Jane Roe`
+    # (`--get-regexp`), `git config --global user.name "Jane Roe"`, `GIT_AUTHOR_NAME="Jane Roe"`. The
+    # name ends the value (`user.name = Column(String)` is code).
+    CueRule("git_user_name", "PERSON", r"(?:\b|(?<=\\n))(?:user\.name|git_(?:author|committer)_name)\b",
+            rf"{_GIT_NAME}(?=\\?[\"']|[ \t]*(?:{_LINE_END}|[;&|#,\]}})]))", is_git_person,
+            separator=r"(?:[ \t]*=[ \t]*|[ \t]+)(?:\\?[\"'])?",
+            keywords=("user.name", "git_author_name", "git_committer_name", "\\nuser.name")),
 )
 
 # Parts of shared mailboxes' names, not people's: `billing.team@`, `data.science@`.
@@ -475,10 +527,7 @@ def cue_recognizer(entities: frozenset[str]) -> Any:
                     continue
                 for match in pattern.finditer(text):
                     start, end = match.span("value")
-                    value = match.group("value")
-                    if value.startswith('"') and value.endswith('"'):
-                        start, end, value = start + 1, end - 1, value[1:-1]
-                    if rule.validator(value):
+                    if rule.validator(match.group("value")):
                         results.append(RecognizerResult(rule.entity, start, end, CUE_SCORE,
                                                         recognition_metadata={"recognizer_name": rule.name}))
             return results

@@ -8,6 +8,7 @@ a secret can legitimately sit inside a URL, so the secret rules carry their own 
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from collections.abc import Callable, Iterator
 
@@ -59,6 +60,13 @@ _USER_AGENT = re.compile(r"\b(?:Mozilla|Opera|Dalvik)/\d+(?:\.\d+)*(?:\s+(?:\([^
 # Human-readable record ids: ORD-2026-004417, JIRA-1234, BOE-A-2019-5089 (letters, hyphens, digits).
 # Not letters glued to digits: that is the shape of an IBAN (DE89370400440532013000).
 _TICKET_ID = re.compile(r"\b[A-Z][A-Z0-9]{1,9}(?:-[A-Z]{1,3})*-\d[\d-]*\d\b")
+# A network written in CIDR notation, whose host bits are all zero (`10.20.0.0/16`, `fd00::/8`): a
+# block of addresses in a VPC or a firewall rule, no one's host. (`192.168.1.23/24`, an interface's
+# address with its netmask, is a host: it is not a network address.)
+_CIDR = re.compile(r"(?<![\w.:])(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:]*:[0-9A-Fa-f:]*)/\d{1,3}(?![\w.])")
+# A build or version stamped with its date (`20240609.1.0`, CalVer `2024.06.09`'s compact form): ten
+# digits and more read as a phone number.
+_DATED_BUILD = re.compile(r"(?<![\w.])(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:\.\d+)+(?![\w.])")
 # A cloud host's name (`ip-10-40-2-17.ap-southeast-2.compute.internal`, EC2's private DNS names):
 # infrastructure, whose dashes make the address read as a phone number.
 _CLOUD_HOST_NAME = re.compile(r"\bip-\d{1,3}(?:-\d{1,3}){3}(?:\.[a-z0-9-]+)*")
@@ -161,6 +169,24 @@ def ticket_id_regions(text: str) -> list[Region]:
     return [m.span() for m in _TICKET_ID.finditer(text)]
 
 
+def dated_build_regions(text: str) -> list[Region]:
+    return [m.span() for m in _DATED_BUILD.finditer(text)] if "." in text else []
+
+
+def network_regions(text: str) -> list[Region]:
+    if "/" not in text:
+        return []
+    return [m.span() for m in _CIDR.finditer(text) if _is_network(m.group(0))]
+
+
+def _is_network(block: str) -> bool:
+    try:
+        network = ipaddress.ip_network(block, strict=True)  # strict: host bits set is an error
+    except ValueError:
+        return False
+    return network.prefixlen < network.max_prefixlen
+
+
 def cloud_host_name_regions(text: str) -> list[Region]:
     return [m.span() for m in _CLOUD_HOST_NAME.finditer(text)] if "ip-" in text else []
 
@@ -215,6 +241,8 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     user_agent_regions,
     ticket_id_regions,
     cloud_host_name_regions,
+    network_regions,
+    dated_build_regions,
     isbn_regions,
     object_id_regions,
     message_id_regions,

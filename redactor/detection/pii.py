@@ -51,9 +51,13 @@ _DIGIT_FREE_TRIGGERS = {"EMAIL_ADDRESS": "@", "IP_ADDRESS": ":"}
 # A phone number candidate: optional +/(, then digits with the separators phone numbers use, on
 # one line (a table's last row is followed by "\n(1 row)", which is not part of the number).
 # (An extension may follow: `345-899-3560x4587`; the number before it is the phone number.)
+# (One space or tab at a time: columns of an aligned table, `34.107.160.12   80`, are no one number.)
 _PHONE_WINDOW = re.compile(
-    r"(?:(?<![\w+])|(?<=%2B))\+?\(?\d(?:[\d().\-/]|[^\S\r\n]){5,22}\d(?:(?!\w)|(?=[xX]\d{1,6}(?!\w)))"
+    r"(?:(?<![\w+])|(?<=%2B))\+?\(?\d(?:[\d().\-/]|[^\S\r\n](?![^\S\r\n])){5,22}\d(?:(?!\w)|(?=[xX]\d{1,6}(?!\w)))"
 )
+# An IPv4 address (with a prefix length, `81.166.204.19/32`) inside a candidate: the IP recognizer's.
+# Exactly four groups: a French number is written `01.84.17.61.18`.
+_DOTTED_QUAD = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])")
 # A form-encoded or query-string number: `To=%2B353874126630` is +353 87 412 6630. (Encoders write
 # the upper-case form; `%2b5511...` reads as a hex id, which is protected as a decoy.)
 _URL_ENCODED_PLUS = "%2B"
@@ -74,6 +78,9 @@ STREET_ADDRESS_PATTERN = (
     # ", Fitzroy VIC 3065": an Australian suburb, state and postcode
     r"(?:,[ \t]*[A-Z][a-zA-Z .'-]{1,30},[ \t]*(?-i:[A-Z]{2})[ \t]+\d{5}(?:-\d{4})?\b"
     r"|,[ \t]*[A-Z][a-zA-Z'-]+(?:[ \t][A-Z][a-zA-Z'-]+)?[ \t]+(?-i:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)[ \t]+\d{4}\b)?"
+    # A post office box, and a US military one (`PSC 3294, Box 9168, APO AA 61487`)
+    r"|\b(?-i:P\.?[ \t]?O\.?[ \t]?Box)[ \t]+\d{1,6}\b"
+    r"|\b(?-i:PSC)[ \t]+\d{3,5},?[ \t]+(?-i:Box)[ \t]+\d{3,5}(?:,?\s+(?-i:APO|FPO|DPO)[ \t]+(?-i:AA|AE|AP)[ \t]+\d{5})?"
 )
 _COMMON_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "ner_common_words.txt"
 _STOP_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "ner_stop_words.txt"
@@ -86,14 +93,18 @@ _INNER_CAPITAL = re.compile(r"[a-z]{3}[A-Z]")
 # Street words of the continental forms: a suffix before the house number, or a word after it.
 _EU_STREET_SUFFIXES = (
     r"straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|gracht|laan|plein|straat|vej|gade|väg|gatan"
+    # Nordic (`Puruntie 82`, `Kiannonkatu 98`, `Mellemstræde 74`, `Skoanveien 226`, `Ránargata 87`,
+    # `Fagradalsbraut 71`) and Hungarian (`Erzsébet tér 19.`, `Király u. 15.`, `Hegedûs Gyula utca 76.`)
+    r"|tie|katu|kuja|polku|vænget|stræde|stræti|straeti|veien|vegen|stien|vegur|braut|gata"
+    r"|tér|utca|útja|út|u\."
 )
 _EU_STREET_WORDS = "rue|avenue|boulevard|place|chemin|allée|via|viale|calle|avenida"
-_SOUTHERN_STREET_WORDS = r"Calle|C/|Avenida|Avda\.|Paseo|Carrer|Rua|Avinguda|Corso|Viale|Piazza"
+_SOUTHERN_STREET_WORDS = r"Calle|C/|Avenida|Avda\.|Paseo|Carrer|Rua|Rúa|Avinguda|Corso|Viale|Piazza|Rue"
 # Continental forms: "Leopoldstraße 12, 80802 München", "Keizersgracht 123", "12 rue de Rivoli".
 EU_STREET_ADDRESS_PATTERN = (
     # (presidio matches case-insensitively: the name's capital is asked for case-sensitively, so
     # "a string 42" is no street; "Spring 2024", "String 3" are excluded by name)
-    rf"\b(?-i:[A-ZÄÖÜ])[\wäöüß-]*(?<!Sp)(?<!St)(?:\s+|-)?(?:{_EU_STREET_SUFFIXES})\s+\d{{1,4}}[a-z]?"
+    rf"\b(?-i:[A-ZÀ-Þ])[\wäöüß-]*(?<!Sp)(?<!St)(?:\s+|-)?(?:{_EU_STREET_SUFFIXES})\s+\d{{1,4}}[a-z]?"
     r"(?:,\s*\d{4,5}\s+[A-ZÄÖÜ][\wäöüß-]+)?"
     rf"|\b\d{{1,4}}(?:\s?(?:bis|ter))?,?\s+(?:{_EU_STREET_WORDS})"
     r"\s+(?:[\wÀ-ÿ'-]+\s+){0,4}[\wÀ-ÿ'-]+"
@@ -105,7 +116,8 @@ EU_STREET_ADDRESS_PATTERN = (
     rf"|\b(?-i:{_SOUTHERN_STREET_WORDS})[ \t]+(?:[\wÀ-ÿ'.-]+[ \t]+){{0,4}}?[\wÀ-ÿ'-]+,?[ \t]+\d{{1,4}}[a-zA-Z]?\b"
     r"(?:,[ \t]*\d{5}[ \t]+[A-ZÀ-Þ][\wÀ-ÿ-]+)?"
     # Italian `Via Toledo 256`: "via" is an English word too, so a capitalised name must follow it.
-    r"|\b(?-i:Via[ \t]+[A-ZÀ-Þ][\wÀ-ÿ'-]+)(?:[ \t]+[\wÀ-ÿ'-]+){0,3},?[ \t]+\d{1,4}[a-zA-Z]?\b"
+    r"|\b(?-i:Via[ \t]+(?:(?:de[il]?|della|delle|degli|di|da)[ \t]+)?[A-ZÀ-Þ][\wÀ-ÿ'-]+)(?:[ \t]+[\wÀ-ÿ'-]+){0,3},?"
+    r"[ \t]+\d{1,4}[a-zA-Z]?\b"
     r"(?:,[ \t]*\d{5}[ \t]+[A-ZÀ-Þ][\wÀ-ÿ-]+)?"
 )
 # Both street patterns run case-insensitively (presidio's default flags) and cannot match without
@@ -114,7 +126,7 @@ EU_STREET_ADDRESS_PATTERN = (
 # It runs case-sensitively over the case-folded text: the same words (case folding equates at least
 # what IGNORECASE does), four times faster than IGNORECASE over these alternations.
 _STREET_WORD = re.compile(
-    rf"\b(?:{_STREET_SUFFIXES})\b|(?:{_EU_STREET_SUFFIXES})\s+\d|\s(?:{_EU_STREET_WORDS})\s|\bul\."
+    rf"\bbox\s+\d|\b(?:{_STREET_SUFFIXES})\b|(?:{_EU_STREET_SUFFIXES})\s+\d|\s(?:{_EU_STREET_WORDS})\s|\bul\."
     rf"|(?<![\w/])(?:{_SOUTHERN_STREET_WORDS}|via)\s".casefold()
 )
 # Second necessary conditions, searched in the case-folded text.
@@ -198,6 +210,17 @@ def may_hold_name(sentence: str) -> bool:
     return any(word.lower() not in ignorable for word in _CAPITALISED.findall(sentence))
 
 
+# Days and months, written out and abbreviated: `Date:   Fri Jun 7 11:02:31 2024`.
+_CALENDAR_WORDS = frozenset({
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "tues", "wed", "thu",
+    "thur", "thurs", "fri", "sat", "sun", "january", "february", "march", "april", "may", "june", "july", "august",
+    "september", "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept",
+    "oct", "nov", "dec",
+})
+
+_MONTHS_THAT_ARE_NAMES = frozenset({"april", "may", "june", "august"})
+
+
 def is_implausible_name(entity_text: str) -> bool:
     """spaCy-small labels capitalised common words ("Config at ...") as names; drop those."""
     if _ID_LIKE.search(entity_text):
@@ -207,6 +230,10 @@ def is_implausible_name(entity_text: str) -> bool:
     if _INNER_CAPITAL.search(entity_text):
         return True  # camel case names code, products and bots: DataPal, CrashLoopBackOff (not McDonald)
     words = _WORD.findall(entity_text)
+    if words and all(word.lower() in _CALENDAR_WORDS for word in words) and (
+        len(words) > 1 or words[0].lower() not in _MONTHS_THAT_ARE_NAMES
+    ):
+        return True  # `Fri Jun` in a git log's `Date:` line (but `June` alone may be someone)
     return bool(words) and all(word.lower() in common_words() for word in words)
 
 
@@ -288,6 +315,16 @@ def trimmed_street(text: str, span: Span) -> Span:
     return Span(span.start, span.end - 1, span.entity_type, span.score, span.detector)
 
 
+_PREFIX_LENGTH = re.compile(r"/\d{1,3}$")
+
+
+def trimmed_ip(text: str, span: Span) -> Span:
+    """An address without the prefix length presidio's pattern takes with it (`81.166.204.19/32`): the
+    host is the same with or without it, and gets one token."""
+    suffix = _PREFIX_LENGTH.search(text, span.start, span.end)
+    return span if suffix is None else Span(span.start, suffix.start(), span.entity_type, span.score, span.detector)
+
+
 _FIRST_LINE_WITH_LETTERS = re.compile(r"[^\r\n]*[^\W\d_][^\r\n]*")
 
 
@@ -315,6 +352,7 @@ def trimmed_name(text: str, span: Span) -> Span:
 _SPAN_TRIMMERS: dict[str, Callable[[str, Span], Span]] = {
     "EMAIL_ADDRESS": trimmed_email,
     "STREET_ADDRESS": trimmed_street,
+    "IP_ADDRESS": trimmed_ip,
 }
 
 
@@ -418,7 +456,8 @@ class PiiDetector:
                 for window in _PHONE_WINDOW.finditer(text):
                     digits = sum(char.isdigit() for char in window.group(0))
                     inside_decoy = any(start <= window.start() and window.end() <= end for start, end in regions)
-                    if inside_decoy or not 7 <= digits <= 15 or _DECIMALS.match(text, window.end()):
+                    if inside_decoy or not 7 <= digits <= 15 or _DECIMALS.match(text, window.end()) \
+                            or _DOTTED_QUAD.search(window.group(0)):
                         continue  # no phone number has that many digits, it sits inside a decoy, or
                         # it is the integer part of an amount (`1 234 567,89`)
                     candidate, shift = window.group(0), window.start()

@@ -27,8 +27,9 @@ import base64
 import binascii
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from redactor.detection.base import SECRET_ENTITY_TYPES
 
@@ -189,6 +190,13 @@ def is_secret_key(key: str) -> bool:
 # --------------------------------------------------------------------------------------------
 
 
+class Matcher(Protocol):
+    """What the detector asks of a rule's `pattern`: a compiled regex, or an object whose `finditer`
+    yields one regex match per span where one regex cannot (see _CookieValues)."""
+
+    def finditer(self, string: str, /) -> Iterator[re.Match[str]]: ...
+
+
 @dataclass(frozen=True)
 class SecretRule:
     """One secret format. `groups` lists the groups that may hold the value; the first that took
@@ -196,7 +204,7 @@ class SecretRule:
 
     name: str
     entity_type: str
-    pattern: re.Pattern[str]
+    pattern: Matcher
     keywords: tuple[str, ...]
     source: str
     groups: tuple[int | str, ...] = ("secret",)
@@ -224,8 +232,15 @@ _RB = r"(?![A-Za-z0-9_-])"
 _SLASH = r"\\?/"
 
 
+# The format each `_token` pattern was built from: the vendor formats that delimit themselves,
+# which might_be_vendor_token matches a whole structural value against.
+_TOKEN_BODIES: dict[re.Pattern[str], str] = {}
+
+
 def _token(body: str) -> re.Pattern[str]:
-    return re.compile(_LB + "(?P<secret>" + body + ")" + _RB)
+    pattern = re.compile(_LB + "(?P<secret>" + body + ")" + _RB)
+    _TOKEN_BODIES[pattern] = body
+    return pattern
 
 
 # --------------------------------------------------------------------------------------------
@@ -552,13 +567,51 @@ def _login_password_ok(m: re.Match[str], value: str) -> bool:
     return m.group("sep") in (None, "=") or m.group("bare") is None or _token_like(value)
 
 
+def _stdin_password_ok(m: re.Match[str], value: str) -> bool:
+    # Whatever is piped into a password-on-stdin reader is the password, however short or plain
+    # (`echo hunter2 | sudo -S ...`); only variables and documentation words are not.
+    return url_password_ok(m, value) and any(c.isalnum() for c in value)
+
+
+# Where the file's name is looked for around a line: before it (`$ cat ~/.pgpass`, a heredoc's
+# `cat > ~/.pgpass <<EOF`) or after it on its line (`echo '...' >> ~/.pgpass`). Bounded: searched
+# across the whole text for every line, a long file of such lines took quadratic time. (A lowered
+# slice and `in` is ~8x faster here than a case-insensitive regex search.)
+_PGPASS_CUE_BEFORE = 4096
+_PGPASS_CUE_AFTER = 256
+
+
+def _pgpass_ok(m: re.Match[str], value: str) -> bool:
+    """The 5th field of a `host:port:database:user:password` line. The host must look like one
+    (a name, an IPv4 address or `*`), so `12:34:56:78:90` is no line. Where the text names the file
+    near the line (`~/.pgpass`, `PGPASSFILE`, Windows' `pgpass.conf`) any password counts; elsewhere
+    the line's shape alone is the evidence, and the field must look like a password too (as in
+    prose, see _prose_password_ok; 8+ characters)."""
+    host = m.group("host")
+    if host != "*" and not any(c.isalpha() or c == "." for c in host):
+        return False
+    if not url_password_ok(m, value):
+        return False
+    if "pgpass" in m.string[max(0, m.start() - _PGPASS_CUE_BEFORE) : m.end() + _PGPASS_CUE_AFTER].lower():
+        return True
+    return len(value) >= 8 and _prose_password_ok(m, value)
+
+
 def _cli_user_ok(m: re.Match[str], value: str) -> bool:
     # `docker run -u 1000:1000` is uid:gid, not user:password.
     return url_password_ok(m, value) and not value.isdigit() and not _PATH_VALUE.fullmatch(value)
 
 
-def _cookie_ok(_m: re.Match[str], value: str) -> bool:
-    return "=" in value and _not_placeholder(value)
+# Cookie values shorter than this are settings (`theme=dark`, `lang=en-US`, `cart=3`), not session
+# credentials, and stay; the length is the one redactor.structure.cookie_values propagates from. A
+# secret-named cookie (`token=`, `auth_token=`) holds a credential at any length.
+COOKIE_CREDENTIAL_MIN_LENGTH = 12
+
+
+def _cookie_value_ok(m: re.Match[str], value: str) -> bool:
+    if not _not_placeholder(value):
+        return False
+    return len(value) >= COOKIE_CREDENTIAL_MIN_LENGTH or (is_secret_key(m.group("name")) and _token_like(value))
 
 
 def _azure_sas_ok(m: re.Match[str], _value: str) -> bool:
@@ -714,7 +767,13 @@ _VALUE = (
     r"|" + _BARE_CHAR + r"{1,512}))"
 )
 # `==` / `===` are comparisons in code, not assignments: the operator may not be followed by "=".
-_ASSIGN = r"""(?:\\?["'])?\]?[ \t]{0,3}(?P<op>:=|=>|[:=])(?!=)[ \t]{0,3}"""
+# Aligned columns put many blanks around the operator: `kubectl describe` pads after the colon
+# (`DB_PASSWORD:      <value>`), terraform fmt / HCL / INI files pad before `=` (`password     = "x"`).
+# So up to 32 blanks before any operator and after a colon; after `=` at most 3 (`KEY=  cmd` in a
+# shell is an empty assignment followed by a command). Each run is bounded and the operator sits
+# between the two, and a value never starts with a blank, so a long blank run costs at most 32
+# steps per keyword (an unbounded `\s*` next to another would be quadratic on it).
+_ASSIGN = r"""(?:\\?["'])?\]?[ \t]{0,32}(?P<op>:=|=>|[:=])(?!=)(?:(?<=:)[ \t]{0,32}|(?<!:)[ \t]{0,3})"""
 _VALUE_GROUPS: tuple[int | str, ...] = ("dq", "sq", "bare")
 
 # One character of a credential after an HTTP auth scheme: RFC 6750's b64token characters, and a
@@ -772,6 +831,75 @@ def _named_field(words: str) -> re.Pattern[str]:
 
 
 _FIELD_GROUPS: tuple[int | str, ...] = ("cdata", "text", "part")
+
+
+def _shell_word(suffix: str = "") -> str:
+    """One shell word: "double quoted" (JSON-escaped quotes accepted), 'single quoted' or bare, in
+    groups dq/sq/bare (+ `suffix`, for a second place in the same pattern)."""
+    return (r'(?:\\?"(?P<dq' + suffix + r'>[^"\\\r\n]{1,256})\\?"'
+            r"""|'(?P<sq""" + suffix + r""">[^'\\\r\n]{1,256})'"""
+            r"""|(?P<bare""" + suffix + r""">[^\s"'\\`<>;&|()]{1,256}))""")
+
+
+# Commands reading a password from their standard input: any `--password-stdin` (docker, podman,
+# nerdctl, helm registry, oras, skopeo login), and `sudo -S` / `sudo --stdin`, whose first input line
+# is the user's password. For sudo the `-S` must be one of sudo's own flags, read up to the wrapped
+# command: the flags that take an argument (`-u root`, `-p prompt`) take it, any other word ends
+# them, so `sudo pacman -S vim` (pacman's -S, `echo y |` answering a prompt) is not it.
+_SUDO_STDIN = (
+    r"sudo(?:[ \t]{1,3}(?:-[A-RT-Za-z]{0,5}[CDghpRrTtUu][ \t]{1,3}[^\s;&|-][^\s;&|]{0,63}"
+    r"|-[A-RT-Za-z]{1,6}|--(?!stdin\b)[a-z][a-z-]{1,20}(?:=[^\s;&|]{1,64})?)){0,8}"
+    r"[ \t]{1,3}(?:-[A-RT-Za-z]{0,5}S[A-Za-z]{0,5}|--stdin)(?![\w-])"
+)
+_PASSWORD_STDIN = r"(?<![\w-])--password-stdin(?![\w-])"  # noqa: S105 (a regex of a flag)
+_SHELL_GAP = r"[^\r\n;&|<]{0,200}?"  # the rest of one command: no line end, no `;` `&&` `|`
+
+_PGPASS_FIELD = r"""(?:[^\s:\\"'`<>]|\\[:\\])"""  # `\:` and `\\` are the file's escapes
+
+# A Cookie / Set-Cookie header and its value (quoted, JSON-escaped or bare to the line end). A bare
+# value stops at `,` and `}` (the end of an unquoted JSON-ish value) and never starts with a
+# backtick (`document.cookie = \`a=${b}\``, a JS template, is code). As for `_LB`, the header may
+# follow a JSON-escaped line end (`HTTP/1.1\r\nCookie: ...` in a serialised dump).
+_COOKIE_HEADER = re.compile(
+    r"(?i)(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))(?P<set>set-)?cookie(?:\\?[\"'])?[ \t]{0,3}[:=][ \t]{0,3}"
+    r"""(?:\\?"(?P<dq>[^"\\\r\n]{1,4096})\\?"|\\?'(?P<sq>[^'\\\r\n]{1,4096})\\?'"""
+    r"""|(?P<bare>[^\s"'\\<>`][^"'\\\r\n<>,}]{0,4095}))"""
+)
+# One `name=value` cookie, matched where a pair starts. The value (RFC 6265 cookie-value, optionally
+# in double quotes) has no blank, `"`, `;`, `,` or `\`, and here no `<>` (a redaction token is no
+# value) or backtick; it must end the pair, so a value cut at such a character is not reported.
+_COOKIE_PAIR = re.compile(
+    r"""[ \t]{0,32}(?P<name>[^\s=;,"'\\<>]{1,256})=(?P<q>"?)(?P<secret>[^\s";,\\<>`]{1,4096})(?P=q)"""
+    r"[ \t]{0,32}(?=[;,]|$)"
+)
+
+
+class _CookieValues:
+    """The `pattern` of cookie_header: one match per cookie, its value the span, so names, `;` and
+    Set-Cookie attributes stay. One regex cannot do it: a pair after the first is a cookie only
+    because a Cookie header comes before it on its line, and `re` has neither `\\G` nor
+    variable-width lookbehind. So the header is found first and its pairs are matched inside it
+    (`match(string, pos, endpos)` returns real matches, positioned in the whole string). Linear: each
+    pair is matched once, from the position after the separator before it."""
+
+    def finditer(self, string: str, /) -> Iterator[re.Match[str]]:
+        for header in _COOKIE_HEADER.finditer(string):
+            group = next(g for g in ("dq", "sq", "bare") if header.group(g) is not None)
+            pos, end = header.span(group)
+            # Cookie: every `;`-separated pair is a cookie. Set-Cookie: the first pair is the cookie
+            # and what follows `;` are its attributes (Path, Expires, SameSite...); several Set-Cookie
+            # headers folded into one value are joined with `,` (RFC 9110 section 5.3), where a pair
+            # right after the comma starts the next cookie (after the comma of `Expires=Wed, 21 Oct`
+            # comes no pair).
+            separator = ";" if header.group("set") is None else ","
+            while pos < end:
+                pair = _COOKIE_PAIR.match(string, pos, end)
+                if pair is not None:
+                    yield pair
+                following = string.find(separator, pos if pair is None else pair.end(), end)
+                if following < 0:
+                    break
+                pos = following + 1
 
 
 def _named_field_rule(name: str, entity_type: str, words: str, closing_tags: tuple[str, ...],
@@ -1287,6 +1415,26 @@ RULES: dict[str, SecretRule] = _rules(
         priority=GENERIC,
     ),
     SecretRule(
+        "pgpass_password", "PASSWORD",
+        # A libpq password file line (`~/.pgpass`, PGPASSFILE), `host:port:database:user:password`:
+        # `cat ~/.pgpass` output, a heredoc, `echo '...' >> ~/.pgpass`. Exactly five non-empty fields
+        # on their own line (or in their own quotes, JSON-escaped line ends and quotes accepted), the
+        # second a port number or `*`. That shape is rare: a time has 3 fields, an IPv6 address 8 or
+        # an empty one (`::`), a ratio no port; the validator checks the host and, unless the text
+        # names the file, that the password looks like one (see _pgpass_ok). A `:` in a field is
+        # escaped (`\:`), so an unescaped one makes a sixth field and no match.
+        re.compile(
+            r"""(?m)(?:^|(?<=\\[nr])|(?<=["']))[ \t]{0,32}(?P<host>\*|[A-Za-z0-9_.-]{1,253})"""
+            r":(?:[1-9][0-9]{0,4}|\*):" + _PGPASS_FIELD + r"{1,63}:" + _PGPASS_FIELD + r"{1,63}:"
+            r"(?P<secret>" + _PGPASS_FIELD + r"""{1,256})(?=[ \t]{0,32}(?:\r?$|\\[rn]|\\?["']))"""
+        ),
+        (*(f":{digit}" for digit in "123456789"), ":*:"),
+        "https://www.postgresql.org/docs/current/libpq-pgpass.html",
+        validator=_pgpass_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
         "password_assignment", "PASSWORD",
         # Password=...; (ADO/ODBC), password=... (JDBC, query strings), PGPASSWORD=, "password": "..."
         # and `pass` (SMTP_PASS=, DB_PASS=, nodemailer's `pass:`). The keyword must be followed by
@@ -1436,17 +1584,39 @@ RULES: dict[str, SecretRule] = _rules(
         priority=GENERIC,
     ),
     SecretRule(
-        "cookie_header", "ACCESS_TOKEN",
-        # Session cookies are bearer credentials; the whole header value is redacted.
+        "stdin_password", "PASSWORD",
+        # A literal fed to a command that reads its password from standard input (_SUDO_STDIN,
+        # _PASSWORD_STDIN): `echo 'pw' | docker login -u ci --password-stdin`, `printf '%s'
+        # 'pw' | ...`, `echo "pw" | sudo -S apt-get install ...`, and the here-string form
+        # `sudo -S cmd <<< 'pw'`. The echoed word is the whole secret; a variable (`printf '%s'
+        # "$X"`, `echo $CR_PAT`) is not one. `||` is no pipe. In the here-string form the gap may
+        # not hold a quote, so a `<<<` inside a quoted `bash -c '...'` does not count.
         re.compile(
-            r"(?i)(?<![A-Za-z0-9_-])(?:set-)?cookie(?:\\?[\"'])?[ \t]{0,3}[:=][ \t]{0,3}"
-            r"""(?:\\?"(?P<dq>[^"\\\r\n]{1,4096})\\?"|\\?'(?P<sq>[^'\\\r\n]{1,4096})\\?'"""
-            r"""|(?P<bare>[^\s"'\\<>][^"'\\\r\n<>,}]{0,4095}))"""
+            r"(?<![\w.-])(?:echo(?:[ \t]{1,3}-[neE]{1,3}){0,2}"
+            r"""|printf(?:[ \t]{1,3}(?:\\?"%s(?:\\{1,2}n)?\\?"|'%s(?:\\{1,2}n)?'))?)"""
+            r"[ \t]{1,3}" + _shell_word() + r"[ \t]{0,3}\|(?!\|)[ \t]{0,3}"
+            r"(?:" + _SUDO_STDIN + r"|" + _SHELL_GAP + _PASSWORD_STDIN + r")"
+            r"|(?:" + _SUDO_STDIN + r"|" + _PASSWORD_STDIN + r")"
+            r"""[^\r\n;&|<"']{0,200}?[ \t]<<<[ \t]{0,3}""" + _shell_word("2")
         ),
+        ("--password-stdin", "sudo"),
+        "https://docs.docker.com/reference/cli/docker/login/#password-stdin; sudo(8) -S",
+        groups=(*_VALUE_GROUPS, "dq2", "sq2", "bare2"),
+        validator=_stdin_password_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "cookie_header", "ACCESS_TOKEN",
+        # Session cookies are bearer credentials. Each cookie's value is its own span (see
+        # _CookieValues): `Cookie: connect.sid=<token>; theme=<kept>`, `Set-Cookie: sessionid=<token>;
+        # Path=/; HttpOnly`. The same value then gets the same token wherever else the trace holds it
+        # (a note quoting the stolen session id), and short settings values stay (_cookie_value_ok).
+        _CookieValues(),
         ("cookie",),
-        "https://datatracker.ietf.org/doc/html/rfc6265#section-4",
-        groups=_VALUE_GROUPS,
-        validator=_cookie_ok,
+        "https://datatracker.ietf.org/doc/html/rfc6265#section-4; "
+        "https://datatracker.ietf.org/doc/html/rfc9110#section-5.3 (folded Set-Cookie)",
+        validator=_cookie_value_ok,
         score=0.9,
         priority=GENERIC,
     ),
@@ -1520,3 +1690,51 @@ RULES: dict[str, SecretRule] = _rules(
         priority=GENERIC,
     ),
 )
+
+
+# --------------------------------------------------------------------------------------------
+# Vendor tokens as structural values
+# --------------------------------------------------------------------------------------------
+
+# Every rule built with `_token`: a vendor format that delimits itself (its prefix and alphabet),
+# found by the detector wherever it stands. Derived from RULES, so a new `_token` rule is covered
+# here without a second list.
+_VENDOR_TOKEN_RULES: tuple[tuple[SecretRule, re.Pattern[str]], ...] = tuple(
+    (rule, rule.pattern) for rule in RULES.values()
+    if isinstance(rule.pattern, re.Pattern) and rule.pattern in _TOKEN_BODIES
+)
+# Their formats in one alternation, the fast gate. No capturing groups: with a group around each
+# alternative `re` cannot skip a value by its first character and a miss cost ~4x as much.
+_VENDOR_TOKEN = re.compile(
+    "(?:" + "|".join(_TOKEN_BODIES[pattern] for _, pattern in _VENDOR_TOKEN_RULES) + ")" + _RB
+)
+
+
+def might_be_vendor_token(value: str) -> bool:
+    """Whether an atomic value (an `id`, a structural field that is never analysed as text) starts
+    with a vendor token: `AKIA...` in a terraform state's `"id"`, `ghp_...`, `sk-ant-...`, a JWT.
+
+    True when a `_token` rule's format matches at the start of `value` up to a token boundary, the
+    token holds that rule's own prefilter keyword (so it names its vendor: Twilio's `SK<32 hex>` and
+    Mailgun's `key-<32 hex>`, which the detector trusts only next to the vendor's name, are False)
+    and the rule's validator accepts it (a JWT header decodes with "alg", an `hf_` body is random).
+    That is what the detector would report on the value alone, except its check for placeholder
+    bodies (`ghp_xxxx...`). UUIDs, hex digests, ULIDs, `call_`/`toolu_`/`msg_`/`chatcmpl-` ids,
+    Stripe object ids (`pi_`, `cus_`, `ch_`), model names and a bare `sk` are False: no vendor format
+    starts like them. AWS unique ids of users, roles and groups (`AIDA`, `AROA`, `AGPA`) are ids, not
+    keys, and no rule reports them. Cost: one anchored regex match (a few hundred nanoseconds on an
+    ordinary id); the rule's own pattern, keyword and validator run only when it matches.
+    """
+    if _VENDOR_TOKEN.match(value) is None:
+        return False
+    for rule, pattern in _VENDOR_TOKEN_RULES:
+        match = pattern.match(value)
+        if match is None:
+            continue
+        token = match.group("secret")
+        lowered = token.lower()
+        if any(keyword in lowered for keyword in rule.keywords) and (
+            rule.validator is None or rule.validator(match, token)
+        ):
+            return True
+    return False

@@ -4,6 +4,7 @@ label, a greeting, a sign-off or before a mailbox. Found with NER off too (no sp
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -121,9 +122,55 @@ def detector() -> PiiDetector:
     ("bank account 000123456789", "ID_NUMBER", "000123456789"),
     ("refund to UPI sidmenon@okhdfcbank", "ID_NUMBER", "sidmenon@okhdfcbank"),
     ("VPA: sidmenon@okhdfcbank.", "ID_NUMBER", "sidmenon@okhdfcbank"),
+    # Eleventh round: a display name inside a quoted string, or quoted and escaped in a text.
+    ('authors = ["Søren Kierkegaard-Holm <soren.kh@fastmail.dk>"]', "PERSON", "Søren Kierkegaard-Holm"),
+    ('"author": "Søren Kierkegaard-Holm <soren.kh@fastmail.dk>"', "PERSON", "Søren Kierkegaard-Holm"),
+    ('From: \\"Priya Raman\\" <priya.raman@example.com>', "PERSON", "Priya Raman"),
+    ("From: 'Priya Raman' <priya.raman@example.com>", "PERSON", "Priya Raman"),  # not `Raman'`
+    ('git commit --author="Hannelore Kirchner <h.kirchner@x.io>"', "PERSON", "Hannelore Kirchner"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
+
+
+# Eleventh round: git's records of who wrote a line or a commit, as coding agents' traces show them. The
+# name, and nothing else, is what a cue finds.
+@pytest.mark.parametrize(("text", "name"), [
+    # `git blame`: the author padded, a boundary commit's `^`, the other date formats, a file name column.
+    ("7bd81c8 (Hannelore Kirchner 2024-03-02 14:11:09 +0530 48) def parse(raw):", "Hannelore Kirchner"),
+    ("^7bd81c8 (Hannelore Kirchner     2024-03-02 14:11:09 +0530  48)     return raw", "Hannelore Kirchner"),
+    ("e4a1f0c2 (Fionnuala O'Rourke 2023-11-20 09:01:44 -0700 112)", "Fionnuala O'Rourke"),
+    ("7bd81c8 (Benedikt Sørensen 1712345678 +0200 7) x = 1", "Benedikt Sørensen"),  # -t
+    ("7bd81c8 (Benedikt Sørensen 2024-03-02   7) x = 1", "Benedikt Sørensen"),  # --date=short
+    ("7bd81c8a src/app.py (Ludwig van Beethoven 2024-03-02 14:11:09 +0530 48) x", "Ludwig van Beethoven"),
+    ("7bd81c8 (Hannelore 2024-03-02 14:11:09 +0530 48) x", "Hannelore"),
+    # `git cat-file -p`, `git log --format=raw`, `git blame --porcelain`: at a line's start.
+    ("author Kateryna Shevchenko <k.shevchenko@x.io> 1712345678 +0200", "Kateryna Shevchenko"),
+    ("a1b2c3d4 48 48 1\nauthor Kateryna Shevchenko\nauthor-mail <k.shevchenko@x.io>\nauthor-time 1712345678",
+     "Kateryna Shevchenko"),
+    ("tree 9f8e7d\ncommitter Fionnuala O'Rourke <f.orourke@x.io> 1712345678 +0100", "Fionnuala O'Rourke"),
+    ("object 9f8e7d\ntype commit\ntag v1.2.0\ntagger Benedikt Sørensen <b@x.io> 1712345678 +0200",
+     "Benedikt Sørensen"),
+    ('out: "tree 9f8e7d\\nauthor Kateryna Shevchenko\\nauthor-mail <k@x.io>"', "Kateryna Shevchenko"),  # escaped
+    # `git config`: `--list`, `--get-regexp`, the command that sets it, git's environment variables.
+    ("core.bare=false\nuser.name=Benedikt Sørensen\nuser.email=b@x.io", "Benedikt Sørensen"),
+    ("user.name Benedikt Sørensen", "Benedikt Sørensen"),
+    ('git config --global user.name "Benedikt Sørensen" && git config --global user.email b@x.io',
+     "Benedikt Sørensen"),
+    ("git config user.name 'Benedikt Sørensen'", "Benedikt Sørensen"),
+    ('stdout: "core.bare=false\\nuser.name=Benedikt Sørensen\\n"', "Benedikt Sørensen"),  # escaped
+    ("GIT_AUTHOR_NAME='Kateryna Shevchenko' git commit -m fix", "Kateryna Shevchenko"),
+    # Commit trailers (the display-name rule's already).
+    ("Signed-off-by: Hannelore Kirchner <h.kirchner@x.io>", "Hannelore Kirchner"),
+    ("Co-authored-by: Fionnuala O'Rourke <f.orourke@x.io>", "Fionnuala O'Rourke"),
+    ("Reviewed-by: Kateryna Shevchenko <k.shevchenko@x.io>", "Kateryna Shevchenko"),
+    # `git log`: the author is found, its `Date:` line never is.
+    ("commit 7bd81c8\nAuthor: Mateo Fernández <mateo@x.io>\nDate:   Fri Jun 7 11:02:31 2024 +0200\n\n    Fix",
+     "Mateo Fernández"),
+])
+def test_git_records_the_author_s_name_and_only_the_name_is_found(
+        detector: PiiDetector, text: str, name: str) -> None:
+    assert {value for entity, value in found(detector, text) if entity == "PERSON"} == {name}
 
 
 @pytest.mark.parametrize("text", [
@@ -163,6 +210,13 @@ def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity
     "am 03.04.1978 gegründet", "le 14 juillet 1979", "14 de julio de 1979",  # dates without a birth cue
     "Il progetto è nato il 3 marzo 2021",  # not long enough ago to be an adult's birth
     "account 000123456789", "AWS account 123456789012",  # a bare account: cloud, customer, ledger
+    # Eleventh round: near misses of git's shapes.
+    "Date:   Fri Jun 7 11:02:31 2024 +0200", "author: TBD", "Author: The Acme Team <team@acme.io>",
+    "committer_id=42", "the author of the book", "Author Guidelines\nfor contributors",
+    "user.name=ci-bot", "user.name=github-actions[bot]", "user.name=GitHub Actions", "user.name = Column(String)",
+    'if user.name == "Admin":', "committer GitHub <noreply@github.com> 1712345678 +0000",
+    "00000000 (Not Committed Yet 2024-03-02 14:11:09 +0530 48) x = 1",  # blame's uncommitted lines
+    "see the notes (Release Notes 2024-03-02)",  # no line number: no blame line
 ])
 def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: str) -> None:
     found_here = {entity for entity, _ in found(detector, text)}
@@ -196,7 +250,9 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "numero di conto 12345678", "bank account 12345678", "DNI 12345678Z", "NIE X1234567L",
                "NIF 12345678Z", "PIN 4821", "PUK2 12345678", "UPI sid@okaxis", "VPA: sid@okaxis", "Herr Jo",
                "Frau Dr. Jo", "Sr. Jo", "Sra Jo", "Srta. Jo", "Mme Jo", "Mlle Jo", "Dott. Jo", "Sig.ra Jo",
-               "Full name (as on passport): Jo Ho"]
+               "Full name (as on passport): Jo Ho", "7bd81c8 (Jo Ho 2024-03-02 14:11:09 +0530 48)",
+               "author Jo Ho\n", "x\\ncommitter Jo Ho <jo@x.io>", "tagger Jo Ho", "user.name=Jo Ho",
+               "core.bare=false\\nuser.name=Jo Ho", "GIT_COMMITTER_NAME=Jo Ho"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
@@ -222,6 +278,35 @@ def redactor_without_ner() -> Redactor:
 ])
 def test_the_cue_stays_and_only_the_value_is_replaced(redactor_without_ner: Redactor, text: str, kept: str) -> None:
     assert redactor_without_ner.redact_text(text).startswith(kept)
+
+
+_TOKEN = re.compile(r"<([A-Z_]+):[0-9a-f]+>")
+
+
+@pytest.mark.parametrize(("text", "redacted"), [
+    ('authors = ["Søren Kierkegaard-Holm <soren.kh@fastmail.dk>"]', 'authors = ["<PERSON> <<EMAIL_ADDRESS>>"]'),
+    ('The "author": "Søren Kierkegaard-Holm <soren.kh@fastmail.dk>" field',
+     'The "author": "<PERSON> <<EMAIL_ADDRESS>>" field'),
+    ('From: "Priya Raman" <priya.raman@example.com>', 'From: "<PERSON>" <<EMAIL_ADDRESS>>'),
+    ("^7bd81c8 (Hannelore Kirchner     2024-03-02 14:11:09 +0530  48)     return raw",
+     "^7bd81c8 (<PERSON>     2024-03-02 14:11:09 +0530  48)     return raw"),
+    ("author Kateryna Shevchenko\nauthor-mail <k.shevchenko@x.io>", "author <PERSON>\nauthor-mail <<EMAIL_ADDRESS>>"),
+    ('git config --global user.name "Benedikt Sørensen"', 'git config --global user.name "<PERSON>"'),
+])
+def test_only_the_name_is_replaced_and_quotes_stay(redactor_without_ner: Redactor, text: str, redacted: str) -> None:
+    """Eleventh round: a display name's rule took the quote opening a string (`["<PERSON> <...>"]`),
+    which broke the TOML or JSON around it and gave the name a second token."""
+    assert _TOKEN.sub(r"<\1>", redactor_without_ner.redact_text(text)) == redacted
+
+
+def test_a_quoted_name_and_address_keep_their_array_valid_and_the_name_its_token(
+        redactor_without_ner: Redactor) -> None:
+    toml = 'authors = ["Søren Kierkegaard-Holm <soren.kh@fastmail.dk>"]\n'
+    redacted = redactor_without_ner.redact_text(toml + "Thanks, Søren Kierkegaard-Holm <soren.kh@fastmail.dk>")
+    author = json.loads(redacted.split("\n")[0].removeprefix("authors = "))[0]  # a TOML array, JSON's too
+    name_token = author.split(" ")[0]
+    assert name_token.startswith("<PERSON:") and "Søren" not in redacted
+    assert redacted.endswith(f"Thanks, {author}")
 
 
 def test_cue_findings_survive_nowhere_in_the_bytes_written(tmp_path: Path) -> None:

@@ -76,6 +76,20 @@ def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
     ("envío a C/ de Alcalá, 48", "STREET_ADDRESS", "C/ de Alcalá, 48"),
     ("mora na Rua Augusta 274", "STREET_ADDRESS", "Rua Augusta 274"),
     ("Indirizzo: Via Toledo 256, 80134 Napoli", "STREET_ADDRESS", "Via Toledo 256, 80134 Napoli"),
+    # Eleventh round: an aligned table's columns are no phone number; a host's prefix length is not
+    # part of its address (one token with or without it).
+    ("checkout.acme.io   34.107.160.12   80, 443", "IP_ADDRESS", "34.107.160.12"),
+    ('allow ["81.166.204.19/32"]', "IP_ADDRESS", "81.166.204.19"),
+    ("inet 192.168.1.23/24 brd", "IP_ADDRESS", "192.168.1.23"),  # an interface's address, not a network
+    # Street forms of the presidio-research dataset's locales: Nordic and Hungarian street words, a
+    # street word first (French, Galician, Italian with a particle), post office and military boxes.
+    ("asuu Puruntie 82, Oulu", "STREET_ADDRESS", "Puruntie 82"),
+    ("bor på Skoanveien 226", "STREET_ADDRESS", "Skoanveien 226"),
+    ("lakik: Erzsébet tér 19.", "STREET_ADDRESS", "Erzsébet tér 19"),
+    ("à Rue Dielhère 130", "STREET_ADDRESS", "Rue Dielhère 130"),
+    ("in Via dei Fiorentini 17", "STREET_ADDRESS", "Via dei Fiorentini 17"),
+    ("send to P.O. Box 242 today", "STREET_ADDRESS", "P.O. Box 242"),
+    ("PSC 3294, Box 9168\nAPO AA 61487", "STREET_ADDRESS", "PSC 3294, Box 9168\nAPO AA 61487"),
 ])
 def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -107,6 +121,10 @@ def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, val
     "the calle 5 times, rua 3, sent via the API 2 times",  # a street word in lower case
     "host ip-10-40-2-17.ap-southeast-2.compute.internal",  # EC2's private DNS name, not a phone number
     "BOE-A-2019-5089",  # a gazette's record id
+    "vpc 10.20.0.0/16, subnet 10.20.3.0/24, v6 fd00:ab::/32",  # networks (host bits zero), no one's host
+    "Version: 20240609.1.0",  # a build stamped with its date
+    "TOTAL    119     15    87%",  # a coverage table's columns
+    "Boarding Gate 12, Python 3, tick check box 3, Dropbox 12",  # no street word
 ])
 def test_decoys_yield_no_structured_pii(detector: PiiDetector, text: str) -> None:
     assert found(detector, text) == set()
@@ -207,6 +225,7 @@ STREET_FORMS = [
     "Keizersgracht 123", "12 rue de Rivoli, Paris", "5 bis, avenue Foch", "Hauptstr. 5", "221B Baker St",
     "12 N. Main Street", "8 Avenida Paulista", "via Roma 3", "Am Ring 4", "Calle Mayor 10",
     "C/ de Alcalá, 48", "Rua Augusta 274", "Flat 4, 27 Elm Grove", "3921 Peachtree Dunwoody Rd NE",
+    "Kiannonkatu 98", "Király u. 15.", "Rúa do Paseo 46", "PO Box 104",
 ]
 
 

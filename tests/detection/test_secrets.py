@@ -22,7 +22,7 @@ from detect_secrets import plugins as ds_plugins
 from detect_secrets.plugins.base import BasePlugin
 
 from redactor.detection.base import SECRET_ENTITY_TYPES, Span
-from redactor.detection.secret_rules import RULES, SecretRule
+from redactor.detection.secret_rules import RULES, SecretRule, might_be_vendor_token
 from redactor.detection.secrets import (
     DETECT_SECRETS_PLUGINS,
     EXCLUDED_DETECT_SECRETS_PLUGINS,
@@ -684,6 +684,37 @@ ADVERSARIAL += [
     "SECRET_KEY_BASE=" * 20_000,
 ]
 
+# Round 11: blanks around an operator (kubectl describe, terraform fmt), .pgpass lines, passwords on
+# stdin, cookie values one by one. The blank runs are bounded: a value never starts with a blank, so
+# a 100k run costs a few dozen steps per keyword (`\s*...\s*` next to each other was quadratic).
+ADVERSARIAL += [
+    "DB_PASSWORD:" + " " * 100_000 + "x",
+    " " * 100_000 + "password: x",
+    "password" + " " * 100_000 + "= x",
+    "secret:" + "\t" * 100_000 + "abc",
+    ("password:" + " " * 31) * 10_000,
+    ("api_key" + " " * 31 + "=") * 10_000,
+    "aws_secret_access_key" + " " * 100_000 + ":" + " " * 100_000,
+    "a:1:" * 50_000,
+    "\n".join(["db.internal:5432:d:u:Ab1!cdefgh"] * 20_000),  # a match per line, the cue searched per line
+    ".pgpass\n" + "h:5432:d:u:p\n" * 20_000,
+    '"' * 200_000 + ":1",
+    "h:5432:d:u:" + "p" * 200_000,
+    "h:5432:d:" + "\\:" * 100_000,
+    "\n" * 100_000 + "h:5432:d:u:" + " " * 100_000,
+    "echo x | " * 20_000 + "sudo -S",
+    "echo 'a' |" + " sudo" * 40_000,
+    "echo a | sudo" + " -u x" * 40_000 + " -S",
+    "sudo" + " -u x" * 40_000 + " <<< 'pw'",
+    "echo x | " + "a" * 200_000 + " --password-stdin",
+    "--password-stdin" + " " * 100_000 + "<<<",
+    "Cookie: " + "a=b; " * 50_000,
+    "Set-Cookie: a=" + "b, c=" * 50_000,
+    "Cookie: " + ";" * 200_000,
+    "cookie: " * 40_000,
+    "Set-Cookie: x=" + ", " * 100_000,
+]
+
 
 @pytest.mark.parametrize("text", ADVERSARIAL, ids=[f"adversarial-{i}" for i in range(len(ADVERSARIAL))])
 def test_adversarial_input_terminates_with_sane_spans(detector: SecretDetector, text: str) -> None:
@@ -1150,3 +1181,200 @@ def test_vendor_header_values_are_found(detector: SecretDetector, text: str, sec
 
 
 
+
+
+# ----- red team, round 11: aligned columns, .pgpass lines, passwords on stdin, cookie values, vendor ids ---
+
+_KUBE_PW = "pG7!xN2qRv9#Lm"
+
+
+@pytest.mark.parametrize("text", [
+    # `kubectl describe pod` pads values after the colon; YAML-ish tool output aligns with tabs.
+    f"Environment:\n      DB_HOST:      db.internal\n      DB_PASSWORD:      {_KUBE_PW}\n      DB_PORT:      5432",
+    f"    DB_PASSWORD:      {_KUBE_PW}",
+    f"      DB_PASSWORD:\t\t\t\t\t\t{_KUBE_PW}",
+    f"db_password:{' ' * 32}{_KUBE_PW}",
+    # terraform fmt, HCL and INI files pad before "=".
+    f'resource "aws_db_instance" "main" {{\n  username             = "app"\n  password             = "{_KUBE_PW}"\n}}',
+    f"[database]\npassword\t\t\t\t= {_KUBE_PW}",
+])
+def test_values_aligned_far_from_their_key_are_found(detector: SecretDetector, text: str) -> None:
+    assert _found(detector, text) == [(_KUBE_PW, "PASSWORD")]
+
+
+@pytest.mark.parametrize("text", [
+    "      DB_PASSWORD:      <set to the key 'password' in secret 'db-creds'>  Optional: false",
+    "Data\n====\npassword:    16 bytes\nusername:    5 bytes",
+    "    Password:            ********",
+    "token:                expires in 3600s",
+    "PGPASSWORD=      psql -h db.internal",  # blanks after "=": an empty assignment, then a command
+])
+def test_aligned_non_values_stay(detector: SecretDetector, text: str) -> None:
+    assert detector.find(text) == [], _found(detector, text)
+
+
+@pytest.mark.parametrize(("text", "secrets"), [
+    ("db.internal:5432:users:svc:Jk4$wq9!Zr2mPx", ["Jk4$wq9!Zr2mPx"]),
+    # The file named near the lines: any password counts, also a default one.
+    ("$ cat ~/.pgpass\nlocalhost:5432:*:app:postgres\n*:*:*:replicator:repl\n", ["postgres", "repl"]),
+    ("cat > ~/.pgpass <<EOF\ndb.internal:5432:users:svc:hunter2\nEOF\nchmod 600 ~/.pgpass", ["hunter2"]),
+    ("echo 'db.internal:5432:users:svc:hunter2' >> ~/.pgpass", ["hunter2"]),
+    ("10.0.0.5:6432:app:app:S3cr3t\\:pw9", ["S3cr3t\\:pw9"]),  # `\:` is an escaped colon of the password
+    ('{"stdout": "db.internal:5432:users:svc:Jk4$wq9!Zr2mPx\\nbackup.internal:5432:*:svc:Zz9$abcdEF\\n"}',
+     ["Jk4$wq9!Zr2mPx", "Zz9$abcdEF"]),
+])
+def test_pgpass_passwords_are_found(detector: SecretDetector, text: str, secrets: list[str]) -> None:
+    assert _found(detector, text) == [(secret, "PASSWORD") for secret in secrets]
+
+
+@pytest.mark.parametrize("text", [
+    "12:34:56",
+    "12:34:56:78:90",
+    "1:2:3:4:5",
+    "fe80:1:2:3:abcd",
+    "a:b:c:d:e",
+    "2024-01-15 12:34:56:789:x",
+    "db.internal:5432:users:svc:simplepass",  # no file named, and not shaped like a password
+    "host:5432:db:user:Jk4$wq9!Zr2mPx:extra",  # six fields
+    "db.internal:5432:users svc:Jk4$wq9!Zr2mPx",
+    "Done at 10:15:30 on db.internal:5432:users:svc:Jk4$wq9!Zr2mPx",  # not a line of its own
+    "printf 'db:5432:app:svc:%s\\n' \"$PGPW\" >> ~/.pgpass",
+    "# ~/.pgpass\nlocalhost:5432:*:postgres:password",  # the documentation's example
+])
+def test_colon_separated_non_pgpass_lines_stay(detector: SecretDetector, text: str) -> None:
+    assert detector.find(text) == [], _found(detector, text)
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("echo '3UZw9kQ2pL7vR4tB' | docker login registry.example.com -u ci --password-stdin", "3UZw9kQ2pL7vR4tB"),
+    ('echo "3UZw9kQ2pL7vR4tB" | docker login -u "$CI_USER" --password-stdin ghcr.io', "3UZw9kQ2pL7vR4tB"),
+    ("printf '%s' '3UZw9kQ2pL7vR4tB' | podman login quay.io -u ci --password-stdin", "3UZw9kQ2pL7vR4tB"),
+    ("printf '%s\\n' 3UZw9kQ2pL7vR4tB | helm registry login r.example.com --username ci --password-stdin",
+     "3UZw9kQ2pL7vR4tB"),
+    ('{"cmd": "echo \\"3UZw9kQ2pL7vR4tB\\" | docker login -u ci --password-stdin r.example.com"}',
+     "3UZw9kQ2pL7vR4tB"),
+    ("docker login -u ci --password-stdin registry.example.com <<< '3UZw9kQ2pL7vR4tB'", "3UZw9kQ2pL7vR4tB"),
+    # Decision: `sudo -S` reads the password from stdin, so the echoed literal is the user's password.
+    ('echo -n "Hunter2pw!" | sudo -S apt-get install -y nginx', "Hunter2pw!"),
+    ("echo 'hunter2' | sudo -k -u root -S systemctl restart nginx", "hunter2"),
+    ('echo "Hunter2pw!" | sudo -Sk true', "Hunter2pw!"),
+    ("sudo -S apt-get update <<< 'Hunter2pw!'", "Hunter2pw!"),
+])
+def test_password_piped_into_a_stdin_reader_is_found(detector: SecretDetector, text: str, secret: str) -> None:
+    assert _found(detector, text) == [(secret, "PASSWORD")]
+
+
+@pytest.mark.parametrize("text", [
+    "printf '%s' \"$X\" | docker login registry.example.com -u ci --password-stdin",
+    "echo $CR_PAT | docker login ghcr.io -u bob --password-stdin",
+    'echo "${{ secrets.GITHUB_TOKEN }}" | docker login ghcr.io -u bob --password-stdin',
+    "aws ecr get-login-password | docker login --username AWS --password-stdin 1234.dkr.ecr.us-east-1.amazonaws.com",
+    "cat ~/registry-token.txt | docker login -u ci --password-stdin",
+    "echo hello | grep h; docker login -u ci --password-stdin",  # another command
+    "echo 'Hunter2pw!' || sudo -S true",  # `||` is no pipe
+    "echo y | sudo pacman -S vim",  # pacman's -S, not sudo's
+    "echo y | sudo -k pacman -S vim",
+    "sudo -S bash -c 'cat <<< \"hello world\"'",  # the inner command's here-string
+    "echo password | sudo -S true",  # the documentation's word
+])
+def test_stdin_without_a_literal_password_stays(detector: SecretDetector, text: str) -> None:
+    assert detector.find(text) == [], _found(detector, text)
+
+
+_SESSION = "r8cc2kQ9xL4mW7pZ1vB5"
+_CONNECT_SID = "s%3AXq7Lm2vR9tB4nK8wZ1cH6jD3fS5yPa0e.k2Jq9v"
+_CSRF = "Hk3Lm9Pq2Rs7Tv4Wx8Yz1Ab6"
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    (f"Set-Cookie: sessionid={_SESSION}; Path=/; HttpOnly; Secure; SameSite=Lax", [_SESSION]),
+    (f"Set-Cookie: sessionid={_SESSION}; Domain=.example.com; Max-Age=1209600; "
+     "Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/", [_SESSION]),
+    (f"Cookie: connect.sid={_CONNECT_SID}; theme=dark", [_CONNECT_SID]),
+    (f"Cookie: sessionid={_SESSION}; csrftoken={_CSRF}; theme=dark; lang=en-US", [_SESSION, _CSRF]),
+    # Several Set-Cookie headers folded into one value (requests' `r.headers`), an Expires comma between.
+    (f"{{'Set-Cookie': 'sessionid={_SESSION}; expires=Wed, 21 Oct 2026 07:28:00 GMT; path=/, "
+     f"csrftoken={_CSRF}; path=/'}}", [_SESSION, _CSRF]),
+    # A serialised HTTP dump: the header after a JSON-escaped line end.
+    (f'{{"raw": "GET / HTTP/1.1\\r\\nCookie: sessionid={_SESSION}\\r\\nAccept: */*"}}', [_SESSION]),
+    ("Cookie: token=ab12cd; theme=dark", ["ab12cd"]),  # a secret-named cookie holds a credential at any length
+])
+def test_each_cookie_value_is_its_own_span(detector: SecretDetector, text: str, values: list[str]) -> None:
+    assert _found(detector, text) == [(value, "ACCESS_TOKEN") for value in values]
+
+
+@pytest.mark.parametrize("text", [
+    # Decision: short settings values are no credentials and stay (they went with the whole header
+    # before); redactor.structure.cookie_values never propagated them either.
+    "Set-Cookie: theme=dark; Path=/; Max-Age=31536000",
+    "Cookie: theme=dark; lang=en-US; cart=3",
+    "Set-Cookie: sessionid=deleted; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/",
+    "Set-Cookie: sessionid=; Path=/; HttpOnly",  # the attributes after an empty cookie are no cookie
+    'document.cookie = "token=" + token + "; path=/"',
+    "document.cookie = `session=${sessionId}; path=/`",
+    "Cookie: sessionid=<ACCESS_TOKEN:0a1b2c3d4e5f>; theme=dark",
+])
+def test_cookie_headers_without_a_credential_stay(detector: SecretDetector, text: str) -> None:
+    assert detector.find(text) == [], _found(detector, text)
+
+
+def test_cookie_names_and_attributes_survive_redaction() -> None:
+    from tests.conftest import make_redactor
+
+    redactor = make_redactor(ner=False)
+    token = r"<ACCESS_TOKEN:[0-9a-f]{12}>"
+    set_cookie = f"Set-Cookie: sessionid={_SESSION}; Path=/; HttpOnly; Secure; SameSite=Lax"
+    assert re.fullmatch(rf"Set-Cookie: sessionid={token}; Path=/; HttpOnly; Secure; SameSite=Lax",
+                        redactor.redact_text(set_cookie))
+    cookie = f"Cookie: connect.sid={_CONNECT_SID}; theme=dark"
+    assert re.fullmatch(rf"Cookie: connect.sid={token}; theme=dark", redactor.redact_text(cookie))
+    # The value is a known value: the same session id quoted elsewhere gets the same token.
+    out = redactor.redact({"dump": f"GET / HTTP/2\n{cookie}\nAccept: */*", "note": f"stolen sid {_CONNECT_SID}"})
+    replaced = re.search(token, out["dump"])
+    assert replaced is not None and out["note"] == f"stolen sid {replaced.group(0)}"
+
+
+_VENDOR_IDS = [
+    "AKIA7SPO2JT5Y4SBTXBA", SAMPLES["aws_akia_1"], SAMPLES["aws_asia_1"],
+    SAMPLES["github_ghp_1"], SAMPLES["github_gho_1"], SAMPLES["github_ghu_1"], SAMPLES["github_ghs_1"],
+    SAMPLES["github_ghr_1"], SAMPLES["github_fine_1"], SAMPLES["openai_project_1"], SAMPLES["openai_legacy_1"],
+    SAMPLES["anthropic_api_1"], SAMPLES["stripe_live_1"], SAMPLES["stripe_restricted_1"], SAMPLES["stripe_test_1"],
+    SAMPLES["google_1"], SAMPLES["slack_bot_1"], SAMPLES["gitlab_pat_1"], SAMPLES["npm_1"], SAMPLES["huggingface_1"],
+    SAMPLES["sendgrid_1"], SAMPLES["jwt_hs256_1"],
+    SAMPLES["github_ghp_1"] + ":x-oauth-basic",  # starts with a token
+]
+_STRUCTURAL_IDS = [
+    str(uuid.UUID(int=0x3F9A0C1B2D4E4F608718293A4B5C6D7E)), "3F9A0C1B-2D4E-4F60-8718-293A4B5C6D7E",
+    hashlib.md5(b"x", usedforsecurity=False).hexdigest(), hashlib.sha1(b"x", usedforsecurity=False).hexdigest(),
+    hashlib.sha256(b"x").hexdigest(), "01ARZ3NDEKTSV4RRFFQ69G5FAV",
+    "call_abc123XYZ", "toolu_01A09q90qw90lq917835lq9", "msg_01XFDUDYJgAACzvnptvVoYEL", "chatcmpl-9pQ2FAKEabc",
+    "pi_3PEtvzA1wKNY7WJFHL9f4uKE", "cus_NffrFeUfNV2Hib", "ch_3MmlLrLkdIwHu7ix0snN0B15",
+    "sk", "sk-", "sk_live_", "gpt-4o-2024-08-06", "claude-3-5-sonnet-20241022", "text-embedding-3-small",
+    "AGPA7SPO2JT5Y4SBTXBA", "AIDA7SPO2JT5Y4SBTXBA",  # an IAM group's / user's unique id, not a key
+    "AKIA7SPO2JT5Y4SBTXBAX", "akia7spo2jt5y4sbtxba",  # glued longer; lower case
+    SAMPLES["twilio_sk_1"], SAMPLES["mailgun_key_1"],  # trusted only next to the vendor's name
+    "104729518340012345678", "i-0abcd1234efgh5678", "",
+]
+
+
+@pytest.mark.parametrize("value", _VENDOR_IDS)
+def test_might_be_vendor_token_true(value: str) -> None:
+    assert might_be_vendor_token(value)
+
+
+@pytest.mark.parametrize("value", _STRUCTURAL_IDS)
+def test_might_be_vendor_token_false(value: str) -> None:
+    assert not might_be_vendor_token(value)
+
+
+def test_might_be_vendor_token_agrees_with_the_detector(detector: SecretDetector) -> None:
+    # Derived from the rules: every corpus secret it claims, the detector reports from the start of the
+    # secret alone; and the brief's vendors are all claimed.
+    claimed = set()
+    for pos in POSITIVES:
+        if might_be_vendor_token(pos.secret):
+            claimed.add(pos.rule)
+            assert any(s.start == 0 for s in detector.find(pos.secret)), pos.fmt
+    assert {"aws_access_key_id", "github_token", "github_fine_grained_pat", "openai_project_key", "openai_legacy_key",
+            "anthropic_key", "stripe_secret_key", "google_api_key", "slack_token", "gitlab_token", "npm_token",
+            "huggingface_token", "sendgrid_key", "jwt"} <= claimed
