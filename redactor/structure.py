@@ -162,6 +162,7 @@ def compile_structural_paths(patterns: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile("|".join(parts)) if parts else None
 
 
+@lru_cache(maxsize=16_384)
 def _key_spellings(key: str) -> tuple[str, ...]:
     """`customerName`, `Customer-Name` -> customer_name; an OTLP attribute `user.full_name` is
     also read by its last part, `full_name`."""
@@ -208,15 +209,24 @@ _PERSON_OR_HANDLE_KEYS = frozenset({
 _WRITTEN_FULL_NAME = re.compile(r"[A-ZÀ-Þ][A-Za-zÀ-ÿ'’-]+(?: [A-ZÀ-Þ][A-Za-zÀ-ÿ'’-]+){1,3}")
 
 
+@lru_cache(maxsize=16_384)
+def _person_key(key: str) -> tuple[bool, bool, tuple[str, ...]]:
+    """(is `name`, is a user or owner field, the siblings that would hold its email or phone): every
+    string member of a trace asks, and keys repeat in every record."""
+    siblings = tuple(f"{key}{suffix}" for suffix in ("_email", "Email", "_phone", "Phone"))
+    return key.lower() == "name", normalize_key(key) in _PERSON_OR_HANDLE_KEYS, siblings
+
+
 def names_a_person(record: Mapping[str, Any], key: str, value: str) -> bool:
     """The chat participant's `name`; a contact record's (`{"name": ..., "email": ...}`); a member whose
     sibling is its email or phone (`"author"` beside `"author_email"`, `"assignee"` beside
     `"assigneeEmail"`); a user or owner field that holds a full name rather than a handle."""
-    if key.lower() == "name" and (record.get("role") == "user" or is_contact_record(record)):
+    is_name, person_or_handle, siblings = _person_key(key)
+    if is_name and (record.get("role") == "user" or is_contact_record(record)):
         return True
-    if any(f"{key}{suffix}" in record for suffix in ("_email", "Email", "_phone", "Phone")):
+    if any(sibling in record for sibling in siblings):
         return True
-    if normalize_key(key) in _PERSON_OR_HANDLE_KEYS and _WRITTEN_FULL_NAME.fullmatch(value):
+    if person_or_handle and _WRITTEN_FULL_NAME.fullmatch(value):
         from redactor.detection.cues import is_plausible_person
 
         return is_plausible_person(value)

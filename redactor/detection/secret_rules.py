@@ -29,6 +29,7 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Protocol
 
 from redactor.detection.base import SECRET_ENTITY_TYPES
@@ -163,6 +164,7 @@ _SECRET_SUFFIX = re.compile(
 )
 
 
+@lru_cache(maxsize=16_384)  # keys repeat in every record of a trace
 def normalize_key(key: str) -> str:
     """`X-Auth-Token` -> `x_auth_token`, `openaiApiKey` -> `openai_api_key`, `db.password` -> `db_password`."""
     spaced = _CAMEL_BOUNDARY.sub(r"\1_\2", _ACRONYM_BOUNDARY.sub(r"\1_\2", key))
