@@ -892,3 +892,18 @@ def test_a_vendor_key_under_a_structural_key_is_still_a_key(no_ner: Redactor) ->
     out = no_ner.redact(state)
     assert "AKIA7SPO2JT5Y4SBTXBA" not in json.dumps(out) and out["attributes"]["id"].startswith("<")
     assert (out["id"], out["envelope_id"], out["span_id"]) == (UUID, "call_abc123", SHA1)
+
+
+def test_a_voice_transcripts_spoken_numbers_and_addresses_are_replaced(no_ner: Redactor) -> None:
+    """Round 8 left a voice agent's speech-to-text as it was: digits said as words and an address
+    spelled aloud. The number's token is the same wherever the transcript repeats it."""
+    said = "four one five, five five five, oh one three two"
+    out = no_ner.redact({
+        "asr.text": f"sure, my number is {said} and my email is priya dot raman at outlook dot com",
+        "asr.alt": f"my number is {said}",
+        "menu": "press one for sales, two for support",
+    })
+    phone = re.search(r"<PHONE_NUMBER:[0-9a-f]{12}>", out["asr.text"])
+    assert phone is not None and out["asr.alt"] == f"my number is {phone.group(0)}"
+    assert out["asr.text"].endswith("my email is <EMAIL_ADDRESS:" + out["asr.text"].split("<EMAIL_ADDRESS:")[1])
+    assert "priya" not in out["asr.text"] and out["menu"] == "press one for sales, two for support"

@@ -174,6 +174,49 @@ def family_name_end(text: str, start: int, end: int) -> int:
 _PARENTHETICAL = r"(?:\s*\([^()\n]{1,20}\))?"
 
 
+_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)"
+_DIGIT_WORDS = ("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+# Seven digits spoken, some of them doubled (`double seven`) or said as numerals: four words at least.
+_SPOKEN_DIGIT_WORDS_MIN = 4
+_SPOKEN_DIGIT_VALUES = {word: str(value) for value, word in enumerate(("zero", "one", "two", "three", "four", "five",
+                                                                     "six", "seven", "eight", "nine"))} | {"oh": "0"}
+# A spoken digit, `double`/`triple` before one, separated by spaces, commas, dashes or `dash`.
+_SPOKEN_DIGITS = (rf"(?i:(?:plus[ ]+)?(?:(?:double|triple)[ ]+)?{_DIGIT_WORD}"
+                  rf"(?:(?:[ ,.-]+|[ ]+dash[ ]+)(?:(?:double|triple)[ ]+)?{_DIGIT_WORD}){{5,24}})(?![\w-])")
+_SPOKEN_TLDS = (
+    "com|org|net|edu|gov|io|co|uk|de|fr|es|it|nl|be|ch|at|se|no|dk|fi|pl|ie|pt|ca|au|nz|in|br|mx|jp|kr|cn|za|"
+    "us|me|info|biz|app|dev|ai"
+)
+_SPOKEN_EMAIL = (
+    r"(?i:[a-z0-9]+(?:[ ]+(?:dot|period|underscore|dash|hyphen)[ ]+[a-z0-9]+)*[ ]+(?:at|@|at sign)[ ]+"
+    rf"[a-z0-9-]+(?:[ ]+(?:dot|period)[ ]+[a-z0-9-]+)*[ ]+(?:dot|period)[ ]+(?:{_SPOKEN_TLDS}))(?![\w-])"
+)
+
+
+def spoken_digits(value: str) -> str:
+    """The digits a spoken number says: `double seven oh one` -> 7701."""
+    digits: list[str] = []
+    repeat = 1
+    for word in re.findall(r"[a-z]+|\d", value.lower()):
+        if word in ("double", "triple"):
+            repeat = 2 if word == "double" else 3
+            continue
+        digit = _SPOKEN_DIGIT_VALUES.get(word, word if word.isdigit() else "")
+        digits.append(digit * repeat)
+        repeat = 1
+    return "".join(digits)
+
+
+def _spoken_phone_ok(value: str) -> bool:
+    digits = spoken_digits(value)
+    return 7 <= len(digits) <= 15 and not _spoken_card_ok(value) and not value.replace(" ", "").isdigit()
+
+
+def _spoken_card_ok(value: str) -> bool:
+    digits = spoken_digits(value)
+    return 13 <= len(digits) <= 19 and luhn_ok(digits)
+
+
 @dataclass(frozen=True)
 class CueRule:
     name: str
@@ -191,6 +234,9 @@ class CueRule:
     # Lower-case words (or characters) of which the cue always contains one, at the start of a word:
     # the rule's regex only runs on a text where one of them is (see `rules_worth_running`).
     keywords: tuple[str, ...] = ()
+    # How many keyword occurrences a text needs: a spoken number is seven digit words, and `one` alone
+    # is in most texts.
+    min_keywords: int = 1
 
     def __post_init__(self) -> None:
         if not self.keywords:
@@ -346,6 +392,16 @@ CUE_RULES: tuple[CueRule, ...] = (
             _luhn, keywords=("iccid", "sim")),
     CueRule("porting_code", "ID_NUMBER", r"\bPAC(?:\s+code)?\b|\bport[ -]?out\s+PIN\b|\btransfer\s+PIN\b",
             r"[A-Z0-9]{4,12}(?![\w-])", _has_digits(3), keywords=("pac", "port", "transfer")),
+    # What a voice agent's speech-to-text writes out: digits as words (`four one five, five five five, oh one
+    # three two`, `double seven`, digits mixed in) and addresses spelled (`priya dot raman at outlook dot com`).
+    # A run of seven digits or more is a phone number; thirteen to nineteen passing Luhn, a card's.
+    CueRule("spoken_card", "CREDIT_CARD", r"\b", _SPOKEN_DIGITS, _spoken_card_ok, separator="",
+            keywords=_DIGIT_WORDS, min_keywords=_SPOKEN_DIGIT_WORDS_MIN),
+    CueRule("spoken_phone", "PHONE_NUMBER", r"\b", _SPOKEN_DIGITS, _spoken_phone_ok, separator="",
+            keywords=_DIGIT_WORDS, min_keywords=_SPOKEN_DIGIT_WORDS_MIN),
+    CueRule("spoken_email", "EMAIL_ADDRESS", r"\b(?:e-?mail|mail|address|reach me|contact me)",
+            _SPOKEN_EMAIL, separator=r"(?:(?:\s+(?:is|me|at|on|to|it's|its|address))+\s*[:,]?|\s*[:,])\s*",
+            keywords=("email", "e-mail", "mail", "address", "reach me", "contact me")),
     # A PIN or a SIM's PUK: `My self-select PIN is 48213`, `IRS IP PIN 739104`, `PUK code 48213977`. Four
     # digits or more: a pinout's `PIN 1`, an Arduino's `pin 13`, a GPIO's `pin 4` have one or two.
     CueRule("pin", "ID_NUMBER", r"\bpin(?:[ _-]?(?:code|number|nummer|no\.?|#))?\b|\bPUK[12]?(?:[ _-]?code)?\b",
@@ -477,6 +533,7 @@ CUE_ENTITIES = frozenset(rule.entity for rule in CUE_RULES)
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _KEYWORDS = sorted({keyword for rule in CUE_RULES for keyword in rule.keywords})
 _RULES_BY_KEYWORD = [frozenset(rule.name for rule in CUE_RULES if keyword in rule.keywords) for keyword in _KEYWORDS]
+_MIN_KEYWORDS = {rule.name: rule.min_keywords for rule in CUE_RULES if rule.min_keywords > 1}
 
 
 @lru_cache(maxsize=1)
@@ -494,12 +551,13 @@ def rules_worth_running(text: str) -> frozenset[str]:
     lowered = text.lower()
     if _SURROGATE.search(lowered):
         lowered = _SURROGATE.sub("\ufffd", lowered)  # the automaton takes valid UTF-8 only
-    names: set[str] = set()
+    seen: dict[str, int] = {}
     for index, start, _ in _keyword_automaton().find_matches_as_indexes(lowered, overlapping=True):
         if start and _KEYWORDS[index][0].isalpha() and lowered[start - 1].isalnum():
             continue  # inside a word: "this" holds no "hi"
-        names |= _RULES_BY_KEYWORD[index]
-    return frozenset(names)
+        for name in _RULES_BY_KEYWORD[index]:
+            seen[name] = seen.get(name, 0) + 1
+    return frozenset(name for name, count in seen.items() if count >= _MIN_KEYWORDS.get(name, 1))
 
 
 def may_have_cue(text: str) -> bool:

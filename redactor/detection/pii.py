@@ -465,8 +465,7 @@ class PiiDetector:
                         candidate, shift = "+" + candidate, shift - 1  # the digits only are replaced
                     found = self._run(entity, candidate)
                     spans.extend(Span(max(s.start + shift, window.start()), s.end + shift, s.entity_type, s.score,
-                                      s.detector) for s in self._accepted(candidate, found, []))
-                # (decoys in the window are decoys of the text: its regions, below, drop them)
+                                      s.detector) for s in self._accepted(candidate, found))
                 spans = [s for s in spans if not overlaps(s.start, s.end, regions)]
                 continue
             found = self._accepted(text, self._run(entity, text), [])

@@ -254,3 +254,10 @@ def test_names_lose_possessives_and_glued_quotes() -> None:
                        ("Hallo Hannah", "Hannah"), ("Thanks, Ingrid Morgan", "Ingrid Morgan")]:
         span = trimmed_name(text, Span(0, len(text), "PERSON"))
         assert text[span.start:span.end] == bare
+
+
+def test_a_number_that_is_a_version_on_its_own_is_no_phone(detector: PiiDetector) -> None:
+    """Red team 8 (again, after a change that dropped the check): `pain.001.001.09`, an ISO 20022
+    message type, is no version string in the whole text (`pain.` before it), but the phone candidate
+    `001.001.09` on its own is one."""
+    assert found(detector, "SEPA Credit Transfer pain.001.001.09 (Deutsche Bank)") == set()
