@@ -33,14 +33,19 @@ from redactor.replacement.operators import Anonymizer, build_operator_config
 from redactor.replacement.tokens import is_marker, marker_spans, payload_placeholder, pseudonym
 from redactor.replacement.value_index import KnownValueIndex
 from redactor.structure import (
+    BASE64_MARK,
+    EMBEDDED_JSON_MARK,
     ROOT,
     TABLE_ROW_KEYS,
+    Base64Style,
+    EmbeddedStyle,
     Member,
     NodeContext,
     StructureRules,
     cookie_values,
     csv_tables,
     form_fields,
+    parse_base64_text,
     parse_embedded_json,
     split_auth_scheme,
 )
@@ -450,17 +455,21 @@ class TraceSession:
             return
         if not text or is_marker(text):
             return
-        embedded = parse_embedded_json(text)
+        embedded: tuple[Any, EmbeddedStyle | Base64Style] | None = parse_embedded_json(text)
+        mark = EMBEDDED_JSON_MARK
+        if embedded is None:
+            if self._utf8_size(text) > self.policy.payload_threshold:
+                slots.append((_PAYLOAD, container, key, text, ctx))
+                return
+            embedded, mark = parse_base64_text(text) if " " not in text else None, BASE64_MARK
         if embedded is not None:
+            # Redacted inside, then written back as it was written: JSON in its layout, base64 re-encoded.
             document, style = embedded
             inner_holder: list[Any] = [document]
             inner_slots: Plan = []
-            self._plan_value(inner_holder, 0, document, ctx.embedded(), 0, inner_slots, collect, None)
+            self._plan_value(inner_holder, 0, document, ctx.embedded(mark), 0, inner_slots, collect, None)
             if inner_slots:
                 slots.append((_EMBEDDED, container, key, text, ctx, inner_holder, style, inner_slots))
-            return
-        if self._utf8_size(text) > self.policy.payload_threshold:
-            slots.append((_PAYLOAD, container, key, text, ctx))
             return
         if collect:
             self.candidates.add(text)

@@ -11,6 +11,7 @@ records the same way, so they must agree on:
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -38,6 +39,7 @@ from redactor.formats.otlp import OtlpJsonFormat
 from redactor.policy import Policy
 
 EMBEDDED_JSON_MARK = "#json"
+BASE64_MARK = "#base64"
 KEY_MARK = "{key}"
 TOOLISH_SIBLINGS = frozenset({"arguments", "args", "parameters", "input_schema", "function", "tool_call_id"})
 TOOLISH_PARENTS = frozenset({"tool_calls", "tool_schemas", "tools", "functions"})
@@ -134,9 +136,9 @@ class NodeContext:
         """Cell `index` of this row of a query result, the value of `column` (see `table_columns`)."""
         return NodeContext(self, f"[{index}]", shape, column, secret_entity)
 
-    def embedded(self) -> NodeContext:
-        """The root of a JSON document inside this string."""
-        return NodeContext(self, EMBEDDED_JSON_MARK, self.shape + EMBEDDED_JSON_MARK)
+    def embedded(self, mark: str = EMBEDDED_JSON_MARK) -> NodeContext:
+        """The root of a JSON document (or of base64-encoded text: `BASE64_MARK`) inside this string."""
+        return NodeContext(self, mark, self.shape + mark)
 
     def for_key(self) -> NodeContext:
         """Where a dict key of this node is reported."""
@@ -354,6 +356,45 @@ _NOT_ATOMIC = re.compile(r"\s|@|://")
 def is_atomic(value: str) -> bool:
     """One token: an id, an enum, a name. Not words, an address or a URL."""
     return _NOT_ATOMIC.search(value) is None
+
+
+# Base64 of text: an HTTP body a HAR file or an API Gateway event recorded (`"encoding": "base64"`,
+# `"isBase64Encoded": true`), a message queue's payload. One alphabet, optional padding, no line breaks.
+_BASE64_TEXT = re.compile(r"[A-Za-z0-9+/]{24,}={0,2}|[A-Za-z0-9_-]{24,}={0,2}")
+_NON_TEXT = re.compile(r"[^\S\n\r\t ]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+@dataclass(frozen=True)
+class Base64Style:
+    """How text was base64-encoded in a string, to encode its redacted form the same way."""
+
+    urlsafe: bool
+    padded: bool
+
+    def dumps(self, value: Any) -> str:
+        raw = str(value).encode("utf-8", "surrogatepass")
+        encoded = (base64.urlsafe_b64encode if self.urlsafe else base64.b64encode)(raw).decode("ascii")
+        return encoded if self.padded else encoded.rstrip("=")
+
+
+def parse_base64_text(text: str) -> tuple[str, Base64Style] | None:
+    """The text a string holds base64-encoded (an HTTP body, `eyJlbWFpbCI6...`), else None.
+
+    Only where the decoding is text (valid UTF-8, printable but for line breaks and tabs) and encoding
+    it again gives the same string: ids, digests and keys are random bytes, which are neither."""
+    if not _BASE64_TEXT.fullmatch(text):
+        return None
+    urlsafe = "-" in text or "_" in text
+    padded = text.endswith("=") or (len(text) % 4 == 0 and not urlsafe)
+    try:
+        raw = base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_" if urlsafe else None, validate=True)
+        decoded = raw.decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    style = Base64Style(urlsafe, padded)
+    if len(decoded) < 16 or _NON_TEXT.search(decoded) or style.dumps(decoded) != text:
+        return None
+    return decoded, style
 
 
 @dataclass(frozen=True)

@@ -907,3 +907,25 @@ def test_a_voice_transcripts_spoken_numbers_and_addresses_are_replaced(no_ner: R
     assert phone is not None and out["asr.alt"] == f"my number is {phone.group(0)}"
     assert out["asr.text"].endswith("my email is <EMAIL_ADDRESS:" + out["asr.text"].split("<EMAIL_ADDRESS:")[1])
     assert "priya" not in out["asr.text"] and out["menu"] == "press one for sales, two for support"
+
+
+def test_base64_encoded_text_is_redacted_inside_and_encoded_again(no_ner: Redactor) -> None:
+    """Red teams 5, 10: a HAR request body (`"encoding": "base64"`), an API Gateway body
+    (`isBase64Encoded`) and an OAuth `state` (base64url, unpadded) carried an email, a name and a phone
+    in clear once decoded. Random ids, digests and keys decode to no text and stay as they are."""
+    import base64
+
+    body = json.dumps({"email": EMAIL, "return_to": "/payouts/po_1PqXy"})
+    out = no_ner.redact({
+        "postData": {"text": base64.b64encode(body.encode()).decode(), "encoding": "base64"},
+        "state": base64.urlsafe_b64encode(f'{{"email": "{EMAIL}", "n": 1}}'.encode()).decode().rstrip("="),
+        "body": base64.b64encode(f"Hi, call me at {PHONE}".encode()).decode(),
+        "ids": [UUID, SHA256, "dGhpcyBpcyBqdXN0IGEgdGVzdCBzdHJpbmc=", OPENAI],
+    })
+    posted = json.loads(base64.b64decode(out["postData"]["text"]))
+    assert posted["return_to"] == "/payouts/po_1PqXy" and posted["email"].startswith("<EMAIL_ADDRESS:")
+    state = out["state"]
+    assert "=" not in state and json.loads(base64.urlsafe_b64decode(state + "=" * (-len(state) % 4)))["n"] == 1
+    assert base64.b64decode(out["body"]).decode().startswith("Hi, call me at <PHONE_NUMBER:")
+    assert out["ids"][:3] == [UUID, SHA256, "dGhpcyBpcyBqdXN0IGEgdGVzdCBzdHJpbmc="]
+    assert no_ner.redact(out) == out  # redacting again changes nothing

@@ -6,10 +6,11 @@ never loads spaCy (no NER) and imports presidio only for a file whose fast patte
 (`redactor.detection.fastscan`) flags a structured-PII candidate:
 
 1. the raw text of each member file is scanned once with compiled regexes (C speed);
-2. only if something is flagged (or the text hides ASCII behind `\\u00XX` escapes, which raw
-   patterns cannot see) are the parsed records walked string by string, with the engine's notion
-   of structure: values of secret-named keys must be redaction output, structural keys are not
-   scanned for PII (the engine leaves them as they are), embedded JSON strings are walked;
+2. only if something is flagged (or the text hides ASCII behind `\\u00XX` escapes or text behind
+   base64, which raw patterns cannot see) are the parsed records walked string by string, with the
+   engine's notion of structure: values of secret-named keys must be redaction output, structural
+   keys are not scanned for PII (the engine leaves them as they are), embedded JSON strings and
+   base64-encoded text are walked;
 3. PII candidates are confirmed by presidio's recognizers with the policy's thresholds; secrets
    need no confirmation (the secret detector's rules carry their own validators).
 
@@ -35,11 +36,13 @@ from redactor.gate.model import GateFinding
 from redactor.policy import Policy
 from redactor.replacement.tokens import is_marker, marker_spans
 from redactor.structure import (
+    BASE64_MARK,
     ROOT,
     TABLE_ROW_KEYS,
     NodeContext,
     StructureRules,
     is_secret_name,
+    parse_base64_text,
     parse_embedded_json,
     split_auth_scheme,
 )
@@ -98,6 +101,14 @@ def _table_column_names(text: str) -> Iterator[str]:
         yield from (name.group(1) for name in _QUOTED_NAME.finditer(columns.group(1)))
 
 
+# A JSON string that may be base64 (a `/` may be written `\/`).
+_QUOTED_BASE64 = re.compile(r'"((?:[A-Za-z0-9+_-]|\\?/){24,}={0,2})"')
+
+
+def _hides_base64_text(text: str) -> bool:
+    return any(parse_base64_text(m.group(1).replace("\\/", "/")) for m in _QUOTED_BASE64.finditer(text))
+
+
 class ResidualScanner:
     def __init__(self, policy: Policy, allowlist: Allowlist | None) -> None:
         self.policy = policy
@@ -111,8 +122,8 @@ class ResidualScanner:
     def plan(self, text: str) -> WalkPlan | None:
         """None: the raw text is clean, no walk. Otherwise which strings the walk must scan."""
         needles = frozenset(text[h.start:h.end] for h in self.fast.scan(text))
-        if _ESCAPED_ASCII.search(text):
-            return WalkPlan(None)  # escapes hide what raw patterns see: scan every decoded string
+        if _ESCAPED_ASCII.search(text) or _hides_base64_text(text):
+            return WalkPlan(None)  # escapes or base64 hide what raw patterns see: scan every decoded string
         secret_member = any(
             _SECRET_WORD.search(m.group("key").lower()) and self._names_secret(m.group("key"))
             for m in _STRING_MEMBER.finditer(text)
@@ -271,5 +282,9 @@ class _Walker:
             embedded = parse_embedded_json(text)
             if embedded is not None:
                 yield from self.strings(embedded[0], _Ctx(ctx.node.embedded(), ctx.structural), None, 0)
+                return
+            decoded = parse_base64_text(text) if " " not in text else None
+            if decoded is not None:  # base64-encoded text, read as the engine reads it
+                yield from self._string(decoded[0], _Ctx(ctx.node.embedded(BASE64_MARK), ctx.structural))
                 return
         yield ctx, text

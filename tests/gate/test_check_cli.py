@@ -352,3 +352,18 @@ def test_a_secret_column_of_a_query_result_is_flagged(staged: Repo, sealed: Seal
     paths = {(f["entity_type"], f["path"]) for f in json.loads(outcome.stdout)["results"][0]["findings"]}
     assert ("PASSWORD", "$.result.rows[0][1]") in paths and ("PASSWORD", "$.result.rows[1][1]") in paths
     assert "hunter2" not in outcome.stdout
+
+
+def test_base64_encoded_text_is_read_by_the_gate(staged: Repo, sealed: Sealed) -> None:
+    """The gate decodes a base64 body the way `redact` does: an email in a HAR request body is a
+    residual value, reported at its decoded path and never printed."""
+    import base64
+
+    body = base64.b64encode(json.dumps({"email": "henrique.albuquerque@uol.com.br"}).encode()).decode()
+    staged.write("fixtures/har.json", json.dumps({"request": {"postData": {"text": body, "encoding": "base64"}}}))
+    staged.git("add", "-A")
+    outcome = check(staged, "--policy", str(sealed.policy), "--format", "json", "fixtures/har.json")
+    assert outcome.returncode == 1, outcome.stderr
+    paths = {(f["entity_type"], f["path"]) for f in json.loads(outcome.stdout)["results"][0]["findings"]}
+    assert ("EMAIL_ADDRESS", "$.request.postData.text#base64#json.email") in paths
+    assert "henrique" not in outcome.stdout and body not in outcome.stdout
