@@ -64,11 +64,11 @@ _WORD_SECRET_MAX_LENGTH = 12
 # occurs (it still is where it was found): a word (`postgres`, `SELECT` from a lexer's `token`), a
 # resource name (`payments-api-tls`, `pg-credentials`), a path (`PWD: /workspace/app`), a short number
 # (a CSV `pass` column's `1482`).
-# `-Whitfield` after a known name: the rest of a double-barrelled family name.
-_SECOND_BARREL = re.compile(r"-[A-ZÀ-Þ][a-zà-ÿ]+(?![\w'’-])")
 _LOOKS_LIKE_A_NAME = re.compile(
     rf"([\"']?)[A-Za-z]{{1,{_WORD_SECRET_MAX_LENGTH - 1}}}\1|[a-z]+(?:[-_.][a-z]+)+|(?:~|\.{{1,2}})?/[^\s]*|\d{{1,7}}"
 )
+# `-Whitfield` after a known name: the rest of a double-barrelled family name.
+_SECOND_BARREL = re.compile(r"-[A-ZÀ-Þ][a-zà-ÿ]+(?![\w'’-])")
 # What a record's plan lists: (kind, container, key, text, ctx[, holder, style, inner plan]). The
 # rewrite writes `container[key]`; for a dict key (_KEY) `key` is the key itself.
 _KEY, _TEXT, _SECRET, _PAYLOAD, _EMBEDDED = range(5)
