@@ -45,6 +45,7 @@ from redactor.structure import (
     cookie_values,
     csv_tables,
     form_fields,
+    hl7_fields,
     parse_base64_text,
     parse_embedded_json,
     split_auth_scheme,
@@ -475,6 +476,10 @@ class TraceSession:
             self.candidates.add(text)
             if "\n" in text:
                 self._collect_csv_cells(text, ctx)
+            if "|" in text and ("PID|" in text or "NK1|" in text or "GT1|" in text or "IN1|" in text):
+                for entity, value in hl7_fields(text):  # an HL7 v2 message's personal fields
+                    if self.policy.enabled(entity):
+                        self.secret_values.setdefault(value, entity)
             if "=" in text and ("&" in text or "?" in text or '="' in text):
                 self._collect_form_fields(text, ctx)
             if ner and self.r.ner:

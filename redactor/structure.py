@@ -235,6 +235,16 @@ def names_a_person(record: Mapping[str, Any], key: str, value: str) -> bool:
     return False
 
 
+# FHIR's HumanName (`Patient.name[*]`): `{"use": "official", "family": "Chalmers", "given": ["Peter",
+# "James"], "text": "Peter James Chalmers"}`. Its family, given names and text are a person's.
+_HUMAN_NAME_VALUES = frozenset({"family", "given", "text"})
+_HUMAN_NAME_KEYS = frozenset({"family", "given", "text", "prefix", "suffix", "use", "period", "id", "extension"})
+
+
+def is_human_name(record: Mapping[str, Any]) -> bool:
+    return isinstance(record.get("given", record.get("family")), (str, list)) and record.keys() <= _HUMAN_NAME_KEYS
+
+
 def is_contact_record(record: Mapping[str, Any]) -> bool:
     """A record about a person: beside its `name`, an email, phone, address or birth date (any
     spelling: Salesforce writes `Name`, `Email`, `MailingStreet`)."""
@@ -292,6 +302,38 @@ _CSV_HEADER = re.compile(r"^[ \t]*[A-Za-z_][\w .-]{0,40}(?P<delimiter>[,;\t|])[A
                          r"(?:(?P=delimiter)[A-Za-z_][\w .-]{0,40})*\r?$", re.MULTILINE)
 _CSV_MAX_ROWS = 10_000
 _PROSE_LINE = re.compile(r"\s*(?:\d{1,3}[.)]\s|[-*•]\s)|.*[a-z][.!?]\s+[A-Z]")
+
+
+# HL7 v2 messages (a hospital interface an agent reads: `PID|1||483920^^^MRN||Doe^Jane^A||19800101|F|||
+# 12 Main St^^Springfield^IL^62701||(217)555-0123|...`): the fields of the segments about people, by
+# position (1-based after the segment name), and what each holds.
+_HL7_PERSON_FIELDS: dict[str, dict[int, str]] = {
+    "PID": {3: "ID_NUMBER", 5: "PERSON", 6: "PERSON", 7: "DATE_OF_BIRTH", 9: "PERSON", 11: "STREET_ADDRESS",
+            13: "PHONE_NUMBER", 14: "PHONE_NUMBER", 19: "US_SSN", 20: "ID_NUMBER"},
+    "NK1": {2: "PERSON", 4: "STREET_ADDRESS", 5: "PHONE_NUMBER", 6: "PHONE_NUMBER"},
+    "GT1": {3: "PERSON", 5: "STREET_ADDRESS", 6: "PHONE_NUMBER", 7: "PHONE_NUMBER", 8: "DATE_OF_BIRTH",
+            12: "US_SSN"},
+    "IN1": {16: "PERSON", 18: "DATE_OF_BIRTH", 19: "STREET_ADDRESS", 36: "ID_NUMBER"},
+}
+_HL7_SEGMENT = re.compile(r"(?:^|(?<=[\r\n]))(PID|NK1|GT1|IN1)\|([^\r\n]*)")
+
+
+def hl7_fields(text: str) -> Iterator[tuple[str, str]]:
+    """(entity, value) of the personal fields of an HL7 v2 message's PID, NK1, GT1 and IN1 segments.
+    A value is a field's repetition as written (`Doe^Jane^A`), which is how the message repeats it;
+    an identifier list's first component is the identifier itself (`483920` of `483920^^^MRN`)."""
+    for match in _HL7_SEGMENT.finditer(text):
+        fields = match.group(2).split("|")
+        for position, entity in _HL7_PERSON_FIELDS[match.group(1)].items():
+            if position > len(fields):
+                continue
+            for repetition in fields[position - 1].split("~"):
+                value = repetition.split("^", 1)[0] if entity == "ID_NUMBER" else repetition
+                if value.strip("^ ") and len(value) >= 3:
+                    yield entity, value
+                parts = repetition.split("^")
+                if entity == "PERSON" and len(parts) > 1 and parts[0] and parts[1]:
+                    yield entity, f"{parts[1]} {parts[0]}"  # `Doe^Jane` is the Jane Doe of a note
 
 
 def csv_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
@@ -533,7 +575,8 @@ class StructureRules:
             # A structural value written as words or a URL (a span name `GET /users/<email>`) keeps
             # its bytes unless a pattern finds something in it: ids and names are never in it.
             return Member(False, effective_key, None, shape, ner=False)
-        if isinstance(child, str) and names_a_person(parent, key, child):
+        if (isinstance(child, str) and names_a_person(parent, key, child)) \
+                or (key in _HUMAN_NAME_VALUES and is_human_name(parent)):
             return Member(False, effective_key, "PERSON", shape)
         if is_generated_token(parent, key):
             return Member(False, effective_key, None, shape)  # model output: analysed as text

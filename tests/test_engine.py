@@ -929,3 +929,26 @@ def test_base64_encoded_text_is_redacted_inside_and_encoded_again(no_ner: Redact
     assert base64.b64decode(out["body"]).decode().startswith("Hi, call me at <PHONE_NUMBER:")
     assert out["ids"][:3] == [UUID, SHA256, "dGhpcyBpcyBqdXN0IGEgdGVzdCBzdHJpbmc="]
     assert no_ner.redact(out) == out  # redacting again changes nothing
+
+
+def test_healthcare_shapes_fhir_patients_and_hl7_messages(no_ner: Redactor) -> None:
+    """FHIR's HumanName (`family`, `given`) and an HL7 v2 message's PID/NK1 fields are a patient's
+    name, birth date, address, phone, SSN and MRN, found with NER off; a font's `family` is not."""
+    patient = {"resourceType": "Patient", "id": "example",
+               "name": [{"use": "official", "family": "Chalmers", "given": ["Peter", "James"]}],
+               "birthDate": "1974-12-25", "font": {"family": "Helvetica", "size": 12}}
+    message = ("MSH|^~\\&|EPIC|HOSP|LAB|HOSP|202406071102||ADT^A01|MSG00001|P|2.5\r"
+               "PID|1||483920^^^MRN^MR||Doe^Jane^A||19800101|F|||12 Main St^^Springfield^IL^62701||"
+               "(217)555-0123|||M||ACC123456|123-45-6789\rNK1|1|Doe^John|SPO\rPV1|1|I|4W^401^A")
+    out = no_ner.redact({"fhir": patient, "hl7": message, "note": "Jane Doe admitted, MRN 483920"})
+    name = out["fhir"]["name"][0]
+    assert name["use"] == "official" and name["family"].startswith("<PERSON:")
+    assert all(given.startswith("<PERSON:") for given in name["given"]) and out["fhir"]["id"] == "example"
+    assert out["fhir"]["font"] == {"family": "Helvetica", "size": 12}
+    segments = out["hl7"].split("\r")
+    assert segments[0] == message.split("\r", maxsplit=1)[0] and segments[3] == "PV1|1|I|4W^401^A"
+    for raw in ("483920", "Doe^Jane^A", "19800101", "12 Main St", "(217)555-0123", "123-45-6789", "Doe^John"):
+        assert raw not in out["hl7"]
+    assert segments[1].startswith("PID|1||<ID_NUMBER:") and "|F|||<STREET_ADDRESS:" in segments[1]
+    mrn = re.search(r"<ID_NUMBER:[0-9a-f]{12}>", segments[1])
+    assert mrn is not None and out["note"].startswith("<PERSON:") and out["note"].endswith(f"MRN {mrn.group(0)}")
