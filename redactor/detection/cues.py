@@ -1,6 +1,8 @@
 """Values known by the words around them: `DOB: 1984-03-12`, `passport no. X1234567`, `routing
 number 021000021`, `Customer name: Jane Roe`, `Dear Jane,`, `"Jane Roe" <jane.roe@example.com>`,
-and in other languages: `geb. 03.04.1978`, `DNI 12345678Z`, `Sra. López`.
+in other languages: `geb. 03.04.1978`, `DNI 12345678Z`, `Sra. López`; git's records of authors
+(`7bd81c8 (Jane Roe 2024-03-02 ...)`, `author Jane Roe <...>`); and what a voice agent's
+speech-to-text writes out (`four one five, five five five...`, `jane dot roe at gmail dot com`).
 
 A bare nine-digit number or a capitalised pair of words is no evidence of anything; after a cue
 that names it, it is. Each rule is declarative (detect-secrets style): a case-insensitive cue, a
@@ -11,8 +13,9 @@ never the cue. These rules need no NER, so names with a cue are found with NER o
 `CueRecognizer` wraps the table as a presidio recognizer; the engine treats its results like
 any other pattern recognizer's (thresholds, one token per value in a trace), except that decoy
 regions do not apply: after `DOB:` a date is a birth date, although dates are decoys elsewhere.
-Each rule declares keywords, and runs only on a text where one of them starts a word
-(`rules_worth_running`, one automaton pass).
+Each rule declares keywords, and runs only on a text where one of them starts a word, or where
+`min_keywords` of them do (a spoken number needs several digit words; `rules_worth_running`, one
+automaton pass).
 """
 
 from __future__ import annotations
