@@ -476,7 +476,7 @@ class TraceSession:
             self.candidates.add(text)
             if "\n" in text:
                 self._collect_csv_cells(text, ctx)
-            if "|" in text and ("PID|" in text or "NK1|" in text or "GT1|" in text or "IN1|" in text):
+            if "|" in text and ("MSH|" in text or "PID|" in text):
                 for entity, value in hl7_fields(text):  # an HL7 v2 message's personal fields
                     if self.policy.enabled(entity):
                         self.secret_values.setdefault(value, entity)
@@ -720,7 +720,9 @@ class TraceSession:
                 continue
             for start, found_end in index.finditer(text):
                 entity = self.value_type[text[start:found_end]]
-                end = self._full_name_end(text, start, found_end) if entity == "PERSON" else found_end
+                # (a guess is not stretched: NER's `Onboard Siddharth` would take the known `Raghunathan` with it)
+                stretch = entity == "PERSON" and index is self.known_index
+                end = self._full_name_end(text, start, found_end) if stretch else found_end
                 overlapping = [s for s in spans if start < s.end and s.start < end]
                 beyond = [s for s in overlapping if not (start <= s.start and s.end <= end)]
                 if any(s.detector != NER_DETECTOR or (s.start <= start and end <= s.end) for s in beyond):

@@ -84,6 +84,9 @@ _PII_KEY_ENTITIES = {
                      "date_de_naissance", "data_di_nascita", "data_nascita"), "DATE_OF_BIRTH"),
     **dict.fromkeys(("strasse", "straße", "calle", "direccion", "dirección", "adresse", "anschrift", "indirizzo",
                      "plz", "codigo_postal", "code_postal"), "STREET_ADDRESS"),
+    # national identity and tax numbers (German Steuer-ID, Polish PESEL, Indian Aadhaar/PAN, French NIR, UK UTR/NINO)
+    **dict.fromkeys(("steuer_id", "steuerid", "steuernummer", "pesel", "aadhaar", "aadhaar_number", "nir", "utr",
+                     "pan_number", "nino", "ni_number", "national_insurance_number", "tax_number", "tin"), "ID_NUMBER"),
     **dict.fromkeys(("vorname", "nachname", "apellido", "apellidos", "nombre_completo", "prenom", "prénom",
                      "nom_de_famille", "cognome"), "PERSON"),
 }
@@ -206,6 +209,11 @@ def is_secret_reference(record: Mapping[str, Any]) -> bool:
 _PERSON_OR_HANDLE_KEYS = frozenset({
     "user", "username", "user_name", "display_name", "owner", "assignee", "reporter", "requester", "author",
     "created_by", "updated_by", "submitted_by", "approved_by", "assigned_to", "contact", "customer", "employee",
+    # payments and HR: the holder of a card or an account, a transfer's parties (ISO 20022 writes `Nm`)
+    "cardholder", "cardholder_name", "card_holder", "card_holder_name", "account_holder", "account_holder_name",
+    "beneficiary", "beneficiary_name", "payee", "payee_name", "payer", "payer_name", "debtor", "creditor", "nm",
+    "insured", "guarantor", "patient", "passenger", "traveler", "traveller", "guest", "recipient", "addressee",
+    "recipient_name", "sender_name", "candidate", "applicant", "manager", "supervisor",
 })
 # A full name as people write theirs: two to four capitalised words.
 _WRITTEN_FULL_NAME = re.compile(r"[A-ZÀ-Þ][A-Za-zÀ-ÿ'’-]+(?: [A-ZÀ-Þ][A-Za-zÀ-ÿ'’-]+){1,3}")
@@ -222,17 +230,24 @@ def _person_key(key: str) -> tuple[bool, bool, tuple[str, ...]]:
 def names_a_person(record: Mapping[str, Any], key: str, value: str) -> bool:
     """The chat participant's `name`; a contact record's (`{"name": ..., "email": ...}`); a member whose
     sibling is its email or phone (`"author"` beside `"author_email"`, `"assignee"` beside
-    `"assigneeEmail"`); a user or owner field that holds a full name rather than a handle."""
+    `"assigneeEmail"`); a user, owner or holder field, or the `name` of a record holding personal data,
+    that holds a full name rather than a handle or a company's name."""
     is_name, person_or_handle, siblings = _person_key(key)
     if is_name and (record.get("role") == "user" or is_contact_record(record)):
         return True
     if any(sibling in record for sibling in siblings):
         return True
-    if person_or_handle and _WRITTEN_FULL_NAME.fullmatch(value):
-        from redactor.detection.cues import is_plausible_person
-
-        return is_plausible_person(value)
+    if person_or_handle or (is_name and holds_personal_data(record)):
+        return _reads_as_full_name(value)  # (a handle, a company, a checklist's name are no person's)
     return False
+
+
+def _reads_as_full_name(value: str) -> bool:
+    if not _WRITTEN_FULL_NAME.fullmatch(value):
+        return False
+    from redactor.detection.cues import is_plausible_person
+
+    return is_plausible_person(value)
 
 
 # FHIR's HumanName (`Patient.name[*]`): `{"use": "official", "family": "Chalmers", "given": ["Peter",
@@ -241,14 +256,33 @@ _HUMAN_NAME_VALUES = frozenset({"family", "given", "text"})
 _HUMAN_NAME_KEYS = frozenset({"family", "given", "text", "prefix", "suffix", "use", "period", "id", "extension"})
 
 
-def is_human_name(record: Mapping[str, Any]) -> bool:
-    return isinstance(record.get("given", record.get("family")), (str, list)) and record.keys() <= _HUMAN_NAME_KEYS
+def is_human_name(record: Mapping[str, Any], record_key: str | None) -> bool:
+    """A FHIR HumanName: given or family names, or a `name` that is only a `text` (`Patient.contact.name`)."""
+    if not record.keys() <= _HUMAN_NAME_KEYS:
+        return False
+    return isinstance(record.get("given", record.get("family")), (str, list)) or (
+        record_key == "name" and isinstance(record.get("text"), str))
 
 
 def is_contact_record(record: Mapping[str, Any]) -> bool:
     """A record about a person: beside its `name`, an email, phone, address or birth date (any
     spelling: Salesforce writes `Name`, `Email`, `MailingStreet`)."""
     return any(normalize_key(key) in CONTACT_FIELDS for key in record if isinstance(key, str))
+
+
+def holds_personal_data(record: Mapping[str, Any]) -> bool:
+    """A record with a personal identifier or other PII beside its `name` (`steuer_id`, `iban`, `ssn`)."""
+    return any(_names_personal_data(key) for key in record if isinstance(key, str) and key.lower() != "name")
+
+
+@lru_cache(maxsize=16_384)
+def _names_personal_data(key: str) -> bool:
+    """A key that holds a person's data: a PII type's (`ssn`, `iban`, `passport_number`) or an identity
+    number's (`steuer_id`, `tax_id`, `pesel`, `aadhaar`)."""
+    return pii_entity_for_key(key) not in (None, "PERSON") or bool(_PERSONAL_ID_KEY.search(normalize_key(key)))
+
+
+_PERSONAL_ID_KEY = re.compile(r"(?:^|_)(?:ssn|tax_id|national_id|passport|dob)(?:_|$)")
 
 
 def secret_entity_for_key(key: str) -> str:
@@ -315,7 +349,17 @@ _HL7_PERSON_FIELDS: dict[str, dict[int, str]] = {
             12: "US_SSN"},
     "IN1": {16: "PERSON", 18: "DATE_OF_BIRTH", 19: "STREET_ADDRESS", 36: "ID_NUMBER"},
 }
-_HL7_SEGMENT = re.compile(r"(?:^|(?<=[\r\n]))(PID|NK1|GT1|IN1)\|([^\r\n]*)")
+_HL7_SEGMENT = re.compile(r"(?:^|(?<=[\r\n]))([A-Z][A-Z0-9]{2})\|([^\r\n]*)")
+# A clinician in any segment (XCN: an id, then family and given names: `1598765432^RAGHAVENDRAN^PRIYANKA`),
+# the attending doctor of PV1, the ordering provider of ORC and OBR, the responsible observer of OBX.
+_HL7_CLINICIAN = re.compile(r"\d{3,}\^[A-Z][A-Za-z'-]+\^[A-Z][A-Za-z'-]+(?:\^[^|~]*)?")
+
+
+def _as_written_in_prose(given: str, family: str) -> str:
+    """`Jane Doe` for HL7's `DOE^JANE`: messages often write names in capitals, notes do not (the capitals
+    are one of the name's written forms, see `engine.written_forms`)."""
+    name = f"{given} {family}"
+    return name.title() if name.isupper() else name
 
 
 def hl7_fields(text: str) -> Iterator[tuple[str, str]]:
@@ -324,7 +368,13 @@ def hl7_fields(text: str) -> Iterator[tuple[str, str]]:
     an identifier list's first component is the identifier itself (`483920` of `483920^^^MRN`)."""
     for match in _HL7_SEGMENT.finditer(text):
         fields = match.group(2).split("|")
-        for position, entity in _HL7_PERSON_FIELDS[match.group(1)].items():
+        for field in fields:
+            for repetition in field.split("~"):
+                if _HL7_CLINICIAN.fullmatch(repetition):
+                    parts = repetition.split("^")
+                    yield "PERSON", repetition
+                    yield "PERSON", _as_written_in_prose(parts[2], parts[1])
+        for position, entity in _HL7_PERSON_FIELDS.get(match.group(1), {}).items():
             if position > len(fields):
                 continue
             for repetition in fields[position - 1].split("~"):
@@ -333,7 +383,7 @@ def hl7_fields(text: str) -> Iterator[tuple[str, str]]:
                     yield entity, value
                 parts = repetition.split("^")
                 if entity == "PERSON" and len(parts) > 1 and parts[0] and parts[1]:
-                    yield entity, f"{parts[1]} {parts[0]}"  # `Doe^Jane` is the Jane Doe of a note
+                    yield entity, _as_written_in_prose(parts[1], parts[0])  # `Doe^Jane` is a note's Jane Doe
 
 
 def csv_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
@@ -576,7 +626,7 @@ class StructureRules:
             # its bytes unless a pattern finds something in it: ids and names are never in it.
             return Member(False, effective_key, None, shape, ner=False)
         if (isinstance(child, str) and names_a_person(parent, key, child)) \
-                or (key in _HUMAN_NAME_VALUES and is_human_name(parent)):
+                or (key in _HUMAN_NAME_VALUES and is_human_name(parent, parent_key)):
             return Member(False, effective_key, "PERSON", shape)
         if is_generated_token(parent, key):
             return Member(False, effective_key, None, shape)  # model output: analysed as text

@@ -722,6 +722,12 @@ def test_a_greeted_first_name_takes_the_family_name_after_it(no_ner: Redactor) -
     assert len(full) == 2 and full[0] != full[1] and "Gonzalez" not in json.dumps(out)
     assert out["again"].startswith(full[1] + " called back; ")  # one token for the full name everywhere
     assert out["again"].endswith(f"{full[0]} Support and {full[0]} Please stay.")
+    # Red team 9 (again): a compound given name known from a greeting (`Hola María José,`), then the
+    # family name after it; two family names after a known full name.
+    two = no_ner.redact({"chat": "Hola María José, ¿en qué puedo ayudarle?",
+                         "crm": "Cliente: María José García-Pelayo; contact Maria Gonzalez Lopez",
+                         "contact": {"name": "Maria Gonzalez", "email": "mg@example.org"}})
+    assert "García-Pelayo" not in two["crm"] and "Lopez" not in two["crm"]
 
 
 @pytest.mark.parametrize(("written", "expected"), [
@@ -952,3 +958,34 @@ def test_healthcare_shapes_fhir_patients_and_hl7_messages(no_ner: Redactor) -> N
     assert segments[1].startswith("PID|1||<ID_NUMBER:") and "|F|||<STREET_ADDRESS:" in segments[1]
     mrn = re.search(r"<ID_NUMBER:[0-9a-f]{12}>", segments[1])
     assert mrn is not None and out["note"].startswith("<PERSON:") and out["note"].endswith(f"MRN {mrn.group(0)}")
+
+
+def test_round_12_holders_identity_records_clinicians_and_institutions(no_ner: Redactor) -> None:
+    """Red team 12 (banking, healthcare, HR, tax forms): a card's or an account's holder, ISO 20022's
+    `Nm`, a record's `name` beside a `steuer_id`, a FHIR contact's `name.text`, an HL7 order's
+    clinician (`1598765432^RAGHAVENDRAN^PRIYANKA`, and `Priyanka Raghavendran` in a note) were kept with NER
+    off; an EIN became a phone number. A company under a holder key and a checklist's name stay."""
+    out = no_ner.redact({
+        "payment": {"cardholder": "Margarethe Vollendorf", "beneficiary": "Acme Trading Ltd",
+                    "Nm": "Oluwaseun Adebayo"},
+        "tax": {"country": "DE", "steuer_id": "47 036 892 815", "name": "Friederike Ostermann"},
+        "checklist": {"name": "Release checklist", "iban": "DE89370400440532013000"},
+        "fhir": {"contact": [{"name": {"text": "Henrietta Achterberg"}}], "code": {"text": "Blood pressure"}},
+        "hl7": "MSH|^~\\&|LAB\rORC|RE||||||||||1598765432^RAGHAVENDRAN^PRIYANKA\rOBR|1",
+        "note": "Priyanka Raghavendran ordered it; W-9: Acme Corp (EIN) 12-3456789",
+    })
+    assert out["payment"]["cardholder"].startswith("<PERSON:") and out["payment"]["Nm"].startswith("<PERSON:")
+    assert out["payment"]["beneficiary"] == "Acme Trading Ltd"
+    assert out["tax"]["steuer_id"].startswith("<ID_NUMBER:") and out["tax"]["name"].startswith("<PERSON:")
+    assert out["checklist"]["name"] == "Release checklist"
+    assert out["fhir"]["contact"][0]["name"]["text"].startswith("<PERSON:")
+    assert out["fhir"]["code"] == {"text": "Blood pressure"}
+    assert out["hl7"] == "MSH|^~\\&|LAB\rORC|RE||||||||||" + out["hl7"].split("||||||||||")[1]
+    assert "RAGHAVENDRAN" not in out["hl7"] and out["note"].startswith("<PERSON:")
+    assert out["note"].endswith("W-9: Acme Corp (EIN) 12-3456789")
+
+
+def test_institutions_are_no_people_or_places(default_redactor: Redactor) -> None:
+    """Red team 12: NER took `REWE Markt GmbH` for a place and `Finanzamt München` for a person."""
+    text = "Paid at REWE Markt GmbH by card. Office: Finanzamt München, Room 4."
+    assert default_redactor.redact_text(text) == text

@@ -73,6 +73,15 @@ def nhs_number_ok(value: str) -> bool:
     return (0 if check == 11 else check) == digits[9] and check != 10
 
 
+def pesel_ok(value: str) -> bool:
+    """A PESEL: eleven digits, the last a check digit of the first ten (weights 1 3 7 9, repeated)."""
+    digits = [int(c) for c in value]
+    if len(digits) != 11:
+        return False
+    weighted = sum(d * w for d, w in zip(digits[:10], (1, 3, 7, 9, 1, 3, 7, 9, 1, 3), strict=True))
+    return (10 - weighted % 10) % 10 == digits[10]
+
+
 _DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
 _DNI_SPACING = re.compile(r"[\s.-]")
 
@@ -107,10 +116,21 @@ _ORGANISATION_WORDS = frozenset({
     "security", "operations", "office", "center", "centre", "department", "gmbh", "ag", "sa", "plc", "pty", "bv",
     "traders", "trading", "industries", "holdings", "partners", "enterprises", "international", "company",
     "limited", "technologies", "logistics", "consulting", "media", "networks", "software", "pharma", "health",
+    "markt", "secure", "spark", "school", "college", "institute", "ministry", "council", "authority",
+})
+# Words that make a name an institution's wherever they stand: `Finanzamt München`, `University of Leeds`.
+_INSTITUTION_WORDS = frozenset({
+    "finanzamt", "university", "universität", "universiteit", "université", "universidad", "università",
+    "ministry", "ministerium", "institute", "gmbh", "inc", "ltd", "llc", "plc",
 })
 
 _FUNCTION_WORDS = frozenset({"the", "a", "an", "our", "your", "my", "his", "her", "their", "this", "that", "all"})
 _LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def is_institution(value: str) -> bool:
+    """A company's or an institution's name (`REWE Markt GmbH`, `Finanzamt München`): no person's, no place."""
+    return not _INSTITUTION_WORDS.isdisjoint(word.lower() for word in _LETTERS.findall(value))
 
 
 def is_plausible_person(value: str) -> bool:
@@ -122,8 +142,8 @@ def is_plausible_person(value: str) -> bool:
         return False
     ignorable = ignorable_capitalised_words()
     words = [word.lower() for word in _LETTERS.findall(value)]
-    if not words or words[0] in _FUNCTION_WORDS or words[-1] in _ORGANISATION_WORDS:
-        return False  # "Best,\nThe Acme Team", "Cheers,\nAcme Shop Support"
+    if not words or words[0] in _FUNCTION_WORDS or words[-1] in _ORGANISATION_WORDS or is_institution(value):
+        return False  # "Best,\nThe Acme Team", "Cheers,\nAcme Shop Support", "Finanzamt München"
     return any(word not in ignorable and word not in _NOT_NAMES for word in words)
 
 
@@ -159,16 +179,17 @@ _FAMILY_NAME_AFTER = re.compile(r" ((?:Mc|Mac|O'|D')?[A-ZÀ-Þ][a-zà-ÿ]+(?:[-'
 
 
 def family_name_end(text: str, start: int, end: int) -> int:
-    """Where a one-word name at `text[start:end]` really ends: after a family name that follows it
-    (`Maria Gonzalez`), so that no surname is left beside the first name's token; else `end`."""
+    """Where a name of one or two words at `text[start:end]` really ends: after a family name that
+    follows it (`Maria Gonzalez`; `María José García-Pelayo`, a compound given name; `Maria Gonzalez
+    Lopez`, two family names), so that no surname is left beside the token; else `end`."""
     following = _FAMILY_NAME_AFTER.match(text, end)
-    if following is None or " " in text[start:end]:
+    if following is None or text.count(" ", start, end) > 1:
         return end
-    from redactor.detection.pii import ignorable_capitalised_words
+    from redactor.detection.pii import ignorable_capitalised_words, is_implausible_name
 
     word = following.group(1)
     if word.lower() in ignorable_capitalised_words() or word.lower() in _NOT_NAMES \
-            or word.lower() in _ORGANISATION_WORDS:
+            or word.lower() in _ORGANISATION_WORDS or is_implausible_name(word) or re.fullmatch(_CALENDAR_WORDS, word):
         return end
     return following.end() if is_plausible_person(text[start:following.end()]) else end
 
@@ -288,7 +309,8 @@ _FOREIGN_MONTH = (
     r"|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|dezembro)"
 )
 _DATE = (
-    r"\d{4}-\d{2}-\d{2}(?![\d:T])|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})(?![\d/.-])"
+    # (a sentence's full stop may follow: `DOB 14/03/1968. There`; a fourth group may not: `1.2.3.4`)
+    r"\d{4}-\d{2}-\d{2}(?![\d:T])|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})(?![\d/-]|\.\d)"
     rf"|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?{_MONTH}\s+(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?\d{{4}}"
     # `14 juillet 1979`, `1er mars 1980`, `14 de julio de 1979`, `3. März 1978`
     rf"|(?:\d{{1,2}}(?:er|\.|º|°)?\s+(?:de\s+)?)?{_FOREIGN_MONTH}\s+(?:de\s+)?\d{{4}}(?!\d)"
@@ -386,6 +408,16 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"[A-Z0-9]{6,12}(?![\w-])", _has_digits(4),
             keywords=("national", "id")),
     CueRule("cpf", "ID_NUMBER", r"\bCPF\b", r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?![\d-])", keywords=("cpf",)),
+    # India's PAN (`AFZPK7190K`: five letters, four digits, a letter; the fourth letter says who holds it),
+    # the UK's Unique Taxpayer Reference (ten digits), Poland's PESEL (eleven digits, a weighted check digit).
+    CueRule("india_pan", "ID_NUMBER", r"\bPAN(?:\s*(?:card|no\.?|number|#))?\b",
+            r"[A-Z]{3}[ABCFGHLJPT][A-Z]\d{4}[A-Z]\b", keywords=("pan",)),
+    CueRule("uk_utr", "ID_NUMBER", r"\bUTR\b|\bunique\s+taxpayer\s+reference(?:\s*\(UTR\))?",
+            r"\d{5}\s?\d{5}(?!\d)", keywords=("utr", "unique taxpayer")),
+    CueRule("pesel", "ID_NUMBER", r"\bPESEL\b", r"\d{11}(?!\d)", pesel_ok, keywords=("pesel",)),
+    # A LinkedIn profile's address names its person (`linkedin.com/in/anneliese-kowalczyk-brandt-7a2b19`).
+    CueRule("linkedin_profile", "PERSON", r"linkedin\.com/in/", r"[A-Za-z0-9%_-]{3,100}", separator="",
+            keywords=("linkedin.com/in/",)),
     # Spain's DNI and NIE (and the NIF, a DNI for tax), with their check letter (`DNI nº 12345678Z`).
     CueRule("dni_nie", "ID_NUMBER", r"\b(?:DNI|NIE|NIF)\b(?:\s*(?:n\.?\s?[º°]|núm\.?|número|no\.?|#))?",
             r"(?:\d{8}|\d{2}\.\d{3}\.\d{3}|[XYZxyz]-?\d{7})[ -]?[A-Za-z](?![\w-])", dni_nie_ok,

@@ -67,6 +67,8 @@ _CIDR = re.compile(r"(?<![\w.:])(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:]*:[0-9A-F
 # A build or version stamped with its date (`20240609.1.0`, CalVer `2024.06.09`'s compact form): ten
 # digits and more read as a phone number.
 _DATED_BUILD = re.compile(r"(?<![\w.])(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:\.\d+)+(?![\w.])")
+# A US employer identification number (`EIN 12-3456789`): a company's, shaped like no phone number.
+_EMPLOYER_ID = re.compile(r"\b(?:EIN|FEIN|Employer Identification Number)\)?[:#\s(]{0,4}\d{2}-\d{7}\b")
 # A cloud host's name (`ip-10-40-2-17.ap-southeast-2.compute.internal`, EC2's private DNS names):
 # infrastructure, whose dashes make the address read as a phone number.
 _CLOUD_HOST_NAME = re.compile(r"\bip-\d{1,3}(?:-\d{1,3}){3}(?:\.[a-z0-9-]+)*")
@@ -187,6 +189,10 @@ def _is_network(block: str) -> bool:
     return network.prefixlen < network.max_prefixlen
 
 
+def employer_id_regions(text: str) -> list[Region]:
+    return [m.span() for m in _EMPLOYER_ID.finditer(text)] if "EIN" in text or "Employer" in text else []
+
+
 def cloud_host_name_regions(text: str) -> list[Region]:
     return [m.span() for m in _CLOUD_HOST_NAME.finditer(text)] if "ip-" in text else []
 
@@ -241,6 +247,7 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     user_agent_regions,
     ticket_id_regions,
     cloud_host_name_regions,
+    employer_id_regions,
     network_regions,
     dated_build_regions,
     isbn_regions,

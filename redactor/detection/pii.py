@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from redactor.detection.base import Span
-from redactor.detection.cues import CUE_ENTITIES, cue_recognizer, is_plausible_person, may_have_cue
+from redactor.detection.cues import CUE_ENTITIES, cue_recognizer, is_institution, is_plausible_person, may_have_cue
 from redactor.detection.decoys import is_entirely_decoy, overlaps, protected_regions
 from redactor.detection.validators import card_ok, phone_score
 from redactor.errors import DetectorError
@@ -538,8 +538,10 @@ class PiiDetector:
                 self._sentence_cache[text] = [
                     s for s in names
                     if _HAS_UPPER.search(text[s.start:s.end]) and not is_implausible_name(text[s.start:s.end])
-                    # (a company, a team or an assistant NER took for a person: `Fabrikam GmbH`, `Claude`)
+                    # (a company, a team or an assistant NER took for a person or a place: `Fabrikam GmbH`,
+                    # `Claude`, `REWE Markt GmbH`)
                     and (s.entity_type != "PERSON" or is_plausible_person(text[s.start:s.end]))
+                    and not is_institution(text[s.start:s.end])
                 ]
         except DetectorError:
             raise

@@ -16,6 +16,7 @@ from redactor.detection.cues import (
     may_have_cue,
     names_from_mailbox,
     nhs_number_ok,
+    pesel_ok,
     rules_worth_running,
 )
 from redactor.detection.pii import PiiDetector
@@ -140,6 +141,13 @@ def detector() -> PiiDetector:
     ("my email is priya dot raman at outlook dot com okay", "EMAIL_ADDRESS", "priya dot raman at outlook dot com"),
     ("you can reach me at jane underscore doe at gmail dot com", "EMAIL_ADDRESS",
      "jane underscore doe at gmail dot com"),
+    # Twelfth round: a sentence's full stop after a birth date, national ids with their cue, LinkedIn.
+    ("DOB 14/03/1968. There", "DATE_OF_BIRTH", "14/03/1968"),
+    ("PAN: AFZPK7190K for ITR-2", "ID_NUMBER", "AFZPK7190K"),
+    ("Unique Taxpayer Reference (UTR): 1234567890", "ID_NUMBER", "1234567890"),
+    ("PESEL 44051401359", "ID_NUMBER", "44051401359"),
+    ("see https://www.linkedin.com/in/anneliese-kowalczyk-brandt-7a2b19 ok", "PERSON",
+     "anneliese-kowalczyk-brandt-7a2b19"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -232,12 +240,19 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     # Spoken near misses: menus, counts, a site said aloud, numerals (the phone recognizer's).
     "press one for sales, two for support", "one two three four five six", "look at google dot com",
     "the email looks at google dot com", "1 2 3 4 5 6 7 8",
+    "PESEL 44051401358",  # a wrong check digit
+    "PAN 4111 card", "DOB 1.2.3.4",  # a card's PAN is no Indian PAN; four groups are no date
 ])
 def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: str) -> None:
     found_here = {entity for entity, _ in found(detector, text)}
     spoken = {entity for entity, value in found(detector, text) if " " in value and entity != "PERSON"
               and any(c.isalpha() for c in value)}
     assert not found_here & {"DATE_OF_BIRTH", "ID_NUMBER", "PERSON"} and not spoken, text
+
+
+def test_pesel_checksum() -> None:
+    assert pesel_ok("44051401359") and pesel_ok("02070803628")
+    assert not pesel_ok("44051401358") and not pesel_ok("4405140135")
 
 
 def test_checksums() -> None:
@@ -271,7 +286,8 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "author Jo Ho\n", "x\\ncommitter Jo Ho <jo@x.io>", "tagger Jo Ho", "user.name=Jo Ho",
                "core.bare=false\\nuser.name=Jo Ho", "GIT_COMMITTER_NAME=Jo Ho",
                "four one five five five five oh one three two", "four one one one one one one one one one one one one",
-               "email: jo at x dot io"]
+               "email: jo at x dot io", "PAN: AFZPK7190K", "UTR 1234567890", "PESEL 44051401359",
+               "linkedin.com/in/jo-ho"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
