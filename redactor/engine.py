@@ -16,7 +16,7 @@ import copy
 import json
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -46,6 +46,7 @@ from redactor.structure import (
     csv_tables,
     form_fields,
     hl7_fields,
+    mrz_fields,
     parse_base64_text,
     parse_embedded_json,
     split_auth_scheme,
@@ -477,9 +478,9 @@ class TraceSession:
             if "\n" in text:
                 self._collect_csv_cells(text, ctx)
             if "|" in text and ("MSH|" in text or "PID|" in text):
-                for entity, value in hl7_fields(text):  # an HL7 v2 message's personal fields
-                    if self.policy.enabled(entity):
-                        self.secret_values.setdefault(value, entity)
+                self._note_fields(hl7_fields(text))  # an HL7 v2 message's personal fields
+            if "<<" in text:
+                self._note_fields(mrz_fields(text))  # a passport's machine-readable zone
             if "=" in text and ("&" in text or "?" in text or '="' in text):
                 self._collect_form_fields(text, ctx)
             if ner and self.r.ner:
@@ -502,6 +503,12 @@ class TraceSession:
                     entity = self._field_entity(record, column, cell.strip(), ctx) if cell.strip() else None
                     if entity is not None:
                         self.secret_values.setdefault(cell.strip(), entity)
+
+    def _note_fields(self, fields: Iterable[tuple[str, str]]) -> None:
+        """Values a message format says are personal (HL7's PID, an MRZ), replaced wherever the trace holds them."""
+        for entity, value in fields:
+            if self.policy.enabled(entity):
+                self.secret_values.setdefault(value, entity)
 
     def _collect_form_fields(self, text: str, ctx: NodeContext) -> None:
         """A query string, a form body or a log line in a text: the value of a pair named like a

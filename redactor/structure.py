@@ -355,6 +355,39 @@ _HL7_SEGMENT = re.compile(r"(?:^|(?<=[\r\n]))([A-Z][A-Z0-9]{2})\|([^\r\n]*)")
 _HL7_CLINICIAN = re.compile(r"\d{3,}\^[A-Z][A-Za-z'-]+\^[A-Z][A-Za-z'-]+(?:\^[^|~]*)?")
 
 
+# A passport's machine-readable zone (ICAO 9303 TD3): `P<GBRSMITH<<JOHN<ALEXANDER<<<<<<<<<<<<<<<<<<`, then
+# `5331927014GBR8502147M3107153<<<<<<<<<<<<<<08`: number and check digit, nationality, birth date and
+# check digit, sex, expiry and check digit. The check digits tell an MRZ from any other line of capitals.
+_MRZ = re.compile(
+    r"P[A-Z<]([A-Z<]{3}([A-Z<]{39}))(?:\s*|\\n)"
+    r"(([A-Z0-9<]{9})(\d)[A-Z<]{3}(\d{6})(\d)[MFX<]\d{6}\d[A-Z0-9<]{14}\d[0-9<])"
+)
+
+
+def _mrz_check_digit(field: str) -> int:
+    weights = (7, 3, 1)
+    values = [int(c) if c.isdigit() else 0 if c == "<" else ord(c) - 55 for c in field]
+    return sum(v * weights[i % 3] for i, v in enumerate(values)) % 10
+
+
+def mrz_fields(text: str) -> Iterator[tuple[str, str]]:
+    """(entity, value) of a passport MRZ: the issuing state and name field as written (`UTOERIKSSON<<ANNA`:
+    the MRZ glues them, and a value is found only between non-letters), the name in prose (`Anna
+    Eriksson`), the whole second line (number, nationality, birth date, expiry: one run of characters)
+    and the passport number alone (as prose writes it)."""
+    for match in _MRZ.finditer(text):
+        number, number_check, birth, birth_check = match.group(4), match.group(5), match.group(6), match.group(7)
+        if _mrz_check_digit(number) != int(number_check) or _mrz_check_digit(birth) != int(birth_check):
+            continue
+        family, _, given = match.group(2).rstrip("<").partition("<<")
+        if family:
+            yield "PERSON", match.group(1).rstrip("<")
+            if given:
+                yield "PERSON", _as_written_in_prose(given.replace("<", " ").strip(), family.replace("<", " "))
+        yield "ID_NUMBER", match.group(3)
+        yield "ID_NUMBER", number.rstrip("<")
+
+
 def _as_written_in_prose(given: str, family: str) -> str:
     """`Jane Doe` for HL7's `DOE^JANE`: messages often write names in capitals, notes do not (the capitals
     are one of the name's written forms, see `engine.written_forms`)."""

@@ -989,3 +989,15 @@ def test_institutions_are_no_people_or_places(default_redactor: Redactor) -> Non
     """Red team 12: NER took `REWE Markt GmbH` for a place and `Finanzamt München` for a person."""
     text = "Paid at REWE Markt GmbH by card. Office: Finanzamt München, Room 4."
     assert default_redactor.redact_text(text) == text
+
+
+def test_a_passports_machine_readable_zone_is_its_holders(no_ner: Redactor) -> None:
+    """Red team 12: an MRZ kept the name, passport number and birth date (`passport 533192701` in prose
+    was caught). ICAO 9303's specimen: the check digits make it an MRZ; the name in prose gets its token."""
+    mrz = "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\nL898902C36UTO7408122F1204159ZE184226B<<<<<10"
+    out = no_ner.redact({"mrz": mrz, "note": "Anna Maria Eriksson boards at 10:05",
+                         "not_mrz": "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\nL898902C46UTO7408122F1204159"})
+    for raw in ("ERIKSSON<<ANNA<MARIA", "L898902C3", "740812"):
+        assert raw not in out["mrz"]
+    assert out["mrz"].startswith("P<<PERSON:") and out["note"].startswith("<PERSON:")
+    assert out["not_mrz"].endswith("L898902C46UTO7408122F1204159")  # a wrong check digit: no MRZ

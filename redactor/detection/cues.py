@@ -73,6 +73,21 @@ def nhs_number_ok(value: str) -> bool:
     return (0 if check == 11 else check) == digits[9] and check != 10
 
 
+_IDEOGRAPHS = "\u4e00-\u9fff"
+_CJK = "\u4e00-\u9fff\u3040-\u30ff"
+_JA_ZH_HONORIFIC_WORDS = ("様", "さん", "さま", "殿", "先生", "氏", "女士", "小姐")
+_JA_ZH_HONORIFICS = "(?:" + "|".join(_JA_ZH_HONORIFIC_WORDS) + ")"
+# Whom an honorific addresses when it names no one: customers, everyone, the person in charge, members.
+_ROLES_WITH_HONORIFICS = frozenset({
+    "担当者", "皆様", "各位", "利用者", "管理者", "会員", "顧客", "患者", "責任者", "関係者", "お客", "先生", "医師",
+    "고객", "여러분", "회원", "담당자", "관리자", "선생", "환자", "客户", "用户", "老师", "医生",
+})
+
+
+def _is_addressed_by_name(value: str) -> bool:
+    return value not in _ROLES_WITH_HONORIFICS
+
+
 def pesel_ok(value: str) -> bool:
     """A PESEL: eleven digits, the last a check digit of the first ten (weights 1 3 7 9, repeated)."""
     digits = [int(c) for c in value]
@@ -524,6 +539,28 @@ CUE_RULES: tuple[CueRule, ...] = (
             rf"{_GIT_NAME}(?=\\?[\"']|[ \t]*(?:{_LINE_END}|[;&|#,\]}})]))", is_git_person,
             separator=r"(?:[ \t]*=[ \t]*|[ \t]+)(?:\\?[\"'])?",
             keywords=("user.name", "git_author_name", "git_committer_name", "\\nuser.name")),
+    # Japanese, Korean and Chinese write the honorific after the name, with no space: `山田太郎様`,
+    # `佐藤さん`, `김민준님`, `王伟先生`. The name is the run of ideographs (hangul) before it; a role
+    # (`担当者様`, `お客様`, `고객님`) is no one's name.
+    CueRule("cjk_honorific_name", "PERSON", "", rf"(?<![{_CJK}])[{_IDEOGRAPHS}]{{2,5}}(?={_JA_ZH_HONORIFICS})",
+            _is_addressed_by_name, separator="", keywords=_JA_ZH_HONORIFIC_WORDS),
+    CueRule("korean_honorific_name", "PERSON", "", r"(?<![\uac00-\ud7a3])[\uac00-\ud7a3]{2,4}(?=님|씨)",
+            _is_addressed_by_name, separator="", keywords=("님", "씨")),
+    # Addresses: a Japanese prefecture, city or ward and block numbers (`東京都渋谷区神南1-2-3`); a Chinese
+    # province or city, district and road number (`北京市朝阳区建国路88号`); a Korean city, district and road
+    # (`서울특별시 강남구 테헤란로 123`).
+    CueRule("japanese_address", "STREET_ADDRESS", "",
+            rf"(?:東京都|北海道|大阪府|京都府|[{_IDEOGRAPHS}]{{2,3}}県)[{_CJK}]{{1,12}}?[市区町村郡][{_CJK}]{{0,12}}?"
+            r"[0-9０-９]{1,4}(?:(?:丁目|番地|番|号|[-－‐ーの])[0-9０-９]{1,4}){0,4}(?:号)?",
+            separator="", keywords=("都", "道", "府", "県")),
+    CueRule("chinese_address", "STREET_ADDRESS", "",
+            rf"[{_IDEOGRAPHS}]{{2,3}}(?:省|市)(?:[{_IDEOGRAPHS}]{{1,6}}(?:市|区|县))?[{_IDEOGRAPHS}]{{1,10}}(?:路|街|道)"
+            r"\d{1,5}号",
+            separator="", keywords=("省", "市")),
+    CueRule("korean_address", "STREET_ADDRESS", "",
+            r"[\uac00-\ud7a3]{2,4}(?:특별시|광역시|특별자치시|도|시)\s?[\uac00-\ud7a3]{1,6}(?:구|군|시)\s?"
+            r"[\uac00-\ud7a3\d]{1,12}(?:로|길|동)\s?\d{1,5}(?:-\d{1,5})?",
+            separator="", keywords=("시", "도")),
 )
 
 # Parts of shared mailboxes' names, not people's: `billing.team@`, `data.science@`.
@@ -588,8 +625,9 @@ def rules_worth_running(text: str) -> frozenset[str]:
         lowered = _SURROGATE.sub("\ufffd", lowered)  # the automaton takes valid UTF-8 only
     seen: dict[str, int] = {}
     for index, start, _ in _keyword_automaton().find_matches_as_indexes(lowered, overlapping=True):
-        if start and _KEYWORDS[index][0].isalpha() and lowered[start - 1].isalnum():
-            continue  # inside a word: "this" holds no "hi"
+        if start and _KEYWORDS[index][0].isascii() and _KEYWORDS[index][0].isalpha() \
+                and lowered[start - 1].isalnum():
+            continue  # inside a word: "this" holds no "hi" (CJK writes no spaces: `山田様`'s 様 ends a name)
         for name in _RULES_BY_KEYWORD[index]:
             seen[name] = seen.get(name, 0) + 1
     return frozenset(name for name, count in seen.items() if count >= _MIN_KEYWORDS.get(name, 1))

@@ -148,6 +148,14 @@ def detector() -> PiiDetector:
     ("PESEL 44051401359", "ID_NUMBER", "44051401359"),
     ("see https://www.linkedin.com/in/anneliese-kowalczyk-brandt-7a2b19 ok", "PERSON",
      "anneliese-kowalczyk-brandt-7a2b19"),
+    # Japanese, Korean, Chinese: the honorific after the name; addresses.
+    ("山田太郎様、ご注文ありがとうございます。", "PERSON", "山田太郎"),
+    ("佐藤花子さん、こんにちは", "PERSON", "佐藤花子"),
+    ("김민준님, 안녕하세요", "PERSON", "김민준"),
+    ("王伟先生，您好", "PERSON", "王伟"),
+    ("住所は東京都渋谷区神南1-2-3です。", "STREET_ADDRESS", "東京都渋谷区神南1-2-3"),
+    ("주소는 서울특별시 강남구 테헤란로 123 입니다", "STREET_ADDRESS", "서울특별시 강남구 테헤란로 123"),
+    ("地址：北京市朝阳区建国路88号", "STREET_ADDRESS", "北京市朝阳区建国路88号"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -242,6 +250,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "the email looks at google dot com", "1 2 3 4 5 6 7 8",
     "PESEL 44051401358",  # a wrong check digit
     "PAN 4111 card", "DOB 1.2.3.4",  # a card's PAN is no Indian PAN; four groups are no date
+    "お客様、担当者様、皆様", "고객님, 여러분", "各位先生",  # roles the honorifics address
 ])
 def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: str) -> None:
     found_here = {entity for entity, _ in found(detector, text)}
@@ -287,7 +296,8 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "core.bare=false\\nuser.name=Jo Ho", "GIT_COMMITTER_NAME=Jo Ho",
                "four one five five five five oh one three two", "four one one one one one one one one one one one one",
                "email: jo at x dot io", "PAN: AFZPK7190K", "UTR 1234567890", "PESEL 44051401359",
-               "linkedin.com/in/jo-ho"]
+               "linkedin.com/in/jo-ho", "山田様", "김민준님", "東京都渋谷区神南1-2-3", "北京市朝阳区建国路88号",
+               "서울특별시 강남구 테헤란로 123"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
