@@ -50,6 +50,7 @@ from redactor.structure import (
     parse_base64_text,
     parse_embedded_json,
     split_auth_scheme,
+    swift_fields,
 )
 
 PAYLOAD_ENTITY = "LARGE_PAYLOAD"
@@ -481,6 +482,8 @@ class TraceSession:
                 self._note_fields(hl7_fields(text))  # an HL7 v2 message's personal fields
             if "<<" in text:
                 self._note_fields(mrz_fields(text))  # a passport's machine-readable zone
+            if ":59" in text or ":50" in text:
+                self._note_fields(swift_fields(text))  # a SWIFT payment's parties
             if "=" in text and ("&" in text or "?" in text or '="' in text):
                 self._collect_form_fields(text, ctx)
             if ner and self.r.ner:
@@ -505,7 +508,8 @@ class TraceSession:
                         self.secret_values.setdefault(cell.strip(), entity)
 
     def _note_fields(self, fields: Iterable[tuple[str, str]]) -> None:
-        """Values a message format says are personal (HL7's PID, an MRZ), replaced wherever the trace holds them."""
+        """Values a message format says are personal (HL7's PID, an MRZ, an MT103's parties), replaced
+        wherever the trace holds them."""
         for entity, value in fields:
             if self.policy.enabled(entity):
                 self.secret_values.setdefault(value, entity)

@@ -388,6 +388,34 @@ def mrz_fields(text: str) -> Iterator[tuple[str, str]]:
         yield "ID_NUMBER", number.rstrip("<")
 
 
+# A SWIFT MT103's parties: `:50K:` the ordering customer, `:59:` the beneficiary; an account line
+# (`/GB29NWBK60161331926819`), then the name and up to three address lines (`:50F:`/`:59F:` number them:
+# `1/NAME`, `2/ADDRESS`, `3/GB/LONDON`). The field ends at the next `:tag:`.
+_SWIFT_PARTY = re.compile(r"(?:^|(?<=\n)):(?:50[AFK]|59[AF]?):([^\n]*(?:\n(?!:\w{2,3}:)[^\n]*){0,4})")
+_SWIFT_LINE_NUMBER = re.compile(r"[1-8]/")
+_IBAN_SHAPE = re.compile(r"[A-Z]{2}\d{2}[A-Z0-9]{10,30}$")
+
+
+def swift_fields(text: str) -> Iterator[tuple[str, str]]:
+    """(entity, value) of an MT103's ordering customer and beneficiary: account, name, address lines."""
+    for match in _SWIFT_PARTY.finditer(text):
+        lines = [line.strip() for line in match.group(1).split("\n") if line.strip()]
+        if lines and lines[0].startswith("/"):
+            account = lines.pop(0)[1:]
+            yield ("IBAN_CODE" if _IBAN_SHAPE.match(account) else "ID_NUMBER"), account
+        for index, line in enumerate(lines):
+            numbered = _SWIFT_LINE_NUMBER.match(line)
+            value = line[numbered.end():] if numbered else line
+            if len(value) < 3:
+                continue
+            if index == 0:
+                # `OLUWASEUN ADEBAYO-CLARKE` is the capitals of the `Oluwaseun Adebayo-Clarke` a note writes:
+                # one value, whose capitals are one of its written forms (one token for both)
+                yield "PERSON", value.title() if value.isupper() else value
+            else:
+                yield "STREET_ADDRESS", value
+
+
 def _as_written_in_prose(given: str, family: str) -> str:
     """`Jane Doe` for HL7's `DOE^JANE`: messages often write names in capitals, notes do not (the capitals
     are one of the name's written forms, see `engine.written_forms`)."""

@@ -1001,3 +1001,17 @@ def test_a_passports_machine_readable_zone_is_its_holders(no_ner: Redactor) -> N
         assert raw not in out["mrz"]
     assert out["mrz"].startswith("P<<PERSON:") and out["note"].startswith("<PERSON:")
     assert out["not_mrz"].endswith("L898902C46UTO7408122F1204159")  # a wrong check digit: no MRZ
+
+
+def test_a_swift_payments_parties_are_replaced(no_ner: Redactor) -> None:
+    """Red team 12: an MT103's `:59:` beneficiary (account, name in capitals, address lines) was kept;
+    the name in a note gets the same token as its capitals in the message."""
+    mt103 = (":20:REF123\n:32A:240607EUR1250,00\n:50K:/DE89370400440532013000\nMARGARETHE VOLLENDORF\n"
+             "HAUPTSTRASSE 5\n:59:/GB29NWBK60161331926819\nOLUWASEUN ADEBAYO-CLARKE\nFLAT 3 27 PECKHAM RYE\n"
+             "LONDON SE15 4JR\n:71A:SHA")
+    out = no_ner.redact({"mt103": mt103, "note": "paid Oluwaseun Adebayo-Clarke"})
+    lines = out["mt103"].split("\n")
+    assert lines[:2] == [":20:REF123", ":32A:240607EUR1250,00"] and lines[-1] == ":71A:SHA"
+    assert lines[5].startswith(":59:/<IBAN_CODE:") and lines[6] == out["note"].removeprefix("paid ")
+    for raw in ("VOLLENDORF", "HAUPTSTRASSE", "ADEBAYO", "PECKHAM", "SE15"):
+        assert raw not in out["mt103"]
