@@ -476,6 +476,13 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("labelled_name", "PERSON", rf"\b{_PERSON_LABELS}",
             _FULL_NAME, is_plausible_person, separator=rf"(?:{_PARENTHETICAL}\s*[:=]\s*[\"']?{_TITLE})",
             keywords=("name",)),
+    # A form's label on a line of its own, the name on the next (a PDF's or an OCR'd text: `1 Name (as shown
+    # on your income tax return)\nCornelius Ashworth-Pryce`). The label line holds nothing else.
+    CueRule("label_line_name", "PERSON",
+            r"(?:^|(?<=\n))[ \t]*(?:\d{1,2}[a-z]?[ .)]+)?(?:(?:full|legal|first|last|given|family|customer|patient|"
+            r"employee|applicant|candidate|taxpayer|your|account holder'?s?|beneficiary'?s?)[ \t]+)?name"
+            r"(?:[ \t]*\([^()\n]{1,60}\))?[ \t]*:?[ \t]*\r?\n[ \t]*",
+            rf"{_FULL_NAME}(?=[ \t]*(?:\r?\n|$))", is_plausible_person, separator="", keywords=("name",)),
     CueRule("role_name", "PERSON",
             r"\b(?:patient|passenger|cardholder|account holder|applicant|candidate|beneficiary)"
             r"(?=\s*:)", _FULL_NAME, is_plausible_person, separator=rf"(?:\s*:\s*[\"']?{_TITLE})",

@@ -156,6 +156,10 @@ def detector() -> PiiDetector:
     ("住所は東京都渋谷区神南1-2-3です。", "STREET_ADDRESS", "東京都渋谷区神南1-2-3"),
     ("주소는 서울특별시 강남구 테헤란로 123 입니다", "STREET_ADDRESS", "서울특별시 강남구 테헤란로 123"),
     ("地址：北京市朝阳区建国路88号", "STREET_ADDRESS", "北京市朝阳区建国路88号"),
+    # A form's label on the line before the name.
+    ("Form W-9\n1 Name (as shown on your income tax return)\nCornelius Ashworth-Pryce\n2 Business name", "PERSON",
+     "Cornelius Ashworth-Pryce"),
+    ("Full name:\nIngrid Haldorsen", "PERSON", "Ingrid Haldorsen"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -251,6 +255,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "PESEL 44051401358",  # a wrong check digit
     "PAN 4111 card", "DOB 1.2.3.4",  # a card's PAN is no Indian PAN; four groups are no date
     "お客様、担当者様、皆様", "고객님, 여러분", "各位先生",  # roles the honorifics address
+    "Project name\nRelease Checklist\n", "Display name\nAcme Team\n", "Name\nStatus\nJane",
 ])
 def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: str) -> None:
     found_here = {entity for entity, _ in found(detector, text)}
@@ -297,7 +302,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "four one five five five five oh one three two", "four one one one one one one one one one one one one",
                "email: jo at x dot io", "PAN: AFZPK7190K", "UTR 1234567890", "PESEL 44051401359",
                "linkedin.com/in/jo-ho", "山田様", "김민준님", "東京都渋谷区神南1-2-3", "北京市朝阳区建国路88号",
-               "서울특별시 강남구 테헤란로 123"]
+               "서울특별시 강남구 테헤란로 123", "Name\nJo Ho"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
