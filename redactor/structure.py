@@ -87,6 +87,12 @@ _PII_KEY_ENTITIES = {
     # national identity and tax numbers (German Steuer-ID, Polish PESEL, Indian Aadhaar/PAN, French NIR, UK UTR/NINO)
     **dict.fromkeys(("steuer_id", "steuerid", "steuernummer", "pesel", "aadhaar", "aadhaar_number", "nir", "utr",
                      "pan_number", "nino", "ni_number", "national_insurance_number", "tax_number", "tin"), "ID_NUMBER"),
+    # Chinese, Japanese and Korean field names (`{"收件人": "王伟"}`, `{"氏名": ...}`, `{"주소": ...}`)
+    **dict.fromkeys(("姓名", "名前", "氏名", "이름", "성명", "收件人",
+                     "收货人", "受取人", "수령인", "联系人", "担当者名"), "PERSON"),
+    **dict.fromkeys(("住所", "地址", "주소", "收货地址"), "STREET_ADDRESS"),
+    **dict.fromkeys(("电话", "電話番号", "전화번호", "手机", "携帯電話"), "PHONE_NUMBER"),
+    **dict.fromkeys(("生年月日", "出生日期", "생년월일"), "DATE_OF_BIRTH"),
     **dict.fromkeys(("vorname", "nachname", "apellido", "apellidos", "nombre_completo", "prenom", "prénom",
                      "nom_de_famille", "cognome"), "PERSON"),
 }

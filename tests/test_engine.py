@@ -785,6 +785,8 @@ def test_a_pii_records_fields_keep_their_own_types(no_ner: Redactor) -> None:
     ("born_on", "DATE_OF_BIRTH"), ("geburtsdatum", "DATE_OF_BIRTH"), ("fecha_nacimiento", "DATE_OF_BIRTH"),
     ("date_de_naissance", "DATE_OF_BIRTH"), ("strasse", "STREET_ADDRESS"), ("Straße", "STREET_ADDRESS"),
     ("calle", "STREET_ADDRESS"), ("Nachname", "PERSON"), ("apellidos", "PERSON"), ("prénom", "PERSON"),
+    ("收件人", "PERSON"), ("氏名", "PERSON"), ("이름", "PERSON"), ("地址", "STREET_ADDRESS"),
+    ("주소", "STREET_ADDRESS"), ("生年月日", "DATE_OF_BIRTH"), ("steuer_id", "ID_NUMBER"), ("pesel", "ID_NUMBER"),
 ])
 @pytest.mark.parametrize("policy", ["default", "strict"])
 def test_other_languages_pii_keys_are_redacted_with_their_type(key: str, entity: str, policy: str) -> None:

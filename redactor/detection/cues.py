@@ -551,7 +551,8 @@ CUE_RULES: tuple[CueRule, ...] = (
     # (`担当者様`, `お客様`, `고객님`) is no one's name.
     CueRule("cjk_honorific_name", "PERSON", "", rf"(?<![{_CJK}])[{_IDEOGRAPHS}]{{2,5}}(?={_JA_ZH_HONORIFICS})",
             _is_addressed_by_name, separator="", keywords=_JA_ZH_HONORIFIC_WORDS),
-    CueRule("korean_honorific_name", "PERSON", "", r"(?<![\uac00-\ud7a3])[\uac00-\ud7a3]{2,4}(?=님|씨)",
+    CueRule("korean_honorific_name", "PERSON", "",
+            r"(?<![\uac00-\ud7a3])[\uac00-\ud7a3]{2,4}(?=[ ]?(?:님|씨)(?![\uac00-\ud7a3]))",
             _is_addressed_by_name, separator="", keywords=("님", "씨")),
     # Addresses: a Japanese prefecture, city or ward and block numbers (`東京都渋谷区神南1-2-3`); a Chinese
     # province or city, district and road number (`北京市朝阳区建国路88号`); a Korean city, district and road
