@@ -16,7 +16,7 @@ import copy
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -45,12 +45,10 @@ from redactor.structure import (
     cookie_values,
     csv_tables,
     form_fields,
-    hl7_fields,
-    mrz_fields,
+    message_fields,
     parse_base64_text,
     parse_embedded_json,
     split_auth_scheme,
-    swift_fields,
 )
 
 PAYLOAD_ENTITY = "LARGE_PAYLOAD"
@@ -70,8 +68,6 @@ _WORD_SECRET_MAX_LENGTH = 12
 _LOOKS_LIKE_A_NAME = re.compile(
     rf"([\"']?)[A-Za-z]{{1,{_WORD_SECRET_MAX_LENGTH - 1}}}\1|[a-z]+(?:[-_.][a-z]+)+|(?:~|\.{{1,2}})?/[^\s]*|\d{{1,7}}"
 )
-# `-Whitfield` after a known name: the rest of a double-barrelled family name.
-_SECOND_BARREL = re.compile(r"-[A-ZÀ-Þ][a-zà-ÿ]+(?![\w'’-])")
 # What a record's plan lists: (kind, container, key, text, ctx[, holder, style, inner plan]). The
 # rewrite writes `container[key]`; for a dict key (_KEY) `key` is the key itself.
 _KEY, _TEXT, _SECRET, _PAYLOAD, _EMBEDDED = range(5)
@@ -464,7 +460,7 @@ class TraceSession:
             if self._utf8_size(text) > self.policy.payload_threshold:
                 slots.append((_PAYLOAD, container, key, text, ctx))
                 return
-            embedded, mark = parse_base64_text(text) if " " not in text else None, BASE64_MARK
+            embedded, mark = parse_base64_text(text), BASE64_MARK
         if embedded is not None:
             # Redacted inside, then written back as it was written: JSON in its layout, base64 re-encoded.
             document, style = embedded
@@ -478,12 +474,10 @@ class TraceSession:
             self.candidates.add(text)
             if "\n" in text:
                 self._collect_csv_cells(text, ctx)
-            if "|" in text and ("MSH|" in text or "PID|" in text):
-                self._note_fields(hl7_fields(text))  # an HL7 v2 message's personal fields
-            if "<<" in text:
-                self._note_fields(mrz_fields(text))  # a passport's machine-readable zone
-            if ":59" in text or ":50" in text:
-                self._note_fields(swift_fields(text))  # a SWIFT payment's parties
+            # an HL7 v2 message's, a passport MRZ's, a SWIFT payment's personal fields
+            for entity, value in message_fields(text):
+                if self.policy.enabled(entity):
+                    self.secret_values.setdefault(value, entity)
             if "=" in text and ("&" in text or "?" in text or '="' in text):
                 self._collect_form_fields(text, ctx)
             if ner and self.r.ner:
@@ -506,13 +500,6 @@ class TraceSession:
                     entity = self._field_entity(record, column, cell.strip(), ctx) if cell.strip() else None
                     if entity is not None:
                         self.secret_values.setdefault(cell.strip(), entity)
-
-    def _note_fields(self, fields: Iterable[tuple[str, str]]) -> None:
-        """Values a message format says are personal (HL7's PID, an MRZ, an MT103's parties), replaced
-        wherever the trace holds them."""
-        for entity, value in fields:
-            if self.policy.enabled(entity):
-                self.secret_values.setdefault(value, entity)
 
     def _collect_form_fields(self, text: str, ctx: NodeContext) -> None:
         """A query string, a form body or a log line in a text: the value of a pair named like a
@@ -751,14 +738,9 @@ class TraceSession:
         return sorted(spans)
 
     def _full_name_end(self, text: str, start: int, end: int) -> int:
-        """A known first name followed by a family name is replaced with it, as one full name (one
-        token, the same wherever that full name is written); so is a known name followed by the
-        second half of a double-barrelled family name (`Adaeze Nwosu`, known from a mailbox, in
-        `Adaeze Nwosu-Whitfield`)."""
+        """A known name followed by its family name (see `family_name_end`) is replaced with it, as one
+        full name (one token, the same wherever that full name is written)."""
         full_end = family_name_end(text, start, end)
-        barrel = _SECOND_BARREL.match(text, full_end)
-        if barrel is not None:
-            full_end = barrel.end()
         if full_end != end:
             self.value_type.setdefault(text[start:full_end], "PERSON")
         return full_end

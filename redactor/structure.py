@@ -417,16 +417,31 @@ def swift_fields(text: str) -> Iterator[tuple[str, str]]:
             if index == 0:
                 # `OLUWASEUN ADEBAYO-CLARKE` is the capitals of the `Oluwaseun Adebayo-Clarke` a note writes:
                 # one value, whose capitals are one of its written forms (one token for both)
-                yield "PERSON", value.title() if value.isupper() else value
+                yield "PERSON", _in_prose_case(value)
             else:
                 yield "STREET_ADDRESS", value
 
 
 def _as_written_in_prose(given: str, family: str) -> str:
-    """`Jane Doe` for HL7's `DOE^JANE`: messages often write names in capitals, notes do not (the capitals
-    are one of the name's written forms, see `engine.written_forms`)."""
-    name = f"{given} {family}"
+    """`Jane Doe` for HL7's `DOE^JANE`."""
+    return _in_prose_case(f"{given} {family}")
+
+
+def _in_prose_case(name: str) -> str:
+    """Messages often write names in capitals, notes do not: `Jane Doe` for `JANE DOE` (the capitals are
+    one of the name's written forms, see `engine.written_forms`, so both get one token)."""
     return name.title() if name.isupper() else name
+
+
+def message_fields(text: str) -> Iterator[tuple[str, str]]:
+    """(entity, value) of the personal fields of the message formats a text may hold: HL7 v2, a
+    passport's MRZ, a SWIFT MT103. Each is looked for only where its marks are (most texts have none)."""
+    if "|" in text and ("MSH|" in text or "PID|" in text):
+        yield from hl7_fields(text)
+    if "<<" in text:
+        yield from mrz_fields(text)
+    if ":59" in text or ":50" in text:
+        yield from swift_fields(text)
 
 
 def hl7_fields(text: str) -> Iterator[tuple[str, str]]:
@@ -541,7 +556,7 @@ def parse_base64_text(text: str) -> tuple[str, Base64Style] | None:
 
     Only where the decoding is text (valid UTF-8, printable but for line breaks and tabs) and encoding
     it again gives the same string: ids, digests and keys are random bytes, which are neither."""
-    if not _BASE64_TEXT.fullmatch(text):
+    if " " in text or not _BASE64_TEXT.fullmatch(text):  # (prose, most strings, fails at once)
         return None
     urlsafe = "-" in text or "_" in text
     padded = text.endswith("=") or (len(text) % 4 == 0 and not urlsafe)

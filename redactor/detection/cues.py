@@ -193,10 +193,21 @@ def is_addressed_person(value: str) -> bool:
 _FAMILY_NAME_AFTER = re.compile(r" ((?:Mc|Mac|O'|D')?[A-ZÀ-Þ][a-zà-ÿ]+(?:[-'’][A-ZÀ-Þ][a-zà-ÿ]+)?)(?![\w'’-])")
 
 
+# `-Whitfield` after a name: the rest of a double-barrelled family name.
+_SECOND_BARREL = re.compile(r"-[A-ZÀ-Þ][a-zà-ÿ]+(?![\w'’-])")
+
+
 def family_name_end(text: str, start: int, end: int) -> int:
-    """Where a name of one or two words at `text[start:end]` really ends: after a family name that
-    follows it (`Maria Gonzalez`; `María José García-Pelayo`, a compound given name; `Maria Gonzalez
-    Lopez`, two family names), so that no surname is left beside the token; else `end`."""
+    """Where a name at `text[start:end]` really ends, so that no surname is left beside its token: after
+    a family name that follows a name of one or two words (`Maria Gonzalez`; `María José García-Pelayo`,
+    a compound given name; `Maria Gonzalez Lopez`, two family names), then after the second half of a
+    double-barrelled family name (`Adaeze Nwosu`, known from a mailbox, in `Adaeze Nwosu-Whitfield`)."""
+    end = _after_family_name(text, start, end)
+    barrel = _SECOND_BARREL.match(text, end)
+    return end if barrel is None else barrel.end()
+
+
+def _after_family_name(text: str, start: int, end: int) -> int:
     following = _FAMILY_NAME_AFTER.match(text, end)
     if following is None or text.count(" ", start, end) > 1:
         return end

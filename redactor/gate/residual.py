@@ -283,7 +283,7 @@ class _Walker:
             if embedded is not None:
                 yield from self.strings(embedded[0], _Ctx(ctx.node.embedded(), ctx.structural), None, 0)
                 return
-            decoded = parse_base64_text(text) if " " not in text else None
+            decoded = parse_base64_text(text)
             if decoded is not None:  # base64-encoded text, read as the engine reads it
                 yield from self._string(decoded[0], _Ctx(ctx.node.embedded(BASE64_MARK), ctx.structural))
                 return
