@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from redactor.detection.base import SECRET_ENTITY_TYPES, Span
-from redactor.detection.cues import family_name_end, is_plausible_person, names_from_mailbox
+from redactor.detection.cues import family_name_end, is_plausible_person, name_parts, names_from_mailbox
 from redactor.detection.decoys import is_entirely_decoy
 from redactor.errors import InputError, RedactionError
 from redactor.formats.base import Trace, TraceFormat
@@ -247,21 +247,27 @@ class Redactor:
         return Anonymizer(operators)
 
 
+# A name part this long is also replaced in lower case (`thanks, priya`): shorter ones are words too
+# often (`said`, `can`, `sun`).
+_LOWER_CASE_PART_MIN = 5
+
+
 def is_propagated(value: str, entity: str) -> bool:
     """Whether a sensitive value found once is also replaced wherever else it occurs in the trace.
 
-    Not when it is too short to be told from ordinary text, a common word of agent traces, or a
-    secret-named key's value that reads as a name rather than a credential (`_LOOKS_LIKE_A_NAME`):
-    `{"password": "password"}` or `POSTGRES_PASSWORD: postgres` must not rename every `password` key
-    or turn the image `postgres:16.2` into a token, nor `PWD: /workspace/app` every path under it.
-    Such values are still replaced where a detector or a secret-named key found them.
+    Not when it is too short to be told from ordinary text, a common word of agent traces, a name
+    that is also an ordinary word (`Green`), or a secret-named key's value that reads as a name rather
+    than a credential (`_LOOKS_LIKE_A_NAME`): `{"password": "password"}` or `POSTGRES_PASSWORD: postgres`
+    must not rename every `password` key or turn the image `postgres:16.2` into a token, nor
+    `PWD: /workspace/app` every path under it. Such values are still replaced where a detector or a
+    secret-named key found them.
     """
     if len(value) < MIN_KNOWN_VALUE_LENGTH:
         return False
-    from redactor.detection.pii import common_words
+    from redactor.detection.pii import common_words, name_words
 
-    if value.lower() in common_words():
-        return False
+    if value.lower() in common_words() or (entity == "PERSON" and value.lower() in name_words()):
+        return False  # (`Ms Green` is replaced where she is named, `the Green button` is not)
     return not (entity in SECRET_ENTITY_TYPES and _LOOKS_LIKE_A_NAME.fullmatch(value) is not None)
 
 
@@ -616,6 +622,17 @@ class TraceSession:
                 if form not in self.value_type:
                     self.value_type[form] = entity
                     self.written_as[form] = value  # one token for every form of the value
+        for value, entity in propagated:
+            if entity == "PERSON" and value not in self.guessed:  # (an NER guess's parts would multiply it)
+                if " " in value and value.lower() not in self.value_type:
+                    self.value_type[value.lower()] = entity  # chat in lower case: `this is priya raman`
+                    self.written_as[value.lower()] = value
+                for part in name_parts(value):
+                    if part not in self.value_type and is_propagated(part, entity):
+                        self.value_type[part] = entity  # its own token: `Priya` is not `Priya Raman`
+                        if len(part) >= _LOWER_CASE_PART_MIN and part.lower() not in self.value_type:
+                            self.value_type[part.lower()] = entity  # `thanks, priya`
+                            self.written_as[part.lower()] = part
         known = [v for v, entity in self.value_type.items() if is_propagated(v, entity)]
         index = KnownValueIndex(v for v in known if self.written_as.get(v, v) not in self.guessed)
         self.known_index = index if index else None

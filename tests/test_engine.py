@@ -677,8 +677,10 @@ def test_browser_cookie_attributes_and_address_keys(no_ner: Redactor) -> None:
 
 def test_citations_versions_postal_codes_and_sip_hosts_are_no_phones_or_emails(no_ner: Redactor) -> None:
     for text in ("Miranda v. Arizona, 384 U.S. 436 (1966)", "Mozilla/5.0 Chromium 126.0.6478.126 Safari",
-                 "ship to 〒150-0002 Tokyo; CEP 01426-001", "Mrs. Abernathy-Kowalski Tuesday"):
+                 "ship to 〒150-0002 Tokyo; CEP 01426-001"):
         assert no_ner.redact_text(text) == text
+    # A title's family name takes no weekday with it.
+    assert re.fullmatch(r"Mrs\. <PERSON:[0-9a-f]{12}> Tuesday", no_ner.redact_text("Mrs. Abernathy-Kowalski Tuesday"))
     sip = no_ner.redact_text("call sip:4158675309@sip.telnyx.com now")
     assert sip.startswith("call sip:<PHONE_NUMBER:") and sip.endswith("@sip.telnyx.com now")
 
@@ -728,6 +730,27 @@ def test_a_greeted_first_name_takes_the_family_name_after_it(no_ner: Redactor) -
                          "crm": "Cliente: María José García-Pelayo; contact Maria Gonzalez Lopez",
                          "contact": {"name": "Maria Gonzalez", "email": "mg@example.org"}})
     assert "García-Pelayo" not in two["crm"] and "Lopez" not in two["crm"]
+
+
+def test_a_known_full_names_parts_are_replaced_where_they_stand_alone(no_ner: Redactor) -> None:
+    """Left as found since red team 8: once `Priya Raman` was known, the agent's `Priya, your parcel`
+    and a ticket's `Mr Volkov's file` kept the first and family names; chat in lower case kept the
+    whole name. Names that are ordinary words keep those words (`Hope this helps`, `the Green button`)."""
+    out = no_ner.redact({
+        "customer_name": "Priya Raman", "contact": {"full_name": "Dmitri Volkov", "email": "dv@fastmail.com"},
+        "other": {"full_name": "Hope Green"},
+        "reply": "Priya, your parcel left. Raman called. - Priya asked; see Mr. Volkov's file, Dmitri.",
+        "chat": "this is priya raman again", "lower": "ok thanks, priya. dmitri said so",
+        "words": "Hope this helps. Press the Green button. Mark Priyanka's order.",
+    })
+    priya, raman, volkov, dmitri = (no_ner.redact({"first_name": name})["first_name"]
+                                    for name in ("Priya", "Raman", "Volkov", "Dmitri"))
+    assert all(token.startswith("<PERSON:") for token in (priya, raman, volkov, dmitri))
+    assert out["reply"] == (f"{priya}, your parcel left. {raman} called. - {priya} asked; "
+                            f"see Mr. {volkov}'s file, {dmitri}.")
+    assert out["chat"] == f"this is {out['customer_name']} again"  # the full name's own token
+    assert out["lower"] == f"ok thanks, {priya}. {dmitri} said so"  # (a word as short as `said` would stay)
+    assert out["words"] == "Hope this helps. Press the Green button. Mark Priyanka's order."
 
 
 @pytest.mark.parametrize(("written", "expected"), [

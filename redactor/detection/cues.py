@@ -207,6 +207,27 @@ def family_name_end(text: str, start: int, end: int) -> int:
     return end if barrel is None else barrel.end()
 
 
+# One given or family name of a full name, as it is written on its own (`Thanks Priya,`, `Mr. Volkov's file`).
+_NAME_PART = re.compile(r"(?:Mc|Mac|O'|D')?[A-ZÀ-Þ][a-zà-ÿ]+(?:[-'’][A-ZÀ-Þ][a-zà-ÿ]+)?")
+_NAME_PARTS_MAX_WORDS = 4
+
+
+def name_parts(full_name: str) -> list[str]:
+    """The given and family names of a full name (`Priya Raman`, `Mary Ann O'Neill`), each of which a
+    trace also writes alone once the person is known: the agent's `Thanks Priya,`, a ticket's `Ms Raman`.
+    Not the words of what only looks like a name (`Billing Team`), nor particles (`van`, `de`), initials,
+    or names that are also ordinary words (`Mark`, `Hope`, `Green`: `redactor/data/name_words.txt`)."""
+    from redactor.detection.pii import ignorable_capitalised_words, name_words
+
+    words = full_name.split()
+    if not 2 <= len(words) <= _NAME_PARTS_MAX_WORDS or not is_plausible_person(full_name) \
+            or is_institution(full_name):
+        return []
+    ordinary = ignorable_capitalised_words() | name_words() | _NOT_NAMES | _ORGANISATION_WORDS | _ADDRESSED_AS
+    return [word for word in words
+            if _NAME_PART.fullmatch(word) and word.lower() not in ordinary and not re.fullmatch(_CALENDAR_WORDS, word)]
+
+
 def _after_family_name(text: str, start: int, end: int) -> int:
     following = _FAMILY_NAME_AFTER.match(text, end)
     if following is None or text.count(" ", start, end) > 1:
@@ -302,7 +323,9 @@ _NUMBER_WORDS = r"(?:\s*(?:number|num\.?|no\.?|nr\.?|#|id))?"
 # a name word is a capital, then a small letter (not an acronym), then any letters.
 _CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽ"
 _SMALL = "a-zß-öø-ÿāăąćĉċčďđēĕėęěĝğġģĥħĩīĭįıĵķĺļľŀłńņňŋōŏőœŕŗřśŝşšţťŧũūŭůűųŵŷźżž"
-_NAME_WORD = rf"[{_CAPITAL}](?:[{_SMALL}]|['’][{_CAPITAL}])(?:[^\W\d_]|['’-])*(?![^\W\d_])"
+# (An apostrophe inside a name, `O'Neill`, `Dell'Acqua`; not a possessive's: `Patel's order` names `Patel`.)
+_NAME_WORD = (rf"[{_CAPITAL}](?:[{_SMALL}]|['’][{_CAPITAL}])(?:[^\W\d_]|-|['’](?=[^\W\d_])(?!s(?![^\W\d_])))*"
+              r"(?![^\W\d_])")
 _NAME = rf"{_NAME_WORD}(?:[ \t]+(?:[{_CAPITAL}]\.|{_NAME_WORD})){{0,3}}"
 _FULL_NAME = rf"{_NAME_WORD}(?:[ \t]+(?:[{_CAPITAL}]\.|{_NAME_WORD})){{1,3}}"
 # Days and months follow names in prose ("Mrs. Abernathy-Kowalski Tuesday"); they are no family names.
@@ -515,11 +538,12 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"\b(?:regards|best|thanks|thank you|cheers|sincerely|best wishes|warmly|respectfully)",
             rf"{_NAME}(?=[ \t]*(?:\n|$))", is_plausible_person, separator=r"(?:[ \t]*[,!][ \t]*\r?\n[ \t]*)",
             keywords=("regards", "best", "thanks", "thank", "cheers", "sincerely", "warmly", "respectfully")),
-    # A title: "Dr. Bartholomew Finch", "Mrs Amara Nwosu" (written with its capital: "MR" is a merge request).
-    # A given and a family name, no more: `Mr. Coffee Espresso Maker`, `Dr. Martens Smooth Leather Boots`
-    # are products.
+    # A title: "Dr. Bartholomew Finch", "Mrs Amara Nwosu", "spoke with Mr Patel" (written with its capital:
+    # "MR" is a merge request). A given and a family name or a family name alone, no more: `Mr. Coffee
+    # Espresso Maker`, `Dr. Martens Smooth Leather Boots`, `Dr. Bronner's Pure Castile Soap` are products.
     CueRule("titled_name", "PERSON", r"\b(?-i:Dr|Mr|Mrs|Ms|Mx|Prof)\b\.?",
-            rf"{_NAME_WORD}(?:[ \t]+[{_CAPITAL}]\.)?[ \t]+(?!{_CALENDAR_WORDS}\b){_NAME_WORD}(?![ \t]+[{_CAPITAL}])",
+            rf"(?:{_NAME_WORD}(?:[ \t]+[{_CAPITAL}]\.)?[ \t]+(?!{_CALENDAR_WORDS}\b){_NAME_WORD}"
+            rf"|(?!{_CALENDAR_WORDS}\b){_NAME_WORD}(?!['’]s[ \t]+[{_CAPITAL}]))(?![ \t]+[{_CAPITAL}])",
             is_plausible_person,
             separator=r"(?:[ \t]+)",
             keywords=("dr", "mr", "mrs", "ms", "mx", "prof")),

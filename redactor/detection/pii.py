@@ -83,6 +83,7 @@ STREET_ADDRESS_PATTERN = (
     r"|\b(?-i:PSC)[ \t]+\d{3,5},?[ \t]+(?-i:Box)[ \t]+\d{3,5}(?:,?\s+(?-i:APO|FPO|DPO)[ \t]+(?-i:AA|AE|AP)[ \t]+\d{5})?"
 )
 _COMMON_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "ner_common_words.txt"
+_NAME_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "name_words.txt"
 _STOP_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "ner_stop_words.txt"
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])|\n+")
 _CAPITALISED = re.compile(r"\b[A-Z][A-Za-z'’-]+")
@@ -179,6 +180,12 @@ def _word_list(path: Path) -> frozenset[str]:
 @lru_cache(maxsize=1)
 def common_words() -> frozenset[str]:
     return _word_list(_COMMON_WORDS_FILE)
+
+
+@lru_cache(maxsize=1)
+def name_words() -> frozenset[str]:
+    """Names that are also ordinary words (see the file's header)."""
+    return _word_list(_NAME_WORDS_FILE)
 
 
 @lru_cache(maxsize=1)

@@ -161,6 +161,11 @@ def detector() -> PiiDetector:
     ("Form W-9\n1 Name (as shown on your income tax return)\nCornelius Ashworth-Pryce\n2 Business name", "PERSON",
      "Cornelius Ashworth-Pryce"),
     ("Full name:\nIngrid Haldorsen", "PERSON", "Ingrid Haldorsen"),
+    # A family name alone after an English title; a possessive is not part of the name.
+    ("I spoke with Mr Patel about it", "PERSON", "Patel"), ("Dr. Chen will see you now", "PERSON", "Chen"),
+    ("Please call Mrs Whitfield-Ames tomorrow", "PERSON", "Whitfield-Ames"),
+    ("Mr. Patel's order shipped", "PERSON", "Patel"), ("Dr. Jane Roe's clinic", "PERSON", "Jane Roe"),
+    ("Dear Ms. Dell'Acqua, thanks", "PERSON", "Dell'Acqua"), ("ask Ms O'Neill", "PERSON", "O'Neill"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -229,7 +234,8 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "Hi DataPal, summarise this",  # an assistant's name, written in camel case
     "Dear Reviewer,", "Hello, this is Mergify",
     "Cheers,\nClaude Code", "Cheers,\nAcme Shop Support", "Release Bot <noreply@github.com>",
-    "Buy the Mr. Coffee Espresso Maker", "Dr. Martens Smooth Leather Boots",
+    "Buy the Mr. Coffee Espresso Maker", "Dr. Martens Smooth Leather Boots", "Dr. Bronner's Pure Castile Soap",
+    "Dr. Who", "MR Review requested",
     "Attention: Breaking Changes",
     "The upstream project was born on March 3, 2021",
     "the PAC man game", "a port-out PIN is required",
