@@ -275,13 +275,14 @@ def is_propagated(value: str, entity: str) -> bool:
 _URL_SPECIAL = frozenset(" @/:+&=?#%,;\"'")
 # What a query string or a form body carries in words (an email's `%40` form is found by its recognizer).
 _URL_ENCODED_ENTITIES = frozenset({"PERSON", "LOCATION", "STREET_ADDRESS", "PASSWORD", "CREDENTIAL", "ACCESS_TOKEN",
-                                   "API_KEY"})
+                                   "API_KEY", "PHONE_NUMBER"})
 
 
 def written_forms(value: str, entity: str) -> set[str]:
     """The other ways a trace writes one value: JSON-escaped in a text that quotes a JSON body
     (`Tom\\u00e1s Ybarra`), URL-encoded in a query string or a form body (`Kenji+Watanabe`,
-    `Oluwaseun%20Adeyemi`), a name in capitals (a CV's header) or joined by underscores (a file name).
+    `Oluwaseun%20Adeyemi`, `%2B234+803+555+0142`), a name in capitals (a CV's header) or joined by
+    underscores (a file name).
     Each form gets the value's token."""
     from urllib.parse import quote, quote_plus
 

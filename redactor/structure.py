@@ -95,6 +95,17 @@ _PII_KEY_ENTITIES = {
     **dict.fromkeys(("生年月日", "出生日期", "생년월일"), "DATE_OF_BIRTH"),
     **dict.fromkeys(("vorname", "nachname", "apellido", "apellidos", "nombre_completo", "prenom", "prénom",
                      "nom_de_famille", "cognome"), "PERSON"),
+    # people named by their role in a record (a claim, a lease, a school's, a bank's)
+    **dict.fromkeys(("registered_owner", "policyholder", "policy_holder", "insured_name", "claimant_name",
+                     "tenant_name", "landlord_name", "guardian_name", "parent_name", "student_name", "patient_name",
+                     "guest_name", "driver_name", "witness_name", "account_holder", "account_holder_name",
+                     "cardholder_name", "beneficiary_name", "emergency_contact_name", "next_of_kin"), "PERSON"),
+    # licences, vehicles, benefits, loyalty and utility accounts: numbers that lead to one person
+    **dict.fromkeys(("dl_number", "drivers_license_number", "driving_licence", "driving_licence_number",
+                     "drivers_licence", "license_number", "licence_number", "vin", "plate", "license_plate",
+                     "licence_plate", "plate_number", "number_plate", "medicaid_id", "medicare_number", "medicare_id",
+                     "policy_number", "loyalty_number", "frequent_flyer_number", "bvn", "nin", "meter_number", "mpan",
+                     "mprn", "itin", "id_number", "document_number", "student_number"), "ID_NUMBER"),
 }
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # Beside a "columns" list, the member holding a query result's rows (lists of cells).
@@ -254,6 +265,33 @@ def _reads_as_full_name(value: str) -> bool:
     from redactor.detection.cues import is_plausible_person
 
     return is_plausible_person(value)
+
+
+# What an identity document, a licence or a membership record calls its number, and the types and
+# record names that make it one (`{"type": "passport", "number": ...}`, `"license": {"number": ...}`).
+_DOCUMENT_NUMBER_KEYS = frozenset({"number", "no", "num", "value", "id_number", "document_number", "account",
+                                   "account_no"})
+_DOCUMENT_TYPE_KEYS = ("type", "document_type", "doc_type", "kind", "id_type")
+_IDENTITY_DOCUMENTS = frozenset({
+    "passport", "drivers_license", "driver_license", "drivers_licence", "driving_licence", "driving_license",
+    "license", "licence", "national_id", "id_card", "identity_card", "national_identity_card", "residence_permit",
+    "visa", "ssn", "itin", "tax_id", "nin", "bvn", "aadhaar", "pan", "voter_id", "loyalty", "frequent_flyer",
+    "medicaid", "medicare", "insurance_card", "license_plate", "plate", "direct_deposit", "bank", "bank_details",
+    "payout_account",
+})
+
+
+def identity_document_number(record: Mapping[str, Any], key: str, record_key: str | None) -> bool:
+    """The number of an identity document or a licence: typed by a sibling (`{"type": "passport",
+    "number": "X1234567"}`) or by the record's own name (`"drivers_license": {"number": ...}`)."""
+    if normalize_key(key) not in _DOCUMENT_NUMBER_KEYS:
+        return False
+    kinds = [record.get(name) for name in _DOCUMENT_TYPE_KEYS] + [record_key]
+    return any(isinstance(kind, str) and _document_kind(kind) in _IDENTITY_DOCUMENTS for kind in kinds)
+
+
+def _document_kind(name: str) -> str:
+    return re.sub(r"[\s./-]+", "_", name.strip().lower().replace("'", "").replace("’", ""))
 
 
 # FHIR's HumanName (`Patient.name[*]`): `{"use": "official", "family": "Chalmers", "given": ["Peter",
@@ -710,6 +748,8 @@ class StructureRules:
         if (isinstance(child, str) and names_a_person(parent, key, child)) \
                 or (key in _HUMAN_NAME_VALUES and is_human_name(parent, parent_key)):
             return Member(False, effective_key, "PERSON", shape)
+        if scalar and identity_document_number(parent, key, parent_key):
+            return Member(False, effective_key, "ID_NUMBER", shape)
         if is_generated_token(parent, key):
             return Member(False, effective_key, None, shape)  # model output: analysed as text
         secret = secret_entity_for_key(effective_key) if self.is_secret_name(effective_key) else None

@@ -810,6 +810,12 @@ def test_a_pii_records_fields_keep_their_own_types(no_ner: Redactor) -> None:
     ("calle", "STREET_ADDRESS"), ("Nachname", "PERSON"), ("apellidos", "PERSON"), ("prénom", "PERSON"),
     ("收件人", "PERSON"), ("氏名", "PERSON"), ("이름", "PERSON"), ("地址", "STREET_ADDRESS"),
     ("주소", "STREET_ADDRESS"), ("生年月日", "DATE_OF_BIRTH"), ("steuer_id", "ID_NUMBER"), ("pesel", "ID_NUMBER"),
+    # Red team 13: licences, vehicles, benefits and loyalty numbers
+    ("vin", "ID_NUMBER"), ("license_plate", "ID_NUMBER"), ("plate", "ID_NUMBER"), ("dl_number", "ID_NUMBER"),
+    ("drivers_license", "ID_NUMBER"), ("medicaid_id", "ID_NUMBER"), ("policy_number", "ID_NUMBER"),
+    ("loyalty_number", "ID_NUMBER"), ("bvn", "ID_NUMBER"), ("meter_number", "ID_NUMBER"),
+    ("social_security_number", "US_SSN"), ("registered_owner", "PERSON"), ("policyholder", "PERSON"),
+    ("tenant_name", "PERSON"), ("next_of_kin", "PERSON"),
 ])
 @pytest.mark.parametrize("policy", ["default", "strict"])
 def test_other_languages_pii_keys_are_redacted_with_their_type(key: str, entity: str, policy: str) -> None:
@@ -817,6 +823,41 @@ def test_other_languages_pii_keys_are_redacted_with_their_type(key: str, entity:
     redactor = make_redactor(policy=policy, ner=False)
     out = redactor.redact({key: "Hauptstr. 5a 1985-03-14 Müller"})
     assert out[key].startswith(f"<{entity}") and out[key].endswith(">")  # strict: some types by the bare type
+
+
+def test_an_identity_documents_number_is_an_id_number(no_ner: Redactor) -> None:
+    """Red team 13: a hotel guest's `{"type": "passport", "number": ...}`, a claim's `"license": {"number":
+    ...}` and a loyalty record's number were kept; a book's number is no document's."""
+    out = no_ner.redact({
+        "documents": [{"type": "Passport", "number": "X12345678", "country": "NG"},
+                      {"document_type": "driver's license", "value": "D1234567"}],
+        "license": {"number": "D9988776", "state": "CA"}, "loyalty": {"program": "Marriott", "number": "123456789"},
+        "item": {"type": "book", "number": "42"}, "line": {"number": "7"}, "user": {"account": "acme-prod"},
+        "direct_deposit": {"routing": "051000017", "account": "004412345678", "type": "checking"},
+        "note": "guest passport X12345678 verified",
+    })
+    passport = out["documents"][0]["number"]
+    assert passport.startswith("<ID_NUMBER:") and out["note"] == f"guest passport {passport} verified"
+    assert out["documents"][1]["value"].startswith("<ID_NUMBER:")
+    assert out["license"]["number"].startswith("<ID_NUMBER:") and out["license"]["state"] == "CA"
+    assert out["loyalty"]["number"].startswith("<ID_NUMBER:")
+    assert out["item"] == {"type": "book", "number": "42"} and out["line"] == {"number": "7"}
+    assert out["direct_deposit"]["account"].startswith("<ID_NUMBER:") and out["user"] == {"account": "acme-prod"}
+
+
+def test_anchors_versions_smtp_ids_and_domain_references_are_kept(no_ner: Redactor) -> None:
+    """Red team 13: a documentation URL's anchor (`#section-3.8.4.3`) and a firmware version became IP
+    addresses, Gmail's SMTP id a phone number, DKIM's `header.i=@domain` an email address; a phone number
+    URL-encoded in a form body was kept though the trace knew it."""
+    for text in ("see https://www.rfc-editor.org/rfc/rfc5545#section-3.8.4.3 now", "firmware 4.2.1.17 installed",
+                 "build: 10.0.19045.3930", "by smtp.gmail.com with ESMTPSA id 366b.7.2025.03.12.00.44.11",
+                 "dkim=pass header.i=@harbourline.co.uk header.s=20230601"):
+        assert no_ner.redact_text(text) == text
+    out = no_ner.redact({"phone": "+234 803 555 0142", "body": "name=Ada&phone=%2B234+803+555+0142",
+                         "spa": "https://app.example.com/#/users/jane.roe@gmail.com",
+                         "host": "firmware 4.2.1.17 on 10.4.2.17"})
+    assert out["body"] == "name=Ada&phone=" + out["phone"]
+    assert "jane.roe" not in out["spa"] and "10.4.2.17" not in out["host"]
 
 
 def test_provider_payload_shapes_keep_their_meaning(no_ner: Redactor) -> None:

@@ -119,6 +119,7 @@ _NOT_NAMES = frozenset({
     "engineering", "security", "finance", "legal", "hr", "it", "on", "call", "oncall", "unknown", "anonymous", "test",
     "reviewer", "reviewers", "colleague", "maintainer", "maintainers", "contributor", "contributors", "developer",
     "developers", "user", "users", "customer", "customers", "client", "friend", "candidate", "applicant", "patient",
+    "caller", "guest", "visitor",
     # assistants people greet and thank in agent traces
     "claude", "gpt", "chatgpt", "gemini", "copilot", "siri", "alexa", "cortana", "bard", "llama", "mistral",
 })
@@ -372,6 +373,17 @@ _PERSON_LABELS = (
     r"policy ?holder|tenant|buyer|seller|driver|student|user)[ _-]?name"
 )
 
+# Roles a label names a person by (`Tenant:`, `Claimant:`), one keyword each for the cheap gate.
+_ROLE_LABEL_WORDS = (
+    "patient", "passenger", "cardholder", "account holder", "applicant", "candidate", "beneficiary", "tenant",
+    "landlord", "lessee", "lessor", "witness", "claimant", "insured", "policyholder", "policy holder", "driver",
+    "registered owner", "guest", "guardian", "parent", "student", "employee", "caller", "adjuster", "officer",
+    "spouse", "dependent", "dependant", "next of kin", "emergency contact", "payee", "debtor", "signatory",
+    "interviewer", "interviewee", "attendee", "organizer", "organiser", "referee", "customer", "client",
+)
+_ROLE_LABELS = "|".join(re.escape(word).replace(r"\ ", " ") for word in _ROLE_LABEL_WORDS)
+_ROLE_LABEL_KEYWORDS = tuple(dict.fromkeys(word.split()[0] for word in _ROLE_LABEL_WORDS))
+
 # A quote after a name closes the string it is in (`user.name 'Jane Roe'`); it is no apostrophe of the name.
 _NO_CLOSING_QUOTE = r"(?<!['’])"
 # A name as git records an identity: one to four words, family-name particles between them (`Ludwig van
@@ -490,6 +502,13 @@ CUE_RULES: tuple[CueRule, ...] = (
     # digits or more: a pinout's `PIN 1`, an Arduino's `pin 13`, a GPIO's `pin 4` have one or two.
     CueRule("pin", "ID_NUMBER", r"\bpin(?:[ _-]?(?:code|number|nummer|no\.?|#))?\b|\bPUK[12]?(?:[ _-]?code)?\b",
             r"\d{4,8}(?![\w/:-]|[.,]\d)", keywords=("pin", "puk")),
+    # A one-time code a user reads out, and the codes that open a door (`OTP 482913`, `gate code 8841#`).
+    CueRule("one_time_code", "CREDENTIAL",
+            r"\bOTP\b|\bone[ -]time[ -](?:pass)?code|\bverification code|\b(?:gate|door|entry|access|alarm|lockbox|"
+            r"keypad|building)[ _-]code",
+            r"\d{4,8}#?(?![\w/:-]|[.,]\d)",
+            keywords=("otp", "one", "verification", "gate", "door", "entry", "access", "alarm", "lockbox", "keypad",
+                      "building")),
     # India's UPI payment address (a VPA): a handle at a bank's, no domain (`sidmenon@okhdfcbank`). With
     # a top-level domain it is an email address, for the email recognizer.
     CueRule("upi_address", "ID_NUMBER", r"\bUPI(?:[ _-]?(?:id|handle|address))?\b|\bVPA\b",
@@ -517,10 +536,10 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"employee|applicant|candidate|taxpayer|your|account holder'?s?|beneficiary'?s?)[ \t]+)?name"
             r"(?:[ \t]*\([^()\n]{1,60}\))?[ \t]*:?[ \t]*\r?\n[ \t]*",
             rf"{_FULL_NAME}(?=[ \t]*(?:\r?\n|$))", is_plausible_person, separator="", keywords=("name",)),
+    # A role as a label: `Tenant: Grace Thornbury`, `Witness: Hamid Okoro-Mensah`, `Registered owner: ...`.
     CueRule("role_name", "PERSON",
-            r"\b(?:patient|passenger|cardholder|account holder|applicant|candidate|beneficiary)"
-            r"(?=\s*:)", _FULL_NAME, is_plausible_person, separator=rf"(?:\s*:\s*[\"']?{_TITLE})",
-            keywords=("patient", "passenger", "cardholder", "account holder", "applicant", "candidate", "beneficiary")),
+            rf"\b(?:{_ROLE_LABELS})(?=\s*:)", _FULL_NAME, is_plausible_person,
+            separator=rf"(?:\s*:\s*[\"']?{_TITLE})", keywords=_ROLE_LABEL_KEYWORDS),
     CueRule("my_name_is", "PERSON", r"\bmy name is|\bmy name's", _NAME, is_plausible_person, separator=r"(?:\s+)",
             keywords=("my name",)),
     # "Hi, this is Jane Roe" (a full name: "Hello, this is Mergify" introduces a bot).
@@ -538,6 +557,14 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"\b(?:regards|best|thanks|thank you|cheers|sincerely|best wishes|warmly|respectfully)",
             rf"{_NAME}(?=[ \t]*(?:\n|$))", is_plausible_person, separator=r"(?:[ \t]*[,!][ \t]*\r?\n[ \t]*)",
             keywords=("regards", "best", "thanks", "thank", "cheers", "sincerely", "warmly", "respectfully")),
+    # The same in German, French, Spanish, Italian, Dutch, Polish and Swedish, where the comma is often left
+    # out: "Mit freundlichen Grüßen\nJürgen Weiß".
+    CueRule("foreign_sign_off", "PERSON",
+            r"(?:grüßen|grüße|gruß|cordialement|salutations|saludos|atentamente|saluti|cordiali|groet|groeten|"
+            r"pozdrawiam|pozdrowienia|hälsningar)",
+            rf"{_FULL_NAME}(?=[ \t]*(?:\n|$))", is_plausible_person, separator=r"(?:[ \t]*[,!]?[ \t]*\r?\n[ \t]*)",
+            keywords=("grüß", "gruß", "cordialement", "salutations", "saludos", "atentamente", "saluti", "cordiali",
+                      "groet", "pozdr", "hälsningar")),
     # A title: "Dr. Bartholomew Finch", "Mrs Amara Nwosu", "spoke with Mr Patel" (written with its capital:
     # "MR" is a merge request). A given and a family name or a family name alone, no more: `Mr. Coffee
     # Espresso Maker`, `Dr. Martens Smooth Leather Boots`, `Dr. Bronner's Pure Castile Soap` are products.

@@ -41,8 +41,11 @@ _IPV4_AHEAD = r"\d{1,3}(?:\.\d{1,3}){3}(?![\w.-])"
 _PATH = re.compile(rf"(?<![\w@])(?:~|\.{{1,2}})?/(?!{_IPV4_AHEAD})(?:[\w.-]+/)*[\w.-]+")
 # scheme://host/path without credentials; the query string is not protected (it may hold tokens),
 # nor is a host that is an IPv4 address (an address is PII wherever it is written).
+# (A fragment is the page's own anchor, `rfc5545#section-3.8.4.3`; one with `=` or `@` may carry values:
+# `#access_token=...`, `#/users/jane@example.com`.)
 _URL = re.compile(
     rf"\bhttps?://(?![^/\s]*@)(?!{_IPV4_AHEAD})[\w.-]+(?::\d+)?(?:/[^\s?#\"'<>@]*)?"
+    r"(?:#[^\s?#\"'<>@=&]*(?=[\s\"'<>)\]]|$))?"
 )
 # Loopback and "any" addresses name this machine, no one's: `http://127.0.0.1:8080/`, `0.0.0.0:80`.
 _LOCAL_ADDRESS = re.compile(r"(?<![\w.:])(?:127(?:\.\d{1,3}){3}|0\.0\.0\.0)(?![\w.])|(?<![\w:])::1(?![\w:])")
@@ -91,7 +94,12 @@ _SSH_TARGET = re.compile(r"\b(?:ssh|scp|sftp|rsync|mosh)\b[^\n|;&]{0,80}?(?<![\w
 _UNREAD_MAILBOX = re.compile(r"(?<![\w.%+-])((?:no-?reply|do-?not-?reply|mailer-daemon)@)[\w.-]+", re.IGNORECASE)
 
 # A browser or library version of four parts, one over 255 (no IPv4 address): `Chromium 126.0.6478.126`.
-_FOUR_PART_VERSION = re.compile(r"(?<![\w.])\d+\.\d+\.(?:\d{4,}\.\d+|\d+\.\d{4,})(?![\w.])")
+_FOUR_PART_VERSION = re.compile(
+    r"(?<![\w.])(?P<version>\d+\.\d+\.(?:\d{4,}\.\d+|\d+\.\d{4,}))(?![\w.])"
+    # what a version word introduces: `firmware 4.2.1.17`, `build 10.0.19045.3930`, `Version: 24.5.0.2`
+    r"|(?i:\b(?:version|ver|firmware|fw|build|release|rev|patch))\.?[ \t]*[:=]?[ \t]*"
+    r"(?P<named>\d+(?:\.\d+){3})(?![\w.])"
+)
 # Postal codes written so that they read as phone numbers: Japan's `〒150-0002`, Brazil's CEP `01426-001`.
 _POSTAL_CODE = re.compile(r"〒\s?\d{3}-?\d{4}|(?<![\w-])\d{5}-\d{3}(?![\w-])")
 # A SIP address's host (`sip:4158675309@sip.telnyx.com`): the user part is a phone number, no mailbox.
@@ -210,7 +218,9 @@ def message_id_regions(text: str) -> list[Region]:
 
 
 def four_part_version_regions(text: str) -> list[Region]:
-    return [m.span() for m in _FOUR_PART_VERSION.finditer(text)] if text.count(".") >= 3 else []
+    if text.count(".") < 3:
+        return []
+    return [m.span("version") if m.group("version") else m.span("named") for m in _FOUR_PART_VERSION.finditer(text)]
 
 
 def postal_code_regions(text: str) -> list[Region]:

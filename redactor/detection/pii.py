@@ -57,6 +57,8 @@ _PHONE_WINDOW = re.compile(
 )
 # An IPv4 address (with a prefix length, `81.166.204.19/32`) inside a candidate: the IP recognizer's.
 # Exactly four groups: a French number is written `01.84.17.61.18`.
+# `+1.415.555.0100` has three dots; a dotted timestamp or an SMTP id (`7.2025.03.12.00.44.11`) has more.
+_PHONE_DOTS_MAX = 3
 _DOTTED_QUAD = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])")
 # A form-encoded or query-string number: `To=%2B353874126630` is +353 87 412 6630. (Encoders write
 # the upper-case form; `%2b5511...` reads as a hex id, which is protected as a decoy.)
@@ -306,7 +308,9 @@ def trimmed_email(text: str, span: Span) -> Span:
     separator = _AT.search(text, span.start, span.end)
     at = separator.start() if separator else span.start
     cut = max((m.end() for m in _NOT_IN_LOCAL_PART.finditer(text, span.start, at)), default=span.start)
-    return span if cut == span.start or cut >= at else Span(cut, span.end, span.entity_type, span.score, span.detector)
+    if cut >= at > span.start:  # no local part left: `header.i=@mail.example` names a domain, no mailbox
+        return Span(at, at, span.entity_type, span.score, span.detector)
+    return span if cut == span.start else Span(cut, span.end, span.entity_type, span.score, span.detector)
 
 
 _LAST_WORD = re.compile(r"[^\W\d_]+\.$")
@@ -464,7 +468,7 @@ class PiiDetector:
                     digits = sum(char.isdigit() for char in window.group(0))
                     inside_decoy = any(start <= window.start() and window.end() <= end for start, end in regions)
                     if inside_decoy or not 7 <= digits <= 15 or _DECIMALS.match(text, window.end()) \
-                            or _DOTTED_QUAD.search(window.group(0)):
+                            or _DOTTED_QUAD.search(window.group(0)) or window.group(0).count(".") > _PHONE_DOTS_MAX:
                         continue  # no phone number has that many digits, it sits inside a decoy, or
                         # it is the integer part of an amount (`1 234 567,89`)
                     candidate, shift = window.group(0), window.start()
@@ -479,7 +483,7 @@ class PiiDetector:
             trim = _SPAN_TRIMMERS.get(entity)
             if trim is not None:
                 # Trimmed before the decoy test: `/users/jane@example.net` is a path up to `jane`.
-                found = [trim(text, span) for span in found]
+                found = [span for span in (trim(text, span) for span in found) if span.end > span.start]
             spans.extend(span for span in found if not overlaps(span.start, span.end, regions))
         spans.extend(cued)
         # Two recognizers of one entity (presidio's and ours, for cards) may report the same span.

@@ -25,7 +25,7 @@ from tests.conftest import make_redactor, run_cli
 from tests.detection.test_pii import found
 
 THRESHOLDS = {"PHONE_NUMBER": 0.4, "US_SSN": 0.5, "CREDIT_CARD": 0.5, "STREET_ADDRESS": 0.5, "PERSON": 0.6,
-              "EMAIL_ADDRESS": 0.5, "DATE_OF_BIRTH": 0.5, "ID_NUMBER": 0.5}
+              "EMAIL_ADDRESS": 0.5, "DATE_OF_BIRTH": 0.5, "ID_NUMBER": 0.5, "CREDENTIAL": 0.5}
 
 
 @pytest.fixture(scope="module")
@@ -166,6 +166,16 @@ def detector() -> PiiDetector:
     ("Please call Mrs Whitfield-Ames tomorrow", "PERSON", "Whitfield-Ames"),
     ("Mr. Patel's order shipped", "PERSON", "Patel"), ("Dr. Jane Roe's clinic", "PERSON", "Jane Roe"),
     ("Dear Ms. Dell'Acqua, thanks", "PERSON", "Dell'Acqua"), ("ask Ms O'Neill", "PERSON", "O'Neill"),
+    # Red team 13: roles as labels; sign-offs in other languages, with or without a comma.
+    ("Tenant: Grace Thornbury\nUnit 4", "PERSON", "Grace Thornbury"),
+    ("Witness: Hamid Okoro-Mensah", "PERSON", "Hamid Okoro-Mensah"),
+    ("Registered owner: Marisol Hartley", "PERSON", "Marisol Hartley"),
+    ("Claimant: Desmond Achterberg (policy holder)", "PERSON", "Desmond Achterberg"),
+    ("Mit freundlichen Grüßen\nJürgen Weiß\nTel. 030", "PERSON", "Jürgen Weiß"),
+    ("Cordialement,\nAmélie Durand", "PERSON", "Amélie Durand"),
+    ("Your OTP 482913 expires in 5 minutes", "CREDENTIAL", "482913"),
+    ("The verification code is 120934.", "CREDENTIAL", "120934"), ("access code: 5521", "CREDENTIAL", "5521"),
+    ("Gate code 8841# for the side entrance", "CREDENTIAL", "8841#"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -235,7 +245,9 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "Dear Reviewer,", "Hello, this is Mergify",
     "Cheers,\nClaude Code", "Cheers,\nAcme Shop Support", "Release Bot <noreply@github.com>",
     "Buy the Mr. Coffee Espresso Maker", "Dr. Martens Smooth Leather Boots", "Dr. Bronner's Pure Castile Soap",
-    "Dr. Who", "MR Review requested",
+    "Dr. Who", "MR Review requested", "Customer: Unknown Caller", "Guest: Room Service", "Owner: Platform Team",
+    "Mit freundlichen Grüßen\nIhr Support-Team", "access 200 times", "OTP sent to your phone",
+    "verification code expired at 10:32",
     "Attention: Breaking Changes",
     "The upstream project was born on March 3, 2021",
     "the PAC man game", "a port-out PIN is required",
@@ -309,7 +321,9 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "four one five five five five oh one three two", "four one one one one one one one one one one one one",
                "email: jo at x dot io", "PAN: AFZPK7190K", "UTR 1234567890", "PESEL 44051401359",
                "linkedin.com/in/jo-ho", "山田様", "김민준님", "東京都渋谷区神南1-2-3", "北京市朝阳区建国路88号",
-               "서울특별시 강남구 테헤란로 123", "Name\nJo Ho"]
+               "서울특별시 강남구 테헤란로 123", "Name\nJo Ho", "Next of kin: Jo Ho", "Policy holder: Jo Ho",
+               "Mit freundlichen Grüßen\nJo Ho", "Med vänliga hälsningar,\nJo Ho", "Pozdrawiam\nJo Ho",
+               "OTP 482913"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
