@@ -46,6 +46,7 @@ from redactor.structure import (
     csv_tables,
     form_fields,
     message_fields,
+    name_value_pair,
     parse_base64_text,
     parse_embedded_json,
     split_auth_scheme,
@@ -387,9 +388,23 @@ class TraceSession:
         elif isinstance(value, list):
             item_shape = ctx.shape + "[*]"
             for index, item in enumerate(value):
-                if isinstance(item, (str, dict, list)):
+                if not isinstance(item, (str, dict, list)):
+                    continue
+                if isinstance(item, list) and (pair := name_value_pair(parent_key, item)) is not None:
+                    self._plan_pair(item, pair, ctx.at_index(index, item_shape), depth + 1, slots, collect)
+                else:
                     self._plan_value(value, index, item, ctx.at_index(index, item_shape), depth + 1, slots, collect,
                                      parent_key)
+
+    def _plan_pair(self, item: list[Any], pair: tuple[str, str], ctx: NodeContext, depth: int, slots: Plan,
+                   collect: bool) -> None:
+        """A `[name, value]` entry of a header, cookie or query list: the value as the member `name`."""
+        name, text = pair
+        self._plan_string(item, 0, name, ctx.at_index(0), slots, collect, ner=False)
+        member = self.rules.cell_member({name: text}, name, text, ctx)
+        if not member.keep:
+            self._plan_member(item, 1, text, member, ctx.cell(1, name, member.shape, member.secret_entity), depth,
+                              slots, collect, name)
 
     def _plan_dict(
         self, value: dict[str, Any], ctx: NodeContext, depth: int, slots: Plan, collect: bool,

@@ -294,6 +294,21 @@ def _document_kind(name: str) -> str:
     return re.sub(r"[\s./-]+", "_", name.strip().lower().replace("'", "").replace("’", ""))
 
 
+# Lists of `[name, value]` pairs, as Sentry writes a request's headers, cookies, query string and
+# environment (`"headers": [["Cookie", "connect.sid=..."], ["User-Agent", "..."]]`): each value is what
+# a member of that name holds.
+_PAIR_LIST_KEYS = frozenset({"headers", "cookies", "query_string", "query", "env", "form", "params"})
+
+
+def name_value_pair(parent_key: str | None, item: Any) -> tuple[str, str] | None:
+    """`item` as a (name, value) pair when it is one of such a list's `[name, value]` entries."""
+    if parent_key is None or normalize_key(parent_key) not in _PAIR_LIST_KEYS:
+        return None
+    if isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], str):
+        return item[0], item[1]
+    return None
+
+
 # FHIR's HumanName (`Patient.name[*]`): `{"use": "official", "family": "Chalmers", "given": ["Peter",
 # "James"], "text": "Peter James Chalmers"}`. Its family, given names and text are a person's.
 _HUMAN_NAME_VALUES = frozenset({"family", "given", "text"})

@@ -860,6 +860,27 @@ def test_anchors_versions_smtp_ids_and_domain_references_are_kept(no_ner: Redact
     assert "jane.roe" not in out["spa"] and "10.4.2.17" not in out["host"]
 
 
+def test_sentry_pair_lists_and_bare_message_ids(no_ner: Redactor) -> None:
+    """Red team 13: Sentry's `"headers": [["Cookie", "connect.sid=..."]]` kept the session cookie; a
+    Message-ID passed as an agent's `in_reply_to` argument became an email address, and then its header
+    too. A list of two field names is no pair."""
+    message_id = "<CAJ7x9Rk2vQm+0aZ4Lq8s_tn5hFw-Q@mail.gmail.com>"
+    exchange_id = "<DM6PR11MB46913F2B8E1C3A2C5A5B8F9DDE9A@DM6PR11MB4691.namprd11.prod.outlook.com>"
+    out = no_ner.redact({
+        "request": {"headers": [["Cookie", "connect.sid=s%3AxYz123abcDEF456.9fQk2LmN8pQr"], ["Accept", "*/*"]],
+                    "query_string": [["email", "jane.roe@gmail.com"], ["page", "2"]]},
+        "fields": [["password", "email"]],
+        "tool_args": {"in_reply_to": message_id, "references": [message_id, exchange_id]},
+        "raw": f"Message-ID: {message_id}\nFrom: Maria.Gonzalez_1987@hotmail.com",
+    })
+    headers = out["request"]["headers"]
+    assert headers[0][0] == "Cookie" and headers[0][1].startswith("<ACCESS_TOKEN:") and headers[1] == ["Accept", "*/*"]
+    assert out["request"]["query_string"][0][1].startswith("<EMAIL_ADDRESS:")
+    assert out["fields"] == [["password", "email"]]
+    assert out["tool_args"] == {"in_reply_to": message_id, "references": [message_id, exchange_id]}
+    assert out["raw"].startswith(f"Message-ID: {message_id}\nFrom: <EMAIL_ADDRESS:")
+
+
 def test_provider_payload_shapes_keep_their_meaning(no_ner: Redactor) -> None:
     """Red team 10: a logprobs entry's `token` (a piece of the model's text) was a secret, and
     `" refund"` became a token in every prompt; HAR headers and k8s env entries (`{"name", "value"}`)

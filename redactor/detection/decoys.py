@@ -85,6 +85,21 @@ _OID = re.compile(r"(?<![\w.])[012](?:\.(?:0|[1-9]\d*)){4,}(?![\w.])")
 # A mail's own id and its references (`Message-ID: <CAF=Yk2p...@mail.gmail.com>`): a server's token
 # in the shape of an address, no one's mailbox.
 _MESSAGE_ID = re.compile(r"(?i)\b(?:message-id|in-reply-to|references):[ \t]*(?:<[^<>\s]+>[ \t]*)+")
+# The same id without its header (an agent's `in_reply_to` argument, a thread's `references` list): a
+# local part of 20 characters or more, as mail servers generate them: base64-like, capitals inside
+# words and digits (`CAJ7x9Rk2vQm+0aZ4Lq8s_tn5hFw-Q@mail.gmail.com`), or capitals and digits only
+# (Exchange's `DM6PR11MB4691C1E2...@DM6PR11MB4691.namprd11.prod.outlook.com`). No one's mailbox is
+# written like either (`Maria.Gonzalez_1987@...` has no capital inside a word).
+_MAIL_ID_CANDIDATE = re.compile(r"(?<![\w.+=-])([\w.+=-]{20,})@[\w-]+(?:\.[\w-]+)+")
+_CAPITAL_INSIDE_WORD = re.compile(r"[a-z][A-Z]")
+
+
+def _is_generated_mail_id(local_part: str) -> bool:
+    digits = sum(char.isdigit() for char in local_part)
+    if not any(char.islower() for char in local_part):
+        return digits >= 4 and sum(char.isalpha() for char in local_part) >= 4
+    return digits >= 3 and len(_CAPITAL_INSIDE_WORD.findall(local_part)) >= 3
+
 
 # Logins on hosts, not mailboxes: git's scp syntax (`git@github.com:org/repo.git`), the target of an
 # ssh/scp/rsync command (`ssh deploy@bastion-01`), and senders no one reads (`noreply@github.com`).
@@ -214,7 +229,10 @@ def object_id_regions(text: str) -> list[Region]:
 
 
 def message_id_regions(text: str) -> list[Region]:
-    return [m.span() for m in _MESSAGE_ID.finditer(text)] if ":" in text and "<" in text else []
+    if "@" not in text:
+        return []
+    headers = [m.span() for m in _MESSAGE_ID.finditer(text)] if ":" in text and "<" in text else []
+    return headers + [m.span() for m in _MAIL_ID_CANDIDATE.finditer(text) if _is_generated_mail_id(m.group(1))]
 
 
 def four_part_version_regions(text: str) -> list[Region]:
