@@ -95,6 +95,9 @@ _PII_KEY_ENTITIES = {
     **dict.fromkeys(("生年月日", "出生日期", "생년월일"), "DATE_OF_BIRTH"),
     **dict.fromkeys(("vorname", "nachname", "apellido", "apellidos", "nombre_completo", "prenom", "prénom",
                      "nom_de_famille", "cognome"), "PERSON"),
+    # a call record's parties (a CDR's `caller,callee` columns hold E.164 numbers without their `+`)
+    **dict.fromkeys(("caller", "callee", "caller_number", "callee_number", "calling_number", "called_number",
+                     "from_number", "to_number", "a_number", "b_number"), "PHONE_NUMBER"),
     # people named by their role in a record (a claim, a lease, a school's, a bank's)
     **dict.fromkeys(("registered_owner", "policyholder", "policy_holder", "insured_name", "claimant_name",
                      "tenant_name", "landlord_name", "guardian_name", "parent_name", "student_name", "patient_name",

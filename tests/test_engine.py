@@ -815,7 +815,7 @@ def test_a_pii_records_fields_keep_their_own_types(no_ner: Redactor) -> None:
     ("drivers_license", "ID_NUMBER"), ("medicaid_id", "ID_NUMBER"), ("policy_number", "ID_NUMBER"),
     ("loyalty_number", "ID_NUMBER"), ("bvn", "ID_NUMBER"), ("meter_number", "ID_NUMBER"),
     ("social_security_number", "US_SSN"), ("registered_owner", "PERSON"), ("policyholder", "PERSON"),
-    ("tenant_name", "PERSON"), ("next_of_kin", "PERSON"),
+    ("tenant_name", "PERSON"), ("next_of_kin", "PERSON"), ("callee", "PHONE_NUMBER"),
 ])
 @pytest.mark.parametrize("policy", ["default", "strict"])
 def test_other_languages_pii_keys_are_redacted_with_their_type(key: str, entity: str, policy: str) -> None:
@@ -879,6 +879,34 @@ def test_sentry_pair_lists_and_bare_message_ids(no_ner: Redactor) -> None:
     assert out["fields"] == [["password", "email"]]
     assert out["tool_args"] == {"in_reply_to": message_id, "references": [message_id, exchange_id]}
     assert out["raw"].startswith(f"Message-ID: {message_id}\nFrom: <EMAIL_ADDRESS:")
+
+
+@pytest.mark.parametrize(("text", "tail"), [
+    ("Ship to 12 Baker Street, London NW1 6XE please", "London NW1 6XE"),
+    ("14 Team Valley Road, Gateshead NE8 2BH", "Gateshead NE8 2BH"),
+    ("221 Rue Saint-Denis, Montréal, QC H2X 3K8", "Montréal, QC H2X 3K8"),
+    ("12 rue de la Roquette, 75011 Paris", "75011 Paris"),
+])
+def test_the_town_and_postcode_after_a_street_get_their_own_token(no_ner: Redactor, text: str, tail: str) -> None:
+    """Red team 13: `Gateshead NE8 2BH`, `Glasgow G12 9QQ` were left after a replaced street; the street
+    keeps the token it has where it is written alone."""
+    street = text.split(",", 1)[0].removeprefix("Ship to ")
+    out = no_ner.redact({"a": text, "b": f"Deliver to {street}\nThanks"})
+    assert tail not in out["a"] and out["a"].count("<STREET_ADDRESS:") == 2
+    assert out["b"].removeprefix("Deliver to ").removesuffix("\nThanks") in out["a"]
+
+
+def test_a_call_records_parties_are_phone_numbers(no_ner: Redactor) -> None:
+    """Red team 8: a CDR (CSV in a tool result) kept its caller and callee, E.164 numbers without `+`."""
+    out = no_ner.redact({"out": "call_id,start,caller,callee,duration_s\n"
+                                "a84c2f1e9b7d,2024-06-10T18:02:11Z,447723418902,447700900123,312\n",
+                         "note": "caller 447723418902 again"})
+    rows = out["out"].splitlines()
+    assert rows[0] == "call_id,start,caller,callee,duration_s"
+    call_id, start, caller, callee, duration = rows[1].split(",")
+    assert (call_id, start, duration) == ("a84c2f1e9b7d", "2024-06-10T18:02:11Z", "312")
+    assert caller.startswith("<PHONE_NUMBER:") and callee.startswith("<PHONE_NUMBER:") and caller != callee
+    assert out["note"] == f"caller {caller} again"
 
 
 def test_provider_payload_shapes_keep_their_meaning(no_ner: Redactor) -> None:

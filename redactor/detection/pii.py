@@ -109,8 +109,10 @@ EU_STREET_ADDRESS_PATTERN = (
     # "a string 42" is no street; "Spring 2024", "String 3" are excluded by name)
     rf"\b(?-i:[A-ZÀ-Þ])[\wäöüß-]*(?<!Sp)(?<!St)(?:\s+|-)?(?:{_EU_STREET_SUFFIXES})\s+\d{{1,4}}[a-z]?"
     r"(?:,\s*\d{4,5}\s+[A-ZÄÖÜ][\wäöüß-]+)?"
-    rf"|\b\d{{1,4}}(?:\s?(?:bis|ter))?,?\s+(?:{_EU_STREET_WORDS})"
-    r"\s+(?:[\wÀ-ÿ'-]+\s+){0,4}[\wÀ-ÿ'-]+"
+    # French, number first: `12 rue de la Roquette`, `5 place de l'Opéra`, on the street's line (the name
+    # of the street may be written in lower case: a word after it on that line is taken with it).
+    rf"|\b\d{{1,4}}(?:[ \t]?(?:bis|ter))?,?[ \t]+(?:{_EU_STREET_WORDS})"
+    r"[ \t]+(?:[\wÀ-ÿ'-]+[ \t]+){0,4}[\wÀ-ÿ'-]+"
     # Polish: "ul. Marszałkowska 84, 00-514 Warszawa" (ul. = ulica, street; flat numbers after "/").
     r"|\bul\.\s?[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,3}\s+\d{1,4}[a-z]?(?:/\d{1,4})?"
     r"(?:,\s*\d{2}-\d{3}\s+[^\W\d_][\w-]+)?"
@@ -326,6 +328,27 @@ def trimmed_street(text: str, span: Span) -> Span:
     return Span(span.start, span.end - 1, span.entity_type, span.score, span.detector)
 
 
+_CITY = r"[A-ZÀ-Þ][\w'’.-]+(?:[ \t]+[A-ZÀ-Þ][\w'’.-]+){0,2}"
+# After a street, on its line: a town and a British or Canadian postcode (`, Glasgow G12 9QQ`, `, Montréal,
+# QC H2X 3K8`), or a postcode before the town, as most of Europe writes it (`, 1016 GV Amsterdam`, `, 00-648
+# Warszawa`, `, 75011 Paris`). The US form (`, Austin, TX 78704`) is the street pattern's own.
+_POSTAL_TAIL = re.compile(
+    rf",[ \t]*(?P<tail>{_CITY},?[ \t]+(?:[A-Z]{{2}}[ \t]+)?"
+    r"(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[ABD-HJLNP-UW-Z]{2}"  # British
+    r"|[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d)"  # Canadian
+    rf"|(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{2}}-\d{{3}}|\d{{4,5}})[ \t]+{_CITY})(?![\w-])"
+)
+
+
+def postal_tail(text: str, span: Span) -> Span | None:
+    """The town and postcode after a street address (their own token: the street keeps the token it
+    has wherever the trace writes it alone), or None."""
+    tail = _POSTAL_TAIL.match(text, span.end)
+    if tail is None:
+        return None
+    return Span(tail.start("tail"), tail.end("tail"), span.entity_type, span.score, span.detector)
+
+
 _PREFIX_LENGTH = re.compile(r"/\d{1,3}$")
 
 
@@ -484,6 +507,8 @@ class PiiDetector:
             if trim is not None:
                 # Trimmed before the decoy test: `/users/jane@example.net` is a path up to `jane`.
                 found = [span for span in (trim(text, span) for span in found) if span.end > span.start]
+            if entity == "STREET_ADDRESS":
+                found += [tail for tail in (postal_tail(text, span) for span in found) if tail is not None]
             spans.extend(span for span in found if not overlaps(span.start, span.end, regions))
         spans.extend(cued)
         # Two recognizers of one entity (presidio's and ours, for cards) may report the same span.
