@@ -17,8 +17,9 @@ Pattern conventions, so a reviewer can check them quickly:
   secret keys) are gated on a vendor keyword; validators then check what a regex cannot
   (a JWT header that decodes to JSON with "alg", a Basic credential that decodes to user:pass).
 
-Sources are the vendors' public documentation and the gitleaks rule ids (config/gitleaks.toml)
-the formats were checked against; the facts were re-expressed here, no rule text was copied.
+Sources are the vendors' public documentation, the gitleaks rule ids (config/gitleaks.toml) and
+the trufflehog detector names (pkg/detectors/<name>, `trufflehog:<name>` in `source`) the formats
+were checked against; the facts were re-expressed here, no rule text was copied.
 """
 
 from __future__ import annotations
@@ -320,6 +321,25 @@ def vault_token_ok(m: re.Match[str], value: str) -> bool:
 def datadog_key_ok(m: re.Match[str], value: str) -> bool:
     # The key name says which key it is: application keys are 40 hex, API keys 32.
     return len(value) == (40 if m.group("app") is not None else 32) and _has_letter_and_digit(m, value)
+
+
+def _random_mixed_ok(m: re.Match[str], value: str) -> bool:
+    # Base62 bodies after a short prefix that identifiers also use (`fw_`, `re_`, `tfp_`, `ico-`):
+    # random letters in both cases about half and half, and a digit. `fw_version_2024_01_15` or
+    # `re_compile_Pattern_Cache` are not.
+    return _mixed_case_random(m, value) and any(c.isdigit() for c in value.split("_", 1)[-1])
+
+
+def _percent_encoded_ok(_m: re.Match[str], value: str) -> bool:
+    # X (Twitter) app-only bearer tokens are URL-encoded (`%2B`, `%3D` inside); base64 that merely
+    # starts with a run of "A" (zero bytes) has no "%".
+    return "%" in value and _mixed_case(value)
+
+
+def _random_b64_ok(_m: re.Match[str], value: str) -> bool:
+    # Base64/base64url bodies, where "_" and "-" are data, not word separators: both cases and a
+    # digit. A 40-hex git SHA, an upper-case constant or a `tskey-auth-XXXX` placeholder has not.
+    return _mixed_case(value) and any(c.isdigit() for c in value)
 
 
 _PEM_BASE64_RUN = re.compile(r"[A-Za-z0-9+/=]{40,}")
@@ -991,6 +1011,59 @@ RULES: dict[str, SecretRule] = _rules(
         ("pplx-",),
         _GL + "perplexity-api-key",
     ),
+    SecretRule(
+        "xai_key", "API_KEY",
+        _token(r"xai-[A-Za-z0-9]{70,100}"),
+        ("xai-",),
+        "https://docs.x.ai/docs/overview; trufflehog:xai (xai- + 80 alphanumerics)",
+    ),
+    SecretRule(
+        "together_key", "API_KEY",
+        _token(r"tgp_v1_[A-Za-z0-9_-]{40,64}"),
+        ("tgp_v1_",),
+        "https://docs.together.ai/ (tgp_v1_ + 43 base64url API keys)",
+    ),
+    SecretRule(
+        "fireworks_key", "API_KEY",
+        # `fw_` is also a firmware prefix in identifiers (`fw_version`): only a random base62 body.
+        _token(r"fw_[A-Za-z0-9]{20,48}"),
+        ("fw_",),
+        "https://docs.fireworks.ai/ (fw_ API keys)",
+        validator=_random_mixed_ok,
+    ),
+    SecretRule(
+        "pinecone_key", "API_KEY",
+        _token(r"pcsk_[A-Za-z0-9]{4,8}_[A-Za-z0-9]{50,80}"),
+        ("pcsk_",),
+        "https://docs.pinecone.io/guides/projects/manage-api-keys; trufflehog:pinecone (pcsk_<id>_<secret>)",
+    ),
+    SecretRule(
+        "helicone_key", "API_KEY",
+        # sk- (write) keys, four dash-separated base32 groups; pk- keys are read-only and not here.
+        _token(r"sk-helicone-(?:eu-)?[a-z0-9]{7}-[a-z0-9]{7}-[a-z0-9]{7}-[a-z0-9]{7}"),
+        ("sk-helicone-",),
+        "https://docs.helicone.ai/ (sk-helicone- API keys)",
+    ),
+    SecretRule(
+        "langfuse_secret_key", "API_KEY",
+        # The secret half of a Langfuse key pair (the pk-lf- public key is not secret).
+        _token(r"sk-lf-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"),
+        ("sk-lf-",),
+        "https://langfuse.com/docs; trufflehog:langfuse (sk-lf-<uuid> secret key)",
+    ),
+    SecretRule(
+        "elevenlabs_key", "API_KEY",
+        _token(r"sk_[a-f0-9]{48}"),
+        ("sk_",),
+        "https://elevenlabs.io/docs/api-reference/authentication; trufflehog:elevenlabs (sk_ + 48 hex)",
+    ),
+    SecretRule(
+        "tavily_key", "API_KEY",
+        _token(r"tvly-(?:dev-|prod-)?[A-Za-z0-9]{32}"),
+        ("tvly-",),
+        "https://docs.tavily.com/ (tvly- API keys)",
+        validator=_has_letter_and_digit,
+    ),
     # ---- Payments -----------------------------------------------------------------------
     SecretRule(
         "stripe_secret_key", "API_KEY",
@@ -1053,13 +1126,15 @@ RULES: dict[str, SecretRule] = _rules(
     ),
     SecretRule(
         "gitlab_token", "ACCESS_TOKEN",
-        # glpat- personal (optionally routable: ".01.<9>"), gldt- deploy, glrt- runner, ... tokens.
+        # glpat- personal (optionally routable: ".01.<9>"), gldt- deploy, glrt- runner, glffct-
+        # feature-flag client, ... tokens.
         _token(
-            r"(?:glpat|gldt|glrt|glcbt|glptt|glft|glimt|glsoat|gloas|glagent)-[A-Za-z0-9_-]{20,300}"
+            r"(?:glpat|gldt|glrt|glcbt|glptt|glft|glffct|glimt|glsoat|gloas|glagent)-[A-Za-z0-9_-]{20,300}"
             r"(?:\.[0-9a-z]{2}\.?[0-9a-z]{7,9})?"
         ),
-        ("glpat-", "gldt-", "glrt-", "glcbt-", "glptt-", "glft-", "glimt-", "glsoat-", "gloas-", "glagent-"),
-        _GL + "gitlab-pat, gitlab-pat-routable, gitlab-deploy-token; https://docs.gitlab.com/security/tokens/",
+        ("glpat-", "gldt-", "glrt-", "glcbt-", "glptt-", "glft-", "glffct-", "glimt-", "glsoat-", "gloas-", "glagent-"),
+        _GL + "gitlab-pat, gitlab-pat-routable, gitlab-deploy-token, gitlab-feature-flag-client-token; "
+        "https://docs.gitlab.com/security/tokens/",
     ),
     SecretRule(
         "npm_token", "ACCESS_TOKEN",
@@ -1079,6 +1154,50 @@ RULES: dict[str, SecretRule] = _rules(
         _token(r"(?:AKCp[A-Za-z0-9]{69}|cmVmd[A-Za-z0-9]{59})"),
         ("akcp", "cmvmd"),
         _GL + "artifactory-api-key, artifactory-reference-token",
+    ),
+    SecretRule(
+        "docker_hub_token", "ACCESS_TOKEN",
+        # Personal (dckr_pat_) and organization (dckr_oat_) access tokens: what `docker login -p`
+        # and CI variables carry.
+        _token(r"dckr_(?:pat|oat)_[A-Za-z0-9_-]{24,40}"),
+        ("dckr_pat_", "dckr_oat_"),
+        "https://docs.docker.com/security/for-developers/access-tokens/; trufflehog:dockerhub (dckr_oat_)",
+        validator=_has_letter_and_digit,
+    ),
+    SecretRule(
+        "bitbucket_app_password", "CREDENTIAL",
+        # Bitbucket Cloud app passwords start with ATBB (the Atlassian API tokens, ATATT3, are
+        # atlassian_token). `LATBbits` (PIC registers) is glued to the L, so the boundary rejects it.
+        _token(r"ATBB[A-Za-z0-9]{32,60}"),
+        ("atbb",),
+        "https://support.atlassian.com/bitbucket-cloud/docs/app-passwords/; trufflehog:bitbucketapppassword (ATBB)",
+        validator=_random_mixed_ok,
+    ),
+    SecretRule(
+        "sourcegraph_token", "ACCESS_TOKEN",
+        _token(r"sgp_(?:[a-f0-9]{16}_|local_)?[a-f0-9]{40}"),
+        ("sgp_",),
+        _GL + "sourcegraph-access-token; https://sourcegraph.com/docs/cli/how-tos/creating_an_access_token",
+    ),
+    SecretRule(
+        "sonarqube_token", "ACCESS_TOKEN",
+        # sqp_ project analysis, squ_ user, sqa_ global analysis tokens; sqco_ SonarQube Cloud.
+        _token(r"(?:sq[pua]_[a-f0-9]{40}|sqco_[A-Za-z0-9]{59})"),
+        ("sqp_", "squ_", "sqa_", "sqco_"),
+        _GL + "sonar-api-token; trufflehog:sonarcloud (sqco_)",
+    ),
+    SecretRule(
+        "circleci_token", "ACCESS_TOKEN",
+        # Personal (CCIPAT_) and project (CCIPRJ_) API tokens.
+        _token(r"CCI(?:PAT|PRJ)_[A-Za-z0-9]{22}_[a-f0-9]{40}"),
+        ("ccipat_", "cciprj_"),
+        "https://circleci.com/docs/managing-api-tokens/; trufflehog:circleci (CCIPAT_/CCIPRJ_)",
+    ),
+    SecretRule(
+        "buildkite_token", "ACCESS_TOKEN",
+        _token(r"bkua_[a-f0-9]{40}"),
+        ("bkua_",),
+        "https://buildkite.com/docs/apis/managing-api-tokens; trufflehog:buildkite (bkua_)",
     ),
     # ---- Cloud ----------------------------------------------------------------------------
     SecretRule(
@@ -1183,6 +1302,177 @@ RULES: dict[str, SecretRule] = _rules(
         + _GL + "vault-service-token, vault-batch-token",
         groups=("secret", "legacy"),
         validator=vault_token_ok,
+    ),
+    SecretRule(
+        "aws_session_token", "CREDENTIAL",
+        # STS / SSO session tokens (AWS_SESSION_TOKEN, `aws sts assume-role` output): base64 of a
+        # protobuf whose first bytes are fixed, so the start is: `IQoJb3JpZ2luX2Vj` ("\x21\n\torigin_ec",
+        # current), `AgoJb3JpZ2luX2Vj`, `FwoGZXIvYXdzE` / `FQoGZXIvYXdzE` ("...er/aws", older) and
+        # `FQoDYXdzE`. A "+" or "/" before or after would make it a slice of a longer base64 run.
+        _token(
+            r"(?<![+/])(?:(?:IQ|Ag)oJb3JpZ2luX2Vj|F[Qw]oGZXIvYXdzE|FQoDYXdzE)[A-Za-z0-9+/]{100,8192}={0,2}"
+            r"(?![A-Za-z0-9+/=])"
+        ),
+        ("ojb3jpz2lux2vj", "zxivyxdze", "fqodyxdze"),
+        "https://docs.aws.amazon.com/STS/latest/APIReference/API_Credentials.html (SessionToken)",
+        validator=_random_b64_ok,
+    ),
+    SecretRule(
+        "aws_bedrock_api_key", "API_KEY",
+        # Amazon Bedrock API keys (2025): long-term `ABSK<base64>`, short-term
+        # `bedrock-api-key-<base64 of a presigned bedrock.amazonaws.com URL>`.
+        _token(
+            r"(?<![+/])(?:ABSK[A-Za-z0-9+/]{109,269}|bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/]{20,8192})"
+            r"={0,2}(?![A-Za-z0-9+/=])"
+        ),
+        ("absk", "bedrock-api-key-"),
+        _GL + "aws-amazon-bedrock-api-key-long-lived, aws-amazon-bedrock-api-key-short-lived; "
+        "https://docs.aws.amazon.com/bedrock/latest/userguide/api-keys.html",
+        validator=_random_b64_ok,
+    ),
+    SecretRule(
+        "google_refresh_token", "CREDENTIAL",
+        # OAuth 2.0 refresh tokens from Google's token endpoint (gcloud's
+        # application_default_credentials.json, rclone/oauth2l output): "1//0" + base64url.
+        _token(r"1//0[A-Za-z0-9_-]{40,512}"),
+        ("1//0",),
+        "https://developers.google.com/identity/protocols/oauth2/web-server#exchange-authorization-code",
+        validator=_random_b64_ok,
+    ),
+    SecretRule(
+        "azure_ad_client_secret", "CREDENTIAL",
+        # Entra ID (Azure AD) application client secrets: 3 characters, a digit, "Q~", then 31-34
+        # more (40 in all for current secrets). "~" and "." belong to the value, so they may not
+        # come right before it; a "." after it ends a sentence unless a token character follows.
+        _token(r"(?<![~.])[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{30,33}[A-Za-z0-9_~-](?!~|\.[A-Za-z0-9_~-])"),
+        ("q~",),
+        _GL + "azure-ad-client-secret; https://learn.microsoft.com/entra/identity-platform/"
+        "how-to-add-credentials",
+        validator=_random_b64_ok,
+    ),
+    SecretRule(
+        "azure_devops_pat", "ACCESS_TOKEN",
+        # 84-character Azure DevOps personal access tokens (2024 format): 52 random characters, the
+        # "JQQJ" signature, 20 more, the "AZDO" service tag and a 4-character checksum.
+        _token(r"[A-Za-z0-9]{52}JQQJ[A-Za-z0-9]{20}AZDO[A-Za-z0-9]{4}"),
+        ("azdo",),
+        "https://learn.microsoft.com/azure/devops/organizations/accounts/use-personal-access-tokens-to-authenticate "
+        "(84-character PATs with the JQQJ / AZDO signature)",
+    ),
+    SecretRule(
+        "cloudflare_token", "ACCESS_TOKEN",
+        # Scannable user (cfut_) and account (cfat_) API tokens: 40 base62 + 8-hex checksum; Origin
+        # CA keys (`v1.0-<24 hex>-<146 hex>`).
+        _token(r"(?:cf[ua]t_[A-Za-z0-9]{40}[a-f0-9]{8}|v1\.0-[a-f0-9]{24}-[a-f0-9]{146})"),
+        ("cfut_", "cfat_", "v1.0-"),
+        "https://developers.cloudflare.com/fundamentals/api/get-started/create-token/; trufflehog:cloudflareapitoken "
+        "(cfut_/cfat_); " + _GL + "cloudflare-origin-ca-key",
+    ),
+    SecretRule(
+        "cloudflare_legacy_token", "ACCESS_TOKEN",
+        # Unprefixed Cloudflare API tokens (40 base64url) only right after "cloudflare ... token" or
+        # "wrangler ... token" on the same line (`the Cloudflare token is <value>`). With no cue
+        # 40 characters are anybody's id; `CLOUDFLARE_API_TOKEN=` is also token_assignment's, with
+        # the same entity type. The validator wants a random value (both cases and a digit).
+        re.compile(
+            r"(?i:cloudflare|wrangler)[^\r\n]{0,40}?(?i:token)[^\r\n]{0,30}?"
+            r"(?<![A-Za-z0-9_-])(?P<secret>[A-Za-z0-9_-]{40})" + _RB
+        ),
+        ("cloudflare", "wrangler"),
+        _GL + "cloudflare-api-key; https://developers.cloudflare.com/fundamentals/api/get-started/create-token/",
+        validator=_random_b64_ok,
+    ),
+    SecretRule(
+        "tailscale_key", "API_KEY",
+        # tskey-<type>-<key id>-<secret>: auth keys, API access tokens, OAuth client secrets, SCIM
+        # and webhook secrets.
+        _token(r"tskey-[a-z]{3,10}-[A-Za-z0-9]{6,40}-[A-Za-z0-9]{16,64}"),
+        ("tskey-",),
+        "https://tailscale.com/kb/1085/auth-keys; https://tailscale.com/kb/1101/api",
+        validator=_random_b64_ok,
+    ),
+    SecretRule(
+        "terraform_cloud_token", "ACCESS_TOKEN",
+        # HCP Terraform / Terraform Enterprise user, team and organization tokens.
+        _token(r"[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}"),
+        ("atlasv1",),
+        _GL + "hashicorp-tf-api-token; https://developer.hashicorp.com/terraform/cloud-docs/users-teams-"
+        "organizations/api-tokens",
+    ),
+    SecretRule(
+        "pulumi_token", "ACCESS_TOKEN",
+        _token(r"pul-[a-f0-9]{40}"),
+        ("pul-",),
+        _GL + "pulumi-api-token; https://www.pulumi.com/docs/pulumi-cloud/access-management/access-tokens/",
+    ),
+    SecretRule(
+        "heroku_key", "API_KEY",
+        # Heroku's prefixed API keys (2024); the older keys are bare UUIDs and are left to
+        # key_assignment under HEROKU_API_KEY.
+        _token(r"HRKU-AA[A-Za-z0-9_-]{58}"),
+        ("hrku-",),
+        _GL + "heroku-api-key-v2; https://devcenter.heroku.com/articles/authentication",
+    ),
+    SecretRule(
+        "netlify_token", "ACCESS_TOKEN",
+        _token(r"nfp_[A-Za-z0-9_]{36,40}"),
+        ("nfp_",),
+        "https://docs.netlify.com/api/get-started/; trufflehog:netlify (nfp_ personal access tokens)",
+        validator=_random_mixed_ok,
+    ),
+    SecretRule(
+        "flyio_token", "ACCESS_TOKEN",
+        # Fly.io macaroon tokens (`FlyV1 fm2_...`, several joined with ","; each part is its own
+        # span) and fo1_ OAuth tokens.
+        _token(r"(?:(?<![+/])(?:fm2|fm1[ar])_[A-Za-z0-9+/]{64,4096}={0,3}(?![A-Za-z0-9+/=])|fo1_[A-Za-z0-9_-]{43})"),
+        ("fm2_", "fm1a_", "fm1r_", "fo1_"),
+        _GL + "flyio-access-token; https://fly.io/docs/security/tokens/",
+        validator=_random_b64_ok,
+    ),
+    SecretRule(
+        "planetscale_token", "CREDENTIAL",
+        # Database passwords (pscale_pw_), service tokens (pscale_tkn_) and OAuth tokens.
+        _token(r"pscale_(?:pw|tkn|oauth)_[A-Za-z0-9_]{32,64}"),
+        ("pscale_pw_", "pscale_tkn_", "pscale_oauth_"),
+        _GL + "planetscale-password, planetscale-api-token, planetscale-oauth-token",
+        validator=_has_letter_and_digit,
+    ),
+    SecretRule(
+        "supabase_key", "API_KEY",
+        # Personal access tokens (sbp_) and the 2025 secret API keys (sb_secret_, which replace the
+        # service_role JWT). sb_publishable_ keys are public and not matched.
+        _token(r"(?:sbp_(?:oauth_)?[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{28,64})"),
+        ("sbp_", "sb_secret_"),
+        "https://supabase.com/docs/guides/api/api-keys; https://supabase.com/docs/reference/api/introduction",
+        validator=_has_letter_and_digit,
+    ),
+    SecretRule(
+        "dynatrace_token", "ACCESS_TOKEN",
+        # dt0<type><version>.<24-character public id>.<64-character secret>
+        _token(r"dt0[a-z][0-9]{2}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}"),
+        ("dt0",),
+        _GL + "dynatrace-api-token; https://docs.dynatrace.com/ (dt0c01.<public id>.<secret>)",
+    ),
+    SecretRule(
+        "newrelic_key", "API_KEY",
+        # User API keys (NRAK-), Insights insert keys (NRII-) and ingest license keys (40 characters
+        # ending with "NRAL"). NRJS- browser keys ship in web pages and are not matched.
+        _token(r"(?:NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9_-]{25,32}|(?:[a-f0-9]{32}|eu01xx[a-f0-9]{26})FFFFNRAL)"),
+        ("nrak-", "nrii-", "ffffnral"),
+        _GL + "new-relic-user-api-key, new-relic-insert-key; https://docs.newrelic.com/docs/apis/intro-apis/new-relic-api-keys/",
+        validator=_has_letter_and_digit,
+    ),
+    SecretRule(
+        "grafana_token", "ACCESS_TOKEN",
+        # Service-account tokens (glsa_), Grafana Cloud access-policy tokens (glc_ + base64 JSON)
+        # and legacy API keys (base64 of `{"k":"...`).
+        _token(
+            r"(?:glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}"
+            r"|(?<![+/])(?:glc_[A-Za-z0-9+/]{32,400}|eyJrIjoi[A-Za-z0-9]{70,400})={0,3}(?![A-Za-z0-9+/=]))"
+        ),
+        ("glsa_", "glc_", "eyjrijoi"),
+        _GL + "grafana-service-account-token, grafana-cloud-api-token, grafana-api-key",
+        validator=_random_b64_ok,
     ),
     # ---- SaaS -----------------------------------------------------------------------------
     SecretRule(
@@ -1348,6 +1638,190 @@ RULES: dict[str, SecretRule] = _rules(
         "32-character integration key)",
         validator=_hex_32_ok,
     ),
+    SecretRule(
+        "okta_token", "ACCESS_TOKEN",
+        # Okta API tokens ("00" + 40) after their `SSWS` scheme word, also outside an Authorization
+        # header (a curl line quoted in prose, a log). The same type as authorization_header.
+        re.compile(r"(?<![A-Za-z0-9_-])(?i:ssws)[ \t]{1,3}(?P<secret>00[A-Za-z0-9_-]{40})" + _RB),
+        ("ssws",),
+        "https://developer.okta.com/docs/guides/create-an-api-token/main/; " + _GL + "okta-access-token",
+    ),
+    SecretRule(
+        "resend_key", "API_KEY",
+        # re_<8>_<24>: `re_` alone is a common identifier prefix (`re_run`), hence the exact shape
+        # and a random body.
+        _token(r"re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}"),
+        ("re_",),
+        "https://resend.com/docs (re_<8>_<24> API keys)",
+        validator=_random_mixed_ok,
+    ),
+    SecretRule(
+        "figma_token", "ACCESS_TOKEN",
+        # figd_ personal access tokens; figp_/figu_/figo_/figur_/figoh_ OAuth and plugin tokens.
+        _token(r"fig(?:d|p|u|o|ur|oh)_[A-Za-z0-9_-]{40,54}"),
+        ("figd_", "figp_", "figu_", "figo_", "figur_", "figoh_"),
+        "https://www.figma.com/developers/api#access-tokens; trufflehog:figmapersonalaccesstoken",
+        validator=_random_b64_ok,
+    ),
+    SecretRule(
+        "airtable_token", "ACCESS_TOKEN",
+        _token(r"pat[A-Za-z0-9]{14}\.[a-f0-9]{64}"),
+        ("pat",),
+        _GL + "airtable-personnal-access-token; https://airtable.com/developers/web/guides/personal-access-tokens",
+    ),
+    SecretRule(
+        "hubspot_token", "ACCESS_TOKEN",
+        # Private-app / service-key access tokens: pat-<region>-<uuid>.
+        _token(r"pat-(?:na|eu|ap)[0-9]-[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{12}"),
+        ("pat-na", "pat-eu", "pat-ap"),
+        "https://developers.hubspot.com/docs/api/private-apps; trufflehog:hubspot_apikey (pat-<region>-<uuid>)",
+    ),
+    SecretRule(
+        "shippo_token", "API_KEY",
+        _token(r"shippo_(?:live|test)_[a-f0-9]{40}"),
+        ("shippo_",),
+        _GL + "shippo-api-token",
+    ),
+    SecretRule(
+        "easypost_key", "API_KEY",
+        _token(r"EZ[AT]K[A-Za-z0-9]{54}"),
+        ("ezak", "eztk"),
+        _GL + "easypost-api-token, easypost-test-api-token",
+        validator=_has_letter_and_digit,
+    ),
+    SecretRule(
+        "braintree_token", "ACCESS_TOKEN",
+        # Braintree / PayPal access tokens: access_token$<environment>$<merchant id>$<32 hex>.
+        _token(r"access_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}"),
+        ("access_token$",),
+        "https://developer.paypal.com/braintree/docs/ (access_token$<environment>$<merchant id>$<hex>)",
+    ),
+    SecretRule(
+        "mapbox_secret_token", "ACCESS_TOKEN",
+        # Secret (sk.) and temporary (tk.) tokens; public pk. tokens ship in web pages.
+        _token(r"(?:sk|tk)\.eyJ[A-Za-z0-9_-]{20,400}\.[A-Za-z0-9_-]{20,64}"),
+        ("sk.eyj", "tk.eyj"),
+        "https://docs.mapbox.com/help/getting-started/access-tokens/#token-types",
+    ),
+    SecretRule(
+        "facebook_token", "ACCESS_TOKEN",
+        # Meta Graph API user / page / system-user tokens: "EAA" + an app marker + 90+ base62. EAAA
+        # is Square's (square_token).
+        _token(r"EAA[B-Za-z0-9][A-Za-z0-9]{90,500}"),
+        ("eaa",),
+        _GL + "facebook-page-access-token; https://developers.facebook.com/docs/facebook-login/guides/access-tokens/",
+        validator=_random_b64_ok,
+    ),
+    SecretRule(
+        "twitter_bearer_token", "ACCESS_TOKEN",
+        # X (Twitter) app-only bearer tokens: 22 "A" then URL-encoded base64 (see _percent_encoded_ok).
+        _token(r"(?<![+/%])A{22}[A-Za-z0-9%]{80,160}(?![A-Za-z0-9%+/=])"),
+        ("a" * 22,),
+        _GL + "twitter-bearer-token; https://developer.x.com/en/docs/authentication/oauth-2-0/bearer-tokens",
+        validator=_percent_encoded_ok,
+    ),
+    SecretRule(
+        "onepassword_token", "CREDENTIAL",
+        # Service-account tokens (ops_ + base64 JSON) and account Secret Keys (A3-XXXXXX-...).
+        _token(
+            r"(?:ops_eyJ[A-Za-z0-9+/]{250,8192}={0,3}(?![A-Za-z0-9+/=])"
+            r"|A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5})"
+        ),
+        ("ops_eyj", "a3-"),
+        _GL + "1password-service-account-token, 1password-secret-key; "
+        "https://developer.1password.com/docs/service-accounts/",
+        validator=_has_letter_and_digit,
+    ),
+    SecretRule(
+        "prefect_key", "API_KEY",
+        _token(r"pnu_[A-Za-z0-9]{36}"),
+        ("pnu_",),
+        _GL + "prefect-api-token",
+        validator=_has_letter_and_digit,
+    ),
+    SecretRule(
+        "infracost_key", "API_KEY",
+        # `ico-` is also an icon class prefix (`ico-arrow-left`): only a random base62 body.
+        _token(r"ico-[A-Za-z0-9]{32}"),
+        ("ico-",),
+        _GL + "infracost-api-token",
+        validator=_random_mixed_ok,
+    ),
+    SecretRule(
+        "lob_key", "API_KEY",
+        # Secret keys: live_/test_ + 35 hex (the publishable keys have `_pub_` and are not matched).
+        _token(r"(?:live|test)_[a-f0-9]{35}"),
+        ("live_", "test_"),
+        _GL + "lob-api-key",
+        validator=_has_letter_and_digit,
+    ),
+    SecretRule(
+        "contentful_token", "ACCESS_TOKEN",
+        _token(r"CFPAT-[A-Za-z0-9_-]{43}"),
+        ("cfpat-",),
+        "https://www.contentful.com/developers/docs/references/authentication/; "
+        "trufflehog:contentfulpersonalaccesstoken",
+    ),
+    SecretRule(
+        "frameio_token", "ACCESS_TOKEN",
+        _token(r"fio-u-[A-Za-z0-9_=-]{64}"),
+        ("fio-u-",),
+        _GL + "frameio-api-token",
+    ),
+    SecretRule(
+        "typeform_token", "ACCESS_TOKEN",
+        _token(r"tfp_[A-Za-z0-9_]{40,64}"),
+        ("tfp_",),
+        _GL + "typeform-api-token",
+        validator=_random_mixed_ok,
+    ),
+    SecretRule(
+        "adafruit_io_key", "API_KEY",
+        _token(r"aio_[A-Za-z0-9]{28}"),
+        ("aio_",),
+        "https://io.adafruit.com/api/docs/; trufflehog:adafruitio (aio_ keys)",
+        validator=_random_mixed_ok,
+    ),
+    SecretRule(
+        "intercom_token", "ACCESS_TOKEN",
+        # Access tokens are base64 of "tok:<id>:1:0", so they start "dG9rO" and then j, k or m (the
+        # id's first character is a digit, an upper- or a lower-case hex letter).
+        _token(r"(?<![+/])dG9rO[jkm][A-Za-z0-9+/]{40,200}={0,2}(?![A-Za-z0-9+/=])"),
+        ("dg9ro",),
+        "https://developers.intercom.com/ (access tokens: base64 of `tok:<id>:1:0`)",
+        validator=_random_b64_ok,
+    ),
+    SecretRule(
+        "posthog_key", "API_KEY",
+        # Personal API keys (phx_); phc_ project keys are public.
+        _token(r"phx_[A-Za-z0-9_]{43,48}"),
+        ("phx_",),
+        "https://posthog.com/docs/api; trufflehog:posthog (phx_ personal API keys)",
+        validator=_random_mixed_ok,
+    ),
+    SecretRule(
+        "ngrok_authtoken", "ACCESS_TOKEN",
+        # `2<26>_<21>` (a KSUID, "_", a secret) looks like other ids, so only where the text names
+        # ngrok or an authtoken (`ngrok config add-authtoken ...`), as for Twilio.
+        _token(r"2[A-Za-z0-9]{26}_[A-Za-z0-9]{21,22}"),
+        ("ngrok", "authtoken"),
+        "https://ngrok.com/docs/agent/cli/; trufflehog:ngrok (2<26>_<21>)",
+        validator=_random_b64_ok,
+    ),
+    SecretRule(
+        "wandb_api_key", "API_KEY",
+        # Weights & Biases keys are 40 hex (a git SHA's shape), so only as the argument of
+        # `wandb login` or `wandb.login(key=...)`; WANDB_API_KEY= is key_assignment's.
+        re.compile(
+            r"(?<![\w.-])wandb(?:[ \t]{1,3}login"
+            r"(?:[ \t]{1,3}--?[A-Za-z][A-Za-z0-9-]{0,20}(?:=[^\s]{1,200})?){0,4}[ \t]{1,3}"
+            r"|\.login\([^)\r\n]{0,100}?(?<![A-Za-z0-9_])key[ \t]{0,3}=[ \t]{0,3}\\?[\"'])"
+            r"(?P<secret>(?:local-)?[0-9a-f]{40})" + _RB
+        ),
+        ("wandb",),
+        "https://docs.wandb.ai/ref/cli/wandb-login/; trufflehog:weightsandbiases (40 hex)",
+        validator=_has_letter_and_digit,
+    ),
     # ---- Structural secrets ---------------------------------------------------------------
     SecretRule(
         "jwt", "JWT",
@@ -1393,6 +1867,31 @@ RULES: dict[str, SecretRule] = _rules(
         "https://kubernetes.io/docs/concepts/configuration/secret/#tls-secrets; "
         "https://datatracker.ietf.org/doc/html/rfc7468",
         validator=_b64_pem_key_ok,
+    ),
+    SecretRule(
+        "age_secret_key", "PRIVATE_KEY",
+        # age (https://age-encryption.org) X25519 identities: Bech32, upper case, 58 characters.
+        _token(r"AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}"),
+        ("age-secret-key-1",),
+        _GL + "age-secret-key; https://age-encryption.org/v1 (X25519 identities)",
+    ),
+    SecretRule(
+        "putty_private_key", "PRIVATE_KEY",
+        # A PuTTY .ppk file (v2/v3), pasted or `cat`: the span runs from the header over the public
+        # lines to the last Private-Lines line and its MAC. Line ends may be JSON-escaped. Each line
+        # is one bounded run that cannot cross a line end, and a base64 line must end at one, so
+        # "Private-MAC" is never read as base64. The search from one header stops at the next
+        # header, so a text of many headers is scanned once, not once per header.
+        re.compile(
+            r"(?P<secret>PuTTY-User-Key-File-[23]:[ \t]" + _HEADER_CHAR + r"{1,200}"
+            r"(?:" + _NL + r"(?!PuTTY-User-Key-File-)(?:[A-Za-z0-9-]{1,40}:" + _HEADER_CHAR + r"{0,200}"
+            r"|[A-Za-z0-9+/=]{1,100})){0,80}?"
+            + _NL + r"Private-Lines:[ \t]{0,3}[0-9]{1,3}"
+            r"(?:" + _NL + r"[A-Za-z0-9+/=]{1,100}(?![A-Za-z0-9:-])){1,400}"
+            r"(?:" + _NL + r"Private-MAC:[ \t]{0,3}[0-9a-f]{40,64})?)"
+        ),
+        ("putty-user-key-file-",),
+        "PuTTY User Manual, appendix \"PPK file format\" (https://www.chiark.greenend.org.uk/~sgtatham/putty/)",
     ),
     SecretRule(
         "url_password", "PASSWORD",
