@@ -23,7 +23,7 @@ from typing import Any, Generic, TypeVar
 
 from redactor.detection.base import SECRET_ENTITY_TYPES, Span
 from redactor.detection.cues import family_name_end, is_plausible_person, name_parts, names_from_mailbox
-from redactor.detection.decoys import is_entirely_decoy
+from redactor.detection.decoys import is_entirely_decoy, time_zone_regions
 from redactor.errors import InputError, RedactionError
 from redactor.formats.base import Trace, TraceFormat
 from redactor.formats.registry import FORMATS, format_of
@@ -315,6 +315,10 @@ def _raise_invalid(trace: Trace, trace_file: Any, index: int, trace_format: Trac
     if trace_format.validate(original):
         raise InputError(where, f"{problem} (already before redaction; nothing was written)")
     raise RedactionError(f"{where}: after redaction, {problem}")
+
+
+def _inside_time_zone(text: str, start: int, end: int) -> bool:
+    return "/" in text and any(s <= start and end <= e for s, e in time_zone_regions(text))
 
 
 def _is_one_word_ner_guess(text: str, span: Span) -> bool:
@@ -751,6 +755,8 @@ class TraceSession:
                 continue
             for start, found_end in index.finditer(text):
                 entity = self.value_type[text[start:found_end]]
+                if entity == "LOCATION" and _inside_time_zone(text, start, found_end):
+                    continue  # `Europe/Stockholm` names a clock, and code reads it (zoneinfo): not where she is
                 # (a guess is not stretched: NER's `Onboard Siddharth` would take the known `Raghunathan` with it)
                 stretch = entity == "PERSON" and index is self.known_index
                 end = self._full_name_end(text, start, found_end) if stretch else found_end

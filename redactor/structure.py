@@ -50,6 +50,12 @@ SECRET_CONTAINER_SAFE_KEYS = frozenset({
     "name", "secretName", "secret_name", "optional", "defaultMode", "default_mode", "mountPath", "mount_path",
     # a browser cookie's attributes (Playwright's storageState): only its `value` is the secret
     "domain", "path", "expires", "httpOnly", "secure", "sameSite",
+    # an identity provider's credentials record (Okta's `credentials.emails[]`): the address is PII, its
+    # state is not
+    "status", "verified", "primary",
+    # an address record's country and region codes (Shopify's `billing_address.country_code`): coarse, and
+    # what tax and shipping code branches on
+    "country", "country_code", "country_name", "province_code", "state_code",
 })
 _SAFE_VALUE_MAX_LENGTH = 40
 # Beside these, a record's `name` is a person's (a contact, a customer, a patient), not a tool's.
@@ -95,6 +101,14 @@ _PII_KEY_ENTITIES = {
     **dict.fromkeys(("生年月日", "出生日期", "생년월일"), "DATE_OF_BIRTH"),
     **dict.fromkeys(("vorname", "nachname", "apellido", "apellidos", "nombre_completo", "prenom", "prénom",
                      "nom_de_famille", "cognome"), "PERSON"),
+    # a CRM's or an analytics event's address parts and name spellings (Salesforce `MailingCity`, HubSpot
+    # `firstname`/`zip`, Okta's `geographicalContext.city`, Segment's `$city`)
+    **dict.fromkeys(("city", "town", "city_name", "ip_city", "mailing_city", "billing_city", "shipping_city",
+                     "other_city"), "LOCATION"),
+    **dict.fromkeys(("zip", "mailing_postal_code", "billing_postal_code", "shipping_postal_code",
+                     "mailing_street", "billing_street", "shipping_street", "other_street"), "STREET_ADDRESS"),
+    **dict.fromkeys(("firstname", "lastname", "fullname", "givenname", "familyname", "middle_name", "middlename"),
+                    "PERSON"),
     # a call record's parties (a CDR's `caller,callee` columns hold E.164 numbers without their `+`)
     **dict.fromkeys(("caller", "callee", "caller_number", "callee_number", "calling_number", "called_number",
                      "from_number", "to_number", "a_number", "b_number"), "PHONE_NUMBER"),
@@ -253,8 +267,11 @@ def names_a_person(record: Mapping[str, Any], key: str, value: str) -> bool:
     `"assigneeEmail"`); a user, owner or holder field, or the `name` of a record holding personal data,
     that holds a full name rather than a handle or a company's name."""
     is_name, person_or_handle, siblings = _person_key(key)
-    if is_name and (record.get("role") == "user" or is_contact_record(record)):
-        return True
+    if is_name and record.get("role") == "user":
+        return True  # the chat participant, whatever its form (`oliver_bennett`)
+    if is_name and is_contact_record(record):
+        # (not an order's `name` beside the buyer's email: `#1042`, `Order Completed`)
+        return _has_letters(value) and _plausible(value)
     if any(sibling in record for sibling in siblings):
         return True
     if person_or_handle or (is_name and holds_personal_data(record)):
@@ -262,12 +279,18 @@ def names_a_person(record: Mapping[str, Any], key: str, value: str) -> bool:
     return False
 
 
-def _reads_as_full_name(value: str) -> bool:
-    if not _WRITTEN_FULL_NAME.fullmatch(value):
-        return False
+def _has_letters(value: str) -> bool:
+    return any(char.isalpha() for char in value)
+
+
+def _plausible(value: str) -> bool:
     from redactor.detection.cues import is_plausible_person
 
     return is_plausible_person(value)
+
+
+def _reads_as_full_name(value: str) -> bool:
+    return _WRITTEN_FULL_NAME.fullmatch(value) is not None and _plausible(value)
 
 
 # What an identity document, a licence or a membership record calls its number, and the types and
@@ -280,7 +303,7 @@ _IDENTITY_DOCUMENTS = frozenset({
     "license", "licence", "national_id", "id_card", "identity_card", "national_identity_card", "residence_permit",
     "visa", "ssn", "itin", "tax_id", "nin", "bvn", "aadhaar", "pan", "voter_id", "loyalty", "frequent_flyer",
     "medicaid", "medicare", "insurance_card", "license_plate", "plate", "direct_deposit", "bank", "bank_details",
-    "payout_account",
+    "payout_account", "ach", "eft", "bacs", "international",  # Plaid's `numbers.ach[].account`
 })
 
 

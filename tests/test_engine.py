@@ -909,6 +909,40 @@ def test_a_call_records_parties_are_phone_numbers(no_ner: Redactor) -> None:
     assert out["note"] == f"caller {caller} again"
 
 
+def test_saas_payloads_keep_ids_and_lose_their_people(no_ner: Redactor) -> None:
+    """Red team 14 (Stripe, Salesforce, HubSpot, Okta, Plaid, Segment, Twilio, Shopify, DocuSign payloads):
+    cities, ZIPs and CRM name spellings were kept, as were Plaid's ACH account numbers and `hmac_key`/
+    `writeKey` secrets; a Twilio account SID in every API URL, a Shopify order's `name`, Okta's app name and
+    an email's `status` inside `credentials` were replaced."""
+    sid = "ACf334a1b2c3d4e5f60718293a4b5c6d7e"
+    out = no_ner.redact({
+        "billing_details": {"address": {"city": "Montréal", "postal_code": "H2X 3K8", "country": "CA"}},
+        "MailingCity": "Brisbane", "properties": {"firstname": "Joost", "lastname": "van den Berg", "zip": "1016 GV"},
+        "order": {"name": "#1042", "email": "buyer@fastmail.com", "phone": "+1 514 555 0199"},
+        "target": [{"displayName": "Okta Admin Console", "alternateId": "okta-admin"}],
+        "credentials": {"emails": [{"value": "buyer@fastmail.com", "status": "VERIFIED"}]},
+        "numbers": {"ach": [{"account": "1111222233330000", "routing": "011401533"}]},
+        "verified_with": {"hmac_key": "U2VjcmV0S2V5MTIzNDU2Nzg5MA=="}, "writeKey": "tUd8kZ2p9XqLmN4rB7vC1sE6wA3yH5jF",
+        "uri": f"https://api.twilio.com/2010-04-01/Accounts/{sid}/Messages.json (twilio)",
+        "answer": "Joost in Montréal asked about the refund.",
+        "shipping_address": {"address1": "221 Rue Saint-Denis", "country_code": "CA", "province_code": "QC"},
+        "location_info": {"city_name": "Stockholm", "time_zone": "Europe/Stockholm"}, "browser_version": "122.0.0.0",
+    })
+    address = out["billing_details"]["address"]
+    assert address["city"].startswith("<LOCATION:") and address["country"] == "CA"
+    assert out["MailingCity"].startswith("<LOCATION:") and out["properties"]["zip"].startswith("<STREET_ADDRESS:")
+    assert all(out["properties"][key].startswith("<PERSON:") for key in ("firstname", "lastname"))
+    assert out["answer"] == f"{out['properties']['firstname']} in {address['city']} asked about the refund."
+    assert out["order"]["name"] == "#1042" and out["target"][0]["displayName"] == "Okta Admin Console"
+    assert out["credentials"]["emails"][0]["status"] == "VERIFIED"
+    assert out["numbers"]["ach"][0]["account"].startswith("<ID_NUMBER:")
+    assert out["verified_with"]["hmac_key"].startswith("<") and out["writeKey"].startswith("<")
+    assert sid in out["uri"]
+    assert out["shipping_address"]["address1"].startswith("<STREET_ADDRESS:")
+    assert (out["shipping_address"]["country_code"], out["shipping_address"]["province_code"]) == ("CA", "QC")
+    assert out["location_info"]["time_zone"] == "Europe/Stockholm" and out["browser_version"] == "122.0.0.0"
+
+
 def test_provider_payload_shapes_keep_their_meaning(no_ner: Redactor) -> None:
     """Red team 10: a logprobs entry's `token` (a piece of the model's text) was a secret, and
     `" refund"` became a token in every prompt; HAR headers and k8s env entries (`{"name", "value"}`)

@@ -133,6 +133,7 @@ _ORGANISATION_WORDS = frozenset({
     "traders", "trading", "industries", "holdings", "partners", "enterprises", "international", "company",
     "limited", "technologies", "logistics", "consulting", "media", "networks", "software", "pharma", "health",
     "markt", "secure", "spark", "school", "college", "institute", "ministry", "council", "authority",
+    "console", "portal", "dashboard",  # an app's name where a user's would be (`Okta Admin Console`)
 })
 # Words that make a name an institution's wherever they stand: `Finanzamt München`, `University of Leeds`.
 _INSTITUTION_WORDS = frozenset({

@@ -114,6 +114,8 @@ _FOUR_PART_VERSION = re.compile(
     # what a version word introduces: `firmware 4.2.1.17`, `build 10.0.19045.3930`, `Version: 24.5.0.2`
     r"|(?i:\b(?:version|ver|firmware|fw|build|release|rev|patch))\.?[ \t]*[:=]?[ \t]*"
     r"(?P<named>\d+(?:\.\d+){3})(?![\w.])"
+    # `122.0.0.0` (Chrome's reduced user-agent version): three zero parts name no host
+    r"|(?<![\w.])(?P<zeros>\d{1,3}\.0\.0\.0)(?![\w.])"
 )
 # Postal codes written so that they read as phone numbers: Japan's `〒150-0002`, Brazil's CEP `01426-001`.
 _POSTAL_CODE = re.compile(r"〒\s?\d{3}-?\d{4}|(?<![\w-])\d{5}-\d{3}(?![\w-])")
@@ -238,7 +240,8 @@ def message_id_regions(text: str) -> list[Region]:
 def four_part_version_regions(text: str) -> list[Region]:
     if text.count(".") < 3:
         return []
-    return [m.span("version") if m.group("version") else m.span("named") for m in _FOUR_PART_VERSION.finditer(text)]
+    return [next(m.span(group) for group in ("version", "named", "zeros") if m.group(group))
+            for m in _FOUR_PART_VERSION.finditer(text)]
 
 
 def postal_code_regions(text: str) -> list[Region]:

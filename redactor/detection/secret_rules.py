@@ -88,6 +88,9 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "encryption_key",
         "master_key",
         "subscription_key",
+        "hmac_key",  # a webhook's or a signature's shared key (DocuSign Connect, ...)
+        "write_key",  # Segment's source write key (also the Basic-auth user of its HTTP API)
+        "license_key",  # New Relic's ingest key, a paid product's activation key
         "jwt",
         # Vendor keys whose names end with no secret word. Datadog's application key (the API
         # key already ends with `api_key`); `app_key` alone is not here: Pusher's app key is
@@ -1510,9 +1513,10 @@ RULES: dict[str, SecretRule] = _rules(
     ),
     SecretRule(
         "twilio_key", "API_KEY",
-        # SK (API key SID) / AC (account SID) + 32 hex look like any prefixed md5: only with the
-        # vendor's name in the same string.
-        _token(r"(?:SK|AC)[0-9a-fA-F]{32}"),
+        # SK (API key SID) + 32 hex looks like any prefixed md5: only with the vendor's name in the same
+        # string. Not the AC account SID: an account's public id (its API URLs carry it; the auth token,
+        # keyword-gated below, is the secret).
+        _token(r"SK[0-9a-fA-F]{32}"),
         ("twilio",),
         _GL + "twilio-api-key; https://www.twilio.com/docs/glossary/what-is-a-sid",
     ),

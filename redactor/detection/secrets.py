@@ -91,6 +91,10 @@ def _aws_secret_valid(match: re.Match[str], value: str) -> bool:
     return len(value) == 20 or aws_secret_ok(match, value)
 
 
+def _not_an_account_sid(_match: re.Match[str], value: str) -> bool:
+    return not value.startswith("AC")
+
+
 @dataclass(frozen=True)
 class PluginSpec:
     """How one detect-secrets plugin is used: its entity type, prefilter keywords, and for each
@@ -142,8 +146,9 @@ DETECT_SECRETS_PLUGINS: tuple[PluginSpec, ...] = (
     PluginSpec(StripeDetector, "API_KEY", ("k_live_",), (0,)),
     # `\d{8,10}:` + 35 chars without boundaries also matches "<timestamp>:<identifier>".
     PluginSpec(TelegramBotTokenDetector, "ACCESS_TOKEN", ("telegram",), (0,)),
-    # SK/AC + 32 chars is a prefixed hash as often as a Twilio SID.
-    PluginSpec(TwilioKeyDetector, "API_KEY", ("twilio",), (0, 0)),
+    # SK/AC + 32 chars is a prefixed hash as often as a Twilio SID; an AC account SID is the account's
+    # public id (in every API URL), no secret.
+    PluginSpec(TwilioKeyDetector, "API_KEY", ("twilio",), (0, 0), validator=_not_an_account_sid),
 )
 
 # detect-secrets 1.5.0 plugins deliberately left out, with the reason (see module docstring).

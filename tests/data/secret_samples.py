@@ -207,7 +207,6 @@ SAMPLES: dict[str, str] = {
     "sendgrid_1": "SG." + fake("sg-1a", B64URL, 22) + "." + fake("sg-1b", B64URL, 43),
     "sendgrid_2": "SG." + fake("sg-2a", B64URL, 22) + "." + fake("sg-2b", B64URL, 43),
     "twilio_sk_1": "SK" + fake("tw-1", HEX, 32),
-    "twilio_ac_1": "AC" + fake("tw-2", HEX, 32),
     "mailgun_key_1": "key-" + fake("mg-1", HEX, 32),
     "mailgun_signing_1": fake("mg-2a", HEX, 32) + "-" + fake("mg-2b", HEX, 8) + "-" + fake("mg-2c", HEX, 8),
     "mailchimp_1": fake("mc-1", HEX, 32) + "-us14",
