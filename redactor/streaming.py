@@ -259,7 +259,7 @@ def _spill_past_limit(session: TraceSession, spill: KnownValueSpill) -> None:
 
 
 def _spill_long_values(session: TraceSession, spill: KnownValueSpill) -> None:
-    """Move the values the index will hold to the spill; the short ones (never indexed, matched
+    """Move the values the index will hold to the spill; the short ones (few, and mostly matched
     through their strings' spans) stay in memory for every pass."""
     spill.add((v, e) for v, e in session.value_type.items() if len(v) >= MIN_KNOWN_VALUE_LENGTH)
     session.value_type = {v: e for v, e in session.value_type.items() if len(v) < MIN_KNOWN_VALUE_LENGTH}

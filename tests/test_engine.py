@@ -751,6 +751,10 @@ def test_a_known_full_names_parts_are_replaced_where_they_stand_alone(no_ner: Re
     assert out["chat"] == f"this is {out['customer_name']} again"  # the full name's own token
     assert out["lower"] == f"ok thanks, {priya}. {dmitri} said so"  # (a word as short as `said` would stay)
     assert out["words"] == "Hope this helps. Press the Green button. Mark Priyanka's order."
+    # Red team 13: a three-letter name is a known value too, with its capital (`Max` is a word as well)
+    short = no_ner.redact({"student": {"first_name": "Mai", "last_name": "Nguyen"}, "other": {"first_name": "Max"},
+                           "note": "calling about Mai. MAI? Max tokens: 5 (maid)"})
+    assert short["note"] == f"calling about {short['student']['first_name']}. MAI? Max tokens: 5 (maid)"
 
 
 @pytest.mark.parametrize(("written", "expected"), [
