@@ -261,12 +261,15 @@ def _person_key(key: str) -> tuple[bool, bool, tuple[str, ...]]:
     return key.lower() == "name", normalize_key(key) in _PERSON_OR_HANDLE_KEYS, siblings
 
 
-def names_a_person(record: Mapping[str, Any], key: str, value: str) -> bool:
+def names_a_person(record: Mapping[str, Any], key: str, value: str, record_key: str | None = None) -> bool:
     """The chat participant's `name`; a contact record's (`{"name": ..., "email": ...}`); a member whose
     sibling is its email or phone (`"author"` beside `"author_email"`, `"assignee"` beside
-    `"assigneeEmail"`); a user, owner or holder field, or the `name` of a record holding personal data,
-    that holds a full name rather than a handle or a company's name."""
+    `"assigneeEmail"`); a user, owner or holder field, the `name` of a user, owner or holder record
+    (Salesforce's `"Owner": {"Name": ...}`), or the `name` of a record holding personal data, that holds a
+    full name rather than a handle or a company's name."""
     is_name, person_or_handle, siblings = _person_key(key)
+    person_or_handle = person_or_handle or (
+        is_name and record_key is not None and normalize_key(record_key) in _PERSON_OR_HANDLE_KEYS)
     if is_name and record.get("role") == "user":
         return True  # the chat participant, whatever its form (`oliver_bennett`)
     if is_name and is_contact_record(record):
@@ -786,7 +789,7 @@ class StructureRules:
             # A structural value written as words or a URL (a span name `GET /users/<email>`) keeps
             # its bytes unless a pattern finds something in it: ids and names are never in it.
             return Member(False, effective_key, None, shape, ner=False)
-        if (isinstance(child, str) and names_a_person(parent, key, child)) \
+        if (isinstance(child, str) and names_a_person(parent, key, child, parent_key)) \
                 or (key in _HUMAN_NAME_VALUES and is_human_name(parent, parent_key)):
             return Member(False, effective_key, "PERSON", shape)
         if scalar and identity_document_number(parent, key, parent_key):

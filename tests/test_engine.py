@@ -931,6 +931,7 @@ def test_saas_payloads_keep_ids_and_lose_their_people(no_ner: Redactor) -> None:
         "answer": "Joost in Montréal asked about the refund.",
         "shipping_address": {"address1": "221 Rue Saint-Denis", "country_code": "CA", "province_code": "QC"},
         "location_info": {"city_name": "Stockholm", "time_zone": "Europe/Stockholm"}, "browser_version": "122.0.0.0",
+        "Case": {"Owner": {"attributes": {"type": "User"}, "Name": "Rahul Mehta"}}, "tool": {"name": "Search Flights"},
     })
     address = out["billing_details"]["address"]
     assert address["city"].startswith("<LOCATION:") and address["country"] == "CA"
@@ -945,6 +946,7 @@ def test_saas_payloads_keep_ids_and_lose_their_people(no_ner: Redactor) -> None:
     assert out["shipping_address"]["address1"].startswith("<STREET_ADDRESS:")
     assert (out["shipping_address"]["country_code"], out["shipping_address"]["province_code"]) == ("CA", "QC")
     assert out["location_info"]["time_zone"] == "Europe/Stockholm" and out["browser_version"] == "122.0.0.0"
+    assert out["Case"]["Owner"]["Name"].startswith("<PERSON:") and out["tool"] == {"name": "Search Flights"}
 
 
 def test_provider_payload_shapes_keep_their_meaning(no_ner: Redactor) -> None:

@@ -470,6 +470,9 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"[A-Z0-9]{6,12}(?![\w-])", _has_digits(4),
             keywords=("national", "id")),
     CueRule("cpf", "ID_NUMBER", r"\bCPF\b", r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?![\d-])", keywords=("cpf",)),
+    # Nigeria's Bank Verification Number and National Identification Number: eleven digits.
+    CueRule("nigeria_bvn_nin", "ID_NUMBER", rf"\b(?-i:BVN|NIN){_NUMBER_WORDS}", r"\d{11}(?!\d)",
+            keywords=("bvn", "nin")),
     # India's PAN (`AFZPK7190K`: five letters, four digits, a letter; the fourth letter says who holds it),
     # the UK's Unique Taxpayer Reference (ten digits), Poland's PESEL (eleven digits, a weighted check digit).
     CueRule("india_pan", "ID_NUMBER", r"\bPAN(?:\s*(?:card|no\.?|number|#))?\b",

@@ -176,6 +176,7 @@ def detector() -> PiiDetector:
     ("Your OTP 482913 expires in 5 minutes", "CREDENTIAL", "482913"),
     ("The verification code is 120934.", "CREDENTIAL", "120934"), ("access code: 5521", "CREDENTIAL", "5521"),
     ("Gate code 8841# for the side entrance", "CREDENTIAL", "8841#"),
+    ("my BVN is 22154873019, thanks", "ID_NUMBER", "22154873019"), ("NIN: 70123456789", "ID_NUMBER", "70123456789"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -247,7 +248,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "Buy the Mr. Coffee Espresso Maker", "Dr. Martens Smooth Leather Boots", "Dr. Bronner's Pure Castile Soap",
     "Dr. Who", "MR Review requested", "Customer: Unknown Caller", "Guest: Room Service", "Owner: Platform Team",
     "Mit freundlichen Grüßen\nIhr Support-Team", "access 200 times", "OTP sent to your phone",
-    "verification code expired at 10:32",
+    "verification code expired at 10:32", "nine 12345678901", "BVN lookup failed (code 12)",
     "Attention: Breaking Changes",
     "The upstream project was born on March 3, 2021",
     "the PAC man game", "a port-out PIN is required",
@@ -323,7 +324,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "linkedin.com/in/jo-ho", "山田様", "김민준님", "東京都渋谷区神南1-2-3", "北京市朝阳区建国路88号",
                "서울특별시 강남구 테헤란로 123", "Name\nJo Ho", "Next of kin: Jo Ho", "Policy holder: Jo Ho",
                "Mit freundlichen Grüßen\nJo Ho", "Med vänliga hälsningar,\nJo Ho", "Pozdrawiam\nJo Ho",
-               "OTP 482913"]
+               "OTP 482913", "BVN 22154873019"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
