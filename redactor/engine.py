@@ -323,6 +323,17 @@ def _raise_invalid(trace: Trace, trace_file: Any, index: int, trace_format: Trac
     raise RedactionError(f"{where}: after redaction, {problem}")
 
 
+_IDENTIFIER_JOINERS = frozenset("-._@%=")
+
+
+def _inside_identifier(text: str, start: int, end: int) -> bool:
+    """Glued into a host name or an identifier (`lumen-store.com`, `lumen.zendesk.com`, `priya_test`); a
+    sentence's full stop after the word is no joiner. (A path's `/` is: `/Users/priya/` is her home.)"""
+    before = text[start - 1] if start > 0 else ""
+    after = text[end:end + 2]
+    return before in _IDENTIFIER_JOINERS or (len(after) == 2 and after[0] in _IDENTIFIER_JOINERS and after[1].isalnum())
+
+
 def _inside_time_zone(text: str, start: int, end: int) -> bool:
     return "/" in text and any(s <= start and end <= e for s, e in time_zone_regions(text))
 
@@ -361,6 +372,9 @@ class TraceSession:
         # `Siddharth Raghunathan`, a contact record's).
         self.guessed: set[str] = set()
         self.guess_index: KnownValueIndex | None = None
+        # Name parts in lower case (`priya`): replaced in prose, never inside a host name, a path or an
+        # identifier (`lumen-store.com` when `Lumen Store Suporte` signed a mail).
+        self.lower_name_parts: set[str] = set()
         # Each distinct string is rewritten once per trace (bounded: a streamed store is unbounded).
         self.rewritten: _BoundedCache[tuple[str, list[Span]]] = _BoundedCache(max_entries=50_000)
         self.findings: list[Finding] = []
@@ -659,6 +673,7 @@ class TraceSession:
                         if len(part) >= _LOWER_CASE_PART_MIN and part.lower() not in self.value_type:
                             self.value_type[part.lower()] = entity  # `thanks, priya`
                             self.written_as[part.lower()] = part
+                            self.lower_name_parts.add(part.lower())
         known = [v for v, entity in self.value_type.items() if is_propagated(v, entity)]
         index = KnownValueIndex(v for v in known if self.written_as.get(v, v) not in self.guessed)
         self.known_index = index if index else None
@@ -760,7 +775,10 @@ class TraceSession:
             if index is None:
                 continue
             for start, found_end in index.finditer(text):
-                entity = self.value_type[text[start:found_end]]
+                found = text[start:found_end]
+                if found in self.lower_name_parts and _inside_identifier(text, start, found_end):
+                    continue
+                entity = self.value_type[found]
                 if entity == "LOCATION" and _inside_time_zone(text, start, found_end):
                     continue  # `Europe/Stockholm` names a clock, and code reads it (zoneinfo): not where she is
                 # (a guess is not stretched: NER's `Onboard Siddharth` would take the known `Raghunathan` with it)

@@ -751,6 +751,12 @@ def test_a_known_full_names_parts_are_replaced_where_they_stand_alone(no_ner: Re
     assert out["chat"] == f"this is {out['customer_name']} again"  # the full name's own token
     assert out["lower"] == f"ok thanks, {priya}. {dmitri} said so"  # (a word as short as `said` would stay)
     assert out["words"] == "Hope this helps. Press the Green button. Mark Priyanka's order."
+    # Red team 5 (after the parts): a lower-case part is never replaced inside a host name or an identifier,
+    # and a shop's display name (`Lumen Store Suporte`) has no parts
+    hosts = no_ner.redact({"customer_name": "Priya Raman", "mail": "To: Lumen Store Suporte <help@lumen-store.com>",
+                           "text": "thanks priya: https://priya-shop.com, priya_test, /Users/priya/, https://lumen-store.com"})
+    assert hosts["text"] == f"thanks {priya}: https://priya-shop.com, priya_test, /Users/{priya}/, https://lumen-store.com"
+    assert hosts["mail"].startswith("To: Lumen Store Suporte <")
     # Red team 13: a three-letter name is a known value too, with its capital (`Max` is a word as well)
     short = no_ner.redact({"student": {"first_name": "Mai", "last_name": "Nguyen"}, "other": {"first_name": "Max"},
                            "note": "calling about Mai. MAI? Max tokens: 5 (maid)"})

@@ -159,8 +159,8 @@ def is_plausible_person(value: str) -> bool:
         return False
     ignorable = ignorable_capitalised_words()
     words = [word.lower() for word in _LETTERS.findall(value)]
-    if not words or words[0] in _FUNCTION_WORDS or words[-1] in _ORGANISATION_WORDS or is_institution(value):
-        return False  # "Best,\nThe Acme Team", "Cheers,\nAcme Shop Support", "Finanzamt München"
+    if not words or words[0] in _FUNCTION_WORDS or not _ORGANISATION_WORDS.isdisjoint(words) or is_institution(value):
+        return False  # "Best,\nThe Acme Team", "Cheers,\nAcme Shop Support", "Lumen Store Suporte", "Finanzamt München"
     return any(word not in ignorable and word not in _NOT_NAMES for word in words)
 
 
