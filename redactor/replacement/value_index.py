@@ -31,7 +31,9 @@ class KnownValueIndex:
         self._value_set = frozenset(unique)
         plain = sorted(v for v in unique if not _SURROGATE.search(v))
         self._odd = sorted((v for v in unique if _SURROGATE.search(v)), key=len, reverse=True)
+        self._plain = plain
         self._automaton = AhoCorasick(plain, matchkind=MatchKind.LeftmostLongest) if plain else None
+        self._overlapping: AhoCorasick | None = None  # built on first need (see `_bounded_matches`)
 
     def __bool__(self) -> bool:
         return bool(self._value_set)
@@ -48,11 +50,30 @@ class KnownValueIndex:
                 start = text.find(value, end)
         if self._automaton is not None:
             searchable = _SURROGATE.sub("\ufffd", text) if _SURROGATE.search(text) else text
+            found: list[tuple[int, int]] = []
             for _, start, end in self._automaton.find_matches_as_indexes(searchable, overlapping=False):
                 found_end = self._longest_bounded_prefix(text, start, end)
-                if found_end is not None and not any(start < e and s < found_end for s, e in taken):
-                    taken.append((start, found_end))
+                if found_end is None:
+                    # Glued to a word (`FDBristol BS6 5JR` in a label printer's code): a value inside
+                    # this match may still stand alone (`BS6 5JR`). Rare: all matches, then the same choice.
+                    found = self._bounded_matches(text, searchable)
+                    break
+                found.append((start, found_end))
+            taken += [(s, e) for s, e in found if not any(s < te and ts < e for ts, te in taken)]
         yield from sorted(taken)
+
+    def _bounded_matches(self, text: str, searchable: str) -> list[tuple[int, int]]:
+        """Leftmost-longest among the word-bounded occurrences of every value (overlaps considered)."""
+        if self._overlapping is None:
+            self._overlapping = AhoCorasick(self._plain, matchkind=MatchKind.Standard)
+        bounded = sorted(((start, -end) for _, start, end in
+                          self._overlapping.find_matches_as_indexes(searchable, overlapping=True)
+                          if self._bounded(text, start, end)))
+        chosen: list[tuple[int, int]] = []
+        for start, negative_end in bounded:
+            if not chosen or start >= chosen[-1][1]:
+                chosen.append((start, -negative_end))
+        return chosen
 
     def _longest_bounded_prefix(self, text: str, start: int, end: int) -> int | None:
         for stop in range(end, start, -1):

@@ -31,6 +31,15 @@ def test_shorter_value_found_when_longer_fails_boundary() -> None:
     assert list(index.finditer(text)) == [(0, 4)]
 
 
+def test_a_value_inside_a_longer_one_glued_to_a_word_is_still_found() -> None:
+    """Red team 9: a label printer's `^FDBristol BS6 5JR^FS` kept the known postcode: the longer known
+    `Bristol BS6 5JR` matched first and failed its boundary, and the automaton had moved past it."""
+    values = ["Bristol BS6 5JR", "BS6 5JR", "Bristol", "Ann"]
+    text = "^FDBristol BS6 5JR^FS and Bristol BS6 5JR, Annual Ann"
+    assert list(KnownValueIndex(values).finditer(text)) == naive(values, text)
+    assert [text[s:e] for s, e in KnownValueIndex(values).finditer(text)] == ["BS6 5JR", "Bristol BS6 5JR", "Ann"]
+
+
 def test_long_values_outside_the_trie() -> None:
     pem = "-----BEGIN PRIVATE KEY-----\n" + "A" * 1500 + "\n-----END PRIVATE KEY-----"
     index = KnownValueIndex([pem, "bob@x.io"])
