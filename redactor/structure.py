@@ -101,6 +101,14 @@ _PII_KEY_ENTITIES = {
     **dict.fromkeys(("生年月日", "出生日期", "생년월일"), "DATE_OF_BIRTH"),
     **dict.fromkeys(("vorname", "nachname", "apellido", "apellidos", "nombre_completo", "prenom", "prénom",
                      "nom_de_famille", "cognome"), "PERSON"),
+    # other countries' national, tax and bank ids and birth dates under their own names (Mexico, Brazil,
+    # Italy, the Netherlands, Turkey, Indonesia, Vietnam, Poland, Germany)
+    **dict.fromkeys(("cpf", "curp", "rfc", "bsn", "tckn", "tc_kimlik", "tc_kimlik_no", "kimlik_no", "codice_fiscale",
+                     "partita_iva", "nik", "npwp", "cccd", "cmnd", "cnpj", "nip", "clave_elector", "personalausweis",
+                     "ausweisnummer", "clabe", "conta", "numero_conta", "conta_corrente", "rekening", "no_rekening",
+                     "rekeningnummer", "so_tai_khoan", "kontonummer"), "ID_NUMBER"),
+    **dict.fromkeys(("data_nascimento", "geboortedatum", "data_urodzenia", "dogum_tarihi", "doğum_tarihi",
+                     "tgl_lahir", "tanggal_lahir", "ngay_sinh", "ne_le", "nee_le"), "DATE_OF_BIRTH"),
     # a CRM's or an analytics event's address parts and name spellings (Salesforce `MailingCity`, HubSpot
     # `firstname`/`zip`, Okta's `geographicalContext.city`, Segment's `$city`)
     **dict.fromkeys(("city", "town", "city_name", "ip_city", "mailing_city", "billing_city", "shipping_city",

@@ -677,8 +677,13 @@ def test_browser_cookie_attributes_and_address_keys(no_ner: Redactor) -> None:
 
 def test_citations_versions_postal_codes_and_sip_hosts_are_no_phones_or_emails(no_ner: Redactor) -> None:
     for text in ("Miranda v. Arizona, 384 U.S. 436 (1966)", "Mozilla/5.0 Chromium 126.0.6478.126 Safari",
-                 "ship to 〒150-0002 Tokyo; CEP 01426-001"):
+                 "ship to 〒150-0002 Tokyo"):
         assert no_ner.redact_text(text) == text
+    # Red team 15: Dutch `Optie 2`, `Monitoring 24/7` and a free seat (`1 place sur ce créneau`) are no streets
+    for text in ("Kies Optie 2 of Informatie 3", "Monitoring 24/7 inbegrepen", "il reste 1 place sur ce créneau"):
+        assert no_ner.redact_text(text) == text
+    # Red team 15: after its name a CEP is an address part, not a phone number either
+    assert re.fullmatch(r"CEP <STREET_ADDRESS:[0-9a-f]{12}>", no_ner.redact_text("CEP 01426-001"))
     # A title's family name takes no weekday with it.
     assert re.fullmatch(r"Mrs\. <PERSON:[0-9a-f]{12}> Tuesday", no_ner.redact_text("Mrs. Abernathy-Kowalski Tuesday"))
     sip = no_ner.redact_text("call sip:4158675309@sip.telnyx.com now")

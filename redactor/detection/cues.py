@@ -354,7 +354,7 @@ _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 # French, Spanish, German, Italian and Portuguese months, written out (lower-case but in German).
 _FOREIGN_MONTH = (
     r"(?i:janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre"
-    r"|enero|febrero|marzo|abril|mayo|junio|julio|agosto|se?tiembre|octubre|noviembre|diciembre"
+    r"|enero|febrero|marzo|abril|mayo|junio|julio|agosto|s(?:ep)?tiembre|octubre|noviembre|diciembre"
     r"|januar|jänner|februar|märz|april|juni|juli|august|september|oktober|dezember"
     r"|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre"
     r"|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|dezembro)"
@@ -419,8 +419,10 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("date_of_birth", "DATE_OF_BIRTH",
             r"\bd\.?o\.?b\b\.?|\bdate[ _-]of[ _-]birth|\bbirth[ _-]?date|\bbirthday"
             r"|\bgeb(?:urts|\.?[ -]?)datum|\bgeburtstag|\bfecha[ _-]de[ _-]nacimiento|\bdate[ _-]de[ _-]naissance"
-            r"|\bdata[ _-]di[ _-]nascita|\bdata[ _-]de[ _-]nascimento", _DATE,
-            keywords=("dob", "d.o.b", "birth", "geb", "nacimiento", "naissance", "nascita", "nascimento")),
+            r"|\bdata[ _-]di[ _-]nascita|\bdata[ _-]de[ _-]nascimento|\bgeboortedatum|\bdata[ _-]urodzenia"
+            r"|\bdoğum[ _-]tarihi|\btanggal[ _-]lahir|\btgl\.?[ _-]lahir|\bngày[ _-]sinh", _DATE,
+            keywords=("dob", "d.o.b", "birth", "geb", "nacimiento", "naissance", "nascita", "nascimento",
+                      "geboortedatum", "urodzenia", "doğum", "lahir", "ngày")),
     # "born on" also dates projects and products ("the project was born on March 3, 2021", "il progetto
     # è nato il 3 marzo 2021"): a date long enough ago to be an adult's birth (a fixed year, so that
     # output never depends on today). The same for German `geb.`, `geboren am`, French `né le`, Italian
@@ -428,9 +430,9 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("born_on", "DATE_OF_BIRTH",
             rf"\bborn(?:{_BIRTHPLACE}\s+on|\s+on)?|\bgeb\.(?:\s+am)?|\bgeboren(?:{_BIRTHPLACE}\s+am|\s+am)?"
             rf"|\bnée?(?:{_BIRTHPLACE})?\s+le|\bnee?\s+le|\bnat[oa](?:{_BIRTHPLACE})?\s+il"
-            rf"|\bnacid[oa](?:{_BIRTHPLACE})?\s+el|\bnascid[oa](?:{_BIRTHPLACE})?\s+em",
+            rf"|\bnacid[oa](?:{_BIRTHPLACE})?\s+el|\bnascid[oa](?:{_BIRTHPLACE})?\s+em|\bnac[ií]\s+el",
             _DATE, _born_before_2010,
-            keywords=("born", "geb", "né", "ne le", "nee le", "nato", "nata", "nacid", "nascid")),
+            keywords=("born", "geb", "né", "ne le", "nee le", "nato", "nata", "nacid", "nascid", "naci", "nací")),
     CueRule("passport", "ID_NUMBER", rf"\bpassport{_NUMBER_WORDS}", r"[A-Z0-9]{6,9}(?![\w-])", _has_digits(5),
             keywords=("passport",)),
     CueRule("driver_licence", "ID_NUMBER",
@@ -469,7 +471,19 @@ CUE_RULES: tuple[CueRule, ...] = (
             rf"\bnational[ _-]id(?:entity)?(?:[ _-]card)?{_NUMBER_WORDS}|\bid[ _-]card{_NUMBER_WORDS}",
             r"[A-Z0-9]{6,12}(?![\w-])", _has_digits(4),
             keywords=("national", "id")),
-    CueRule("cpf", "ID_NUMBER", r"\bCPF\b", r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?![\d-])", keywords=("cpf",)),
+    CueRule("cpf", "ID_NUMBER", r"\bCPF\b(?:\s+é)?", r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?![\d-])", keywords=("cpf",)),
+    # Other countries' national and tax ids after their name (the shapes: CURP and RFC in Mexico, Codice
+    # Fiscale and partita IVA in Italy, BSN in the Netherlands, TC Kimlik in Turkey, NIK and NPWP in Indonesia,
+    # CCCD/CMND in Vietnam, RG and CNPJ in Brazil, NIP in Poland, the German Personalausweis).
+    CueRule("foreign_national_id", "ID_NUMBER",
+            r"\b(?-i:CURP|RFC|BSN|TCKN|NIK|NPWP|CCCD|CMND|RG|CNPJ|NIP|INE)\b|\bT\.?C\.?\s+kimlik(?:\s+no\.?)?"
+            r"|\bkimlik\s+no\.?|\bcodice\s+fiscale|\bpartita\s+iva|\bP\.\s?IVA|\bpersonalausweis(?:nummer)?"
+            r"|\bclave\s+de\s+elector|\bsố\s+(?:CCCD|CMND)",
+            r"[A-Z0-9][A-Z0-9./-]{5,20}[A-Z0-9](?![\w-])", _has_digits(5),
+            keywords=("curp", "rfc", "bsn", "tckn", "nik", "npwp", "cccd", "cmnd", "rg", "cnpj", "nip", "ine", "kimlik",
+                      "codice", "partita", "p.iva", "p. iva", "personalausweis", "clave", "số")),
+    # A Brazilian CEP after its name: an address part (the bare shape is protected from the phone recognizer).
+    CueRule("brazil_cep", "STREET_ADDRESS", r"\bCEP\b", r"\d{5}-?\d{3}(?![\d-])", keywords=("cep",)),
     # Nigeria's Bank Verification Number and National Identification Number: eleven digits.
     CueRule("nigeria_bvn_nin", "ID_NUMBER", rf"\b(?-i:BVN|NIN){_NUMBER_WORDS}", r"\d{11}(?!\d)",
             keywords=("bvn", "nin")),
@@ -544,8 +558,12 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("role_name", "PERSON",
             rf"\b(?:{_ROLE_LABELS})(?=\s*:)", _FULL_NAME, is_plausible_person,
             separator=rf"(?:\s*:\s*[\"']?{_TITLE})", keywords=_ROLE_LABEL_KEYWORDS),
-    CueRule("my_name_is", "PERSON", r"\bmy name is|\bmy name's", _NAME, is_plausible_person, separator=r"(?:\s+)",
-            keywords=("my name",)),
+    CueRule("my_name_is", "PERSON",
+            r"\bmy name is|\bmy name's|\bme llamo|\bmi nombre es|\bje m'appelle|\bmein name ist|\bich heiße"
+            r"|\bmijn naam is|\bnazywam się|\bmeu nome é|\bsou (?:a|o)\b|\bbenim adım|\bnama saya|\btên tôi là",
+            _NAME, is_plausible_person, separator=r"(?:\s+)",
+            keywords=("my name", "me llamo", "mi nombre", "je m'appelle", "mein name", "ich heiße", "mijn naam",
+                      "nazywam", "meu nome", "sou a", "sou o", "benim adım", "nama saya", "tên tôi")),
     # "Hi, this is Jane Roe" (a full name: "Hello, this is Mergify" introduces a bot).
     CueRule("this_is", "PERSON", r"(?:^|\b(?:hi|hello|hey)\b,?\s+)this is", _FULL_NAME, is_plausible_person,
             separator=r"(?:\s+)", keywords=("this is",)),
@@ -564,11 +582,12 @@ CUE_RULES: tuple[CueRule, ...] = (
     # The same in German, French, Spanish, Italian, Dutch, Polish and Swedish, where the comma is often left
     # out: "Mit freundlichen Grüßen\nJürgen Weiß".
     CueRule("foreign_sign_off", "PERSON",
-            r"(?:grüßen|grüße|gruß|cordialement|salutations|saludos|atentamente|saluti|cordiali|groet|groeten|"
-            r"pozdrawiam|pozdrowienia|hälsningar)",
+            r"(?:grüßen|grüße|gruß|cordialement|salutations|saludos|atentamente|atenciosamente|abraços|saluti|cordiali|"
+            r"groet|groeten|groetjes|pozdrawiam|pozdrowienia|hälsningar|saygılarımla|hormat saya|trân trọng)",
             rf"{_FULL_NAME}(?=[ \t]*(?:\n|$))", is_plausible_person, separator=r"(?:[ \t]*[,!]?[ \t]*\r?\n[ \t]*)",
-            keywords=("grüß", "gruß", "cordialement", "salutations", "saludos", "atentamente", "saluti", "cordiali",
-                      "groet", "pozdr", "hälsningar")),
+            keywords=("grüß", "gruß", "cordialement", "salutations", "saludos", "atentamente", "atenciosamente",
+                      "abraços", "saluti", "cordiali", "groet", "pozdr", "hälsningar", "saygılarımla", "hormat",
+                      "trân")),
     # A title: "Dr. Bartholomew Finch", "Mrs Amara Nwosu", "spoke with Mr Patel" (written with its capital:
     # "MR" is a merge request). A given and a family name or a family name alone, no more: `Mr. Coffee
     # Espresso Maker`, `Dr. Martens Smooth Leather Boots`, `Dr. Bronner's Pure Castile Soap` are products.

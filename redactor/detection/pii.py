@@ -95,13 +95,17 @@ _ID_LIKE = re.compile(r"[\d_/@<>]")
 _INNER_CAPITAL = re.compile(r"[a-z]{3}[A-Z]")
 # Street words of the continental forms: a suffix before the house number, or a word after it.
 _EU_STREET_SUFFIXES = (
-    r"straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|gracht|laan|plein|straat|vej|gade|väg|gatan"
+    # (`ring` after a consonant: `Kaiserring 5`, not `Monitoring 24/7`; `tie` not after `a`/`c`/`p`, where
+    # Dutch words end: `Optie 2`, `Informatie 3`)
+    r"straße|strasse|str\.|weg|gasse|platz|allee|(?<![aeiou])ring|damm|gracht|laan|plein|straat|vej|gade|väg|gatan"
     # Nordic (`Puruntie 82`, `Kiannonkatu 98`, `Mellemstræde 74`, `Skoanveien 226`, `Ránargata 87`,
     # `Fagradalsbraut 71`) and Hungarian (`Erzsébet tér 19.`, `Király u. 15.`, `Hegedûs Gyula utca 76.`)
-    r"|tie|katu|kuja|polku|vænget|stræde|stræti|straeti|veien|vegen|stien|vegur|braut|gata"
+    r"|(?<![acp])tie|katu|kuja|polku|vænget|stræde|stræti|straeti|veien|vegen|stien|vegur|braut|gata"
     r"|tér|utca|útja|út|u\."
 )
-_EU_STREET_WORDS = "rue|avenue|boulevard|place|chemin|allée|via|viale|calle|avenida"
+# (`place` only before a capital or a particle: `1 place sur ce créneau` is a seat, `5 place de l'Opéra` a street)
+_EU_STREET_WORDS = (r"rue|avenue|boulevard|place(?=[ \t]+(?:de|du|des|la|le|d'|l'|(?-i:[A-ZÀ-Þ])))|chemin|allée|via"
+                    r"|viale|calle|avenida")
 _SOUTHERN_STREET_WORDS = r"Calle|C/|Avenida|Avda\.|Paseo|Carrer|Rua|Rúa|Avinguda|Corso|Viale|Piazza|Rue"
 # Continental forms: "Leopoldstraße 12, 80802 München", "Keizersgracht 123", "12 rue de Rivoli".
 EU_STREET_ADDRESS_PATTERN = (

@@ -88,6 +88,11 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "encryption_key",
         "master_key",
         "subscription_key",
+        # other languages' words for a password, a secret and an API key (German, French, Spanish,
+        # Portuguese, Polish, Turkish, Dutch, Italian, Indonesian, Vietnamese); Midtrans' `server_key`
+        "passwort", "kennwort", "mot_de_passe", "motdepasse", "contrasena", "contraseña", "clave_secreta", "senha",
+        "haslo", "hasło", "sifre", "şifre", "wachtwoord", "parola", "chiave_api", "kata_sandi", "mat_khau",
+        "server_key",
         "hmac_key",  # a webhook's or a signature's shared key (DocuSign Connect, ...)
         "write_key",  # Segment's source write key (also the Basic-auth user of its HTTP API)
         "license_key",  # New Relic's ingest key, a paid product's activation key

@@ -177,6 +177,16 @@ def detector() -> PiiDetector:
     ("The verification code is 120934.", "CREDENTIAL", "120934"), ("access code: 5521", "CREDENTIAL", "5521"),
     ("Gate code 8841# for the side entrance", "CREDENTIAL", "8841#"),
     ("my BVN is 22154873019, thanks", "ID_NUMBER", "22154873019"), ("NIN: 70123456789", "ID_NUMBER", "70123456789"),
+    # Red team 15: other countries' ids, birth dates, introductions and sign-offs
+    ("Mi CURP es HEGG560427MVZRRL05", "ID_NUMBER", "HEGG560427MVZRRL05"), ("Mijn BSN is 123456782", "ID_NUMBER",
+                                                                           "123456782"),
+    ("TC kimlik no 10000000146", "ID_NUMBER", "10000000146"), ("Codice fiscale: RSSMRA85T10A562S", "ID_NUMBER",
+                                                                 "RSSMRA85T10A562S"),
+    ("Meu CPF é 123.456.789-09", "ID_NUMBER", "123.456.789-09"), ("CEP 01426-001", "STREET_ADDRESS", "01426-001"),
+    ("Nací el 14 de septiembre de 1985", "DATE_OF_BIRTH", "14 de septiembre de 1985"),
+    ("data urodzenia 12.03.1987", "DATE_OF_BIRTH", "12.03.1987"),
+    ("Olá, sou a Ana Beatriz", "PERSON", "Ana Beatriz"), ("Me llamo Íñigo Martínez", "PERSON", "Íñigo Martínez"),
+    ("Atenciosamente,\nAna Beatriz Costa", "PERSON", "Ana Beatriz Costa"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -249,6 +259,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "Dr. Who", "MR Review requested", "Customer: Unknown Caller", "Guest: Room Service", "Owner: Platform Team",
     "Mit freundlichen Grüßen\nIhr Support-Team", "access 200 times", "OTP sent to your phone",
     "verification code expired at 10:32", "nine 12345678901", "BVN lookup failed (code 12)",
+    "see RFC 8259 section 7", "RFC 5545", "sou a favor", "me llamo la atención",
     "Attention: Breaking Changes",
     "The upstream project was born on March 3, 2021",
     "the PAC man game", "a port-out PIN is required",
@@ -324,7 +335,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "linkedin.com/in/jo-ho", "山田様", "김민준님", "東京都渋谷区神南1-2-3", "北京市朝阳区建国路88号",
                "서울특별시 강남구 테헤란로 123", "Name\nJo Ho", "Next of kin: Jo Ho", "Policy holder: Jo Ho",
                "Mit freundlichen Grüßen\nJo Ho", "Med vänliga hälsningar,\nJo Ho", "Pozdrawiam\nJo Ho",
-               "OTP 482913", "BVN 22154873019"]
+               "OTP 482913", "BVN 22154873019", "Mi CURP es HEGG560427MVZRRL05", "CEP 01426-001"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
