@@ -340,7 +340,9 @@ _CALENDAR_WORDS = (
 _TITLE = r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Madam|Herr|Frau|Sra|Srta|Sr|Mme|Mlle)\.?[ \t]+){0,2}"
 # Titles only people bear, in German, Spanish, French and Italian: after one, a family name alone is a
 # name (`Herr Müller`, `Sra. López`, `Mme Lefèvre`). Not French `M.`: an initial as often as Monsieur.
-_PERSONAL_TITLE = r"\b(?-i:Herr|Frau|Sr\.|Sra\.?|Srta\.?|Mme\.?|Mlle\.?|Dott(?:\.ssa|\.)|Sig\.(?:ra|na))"
+_PERSONAL_TITLE = (r"\b(?-i:Herr|Frau|Sr\.|Sra\.?|Srta\.?|Mme\.?|Mlle\.?|Dott(?:\.ssa|\.)|Sig\.(?:ra|na)"
+                   # Dutch, Polish and Indonesian: `Dhr. de Jong`, `Mevr. Bakker`, `Pani Magdalena`, `Ibu Sari`
+                   r"|Dhr\.|Mevr\.|Pani|Ibu)(?![\w.])")
 # Between such a title and the name: academic titles and Spanish Don/Doña (`Frau Dr. med.`, `Herr
 # Professor`, `Sr. D.`).
 _HONORIFICS = (
@@ -605,7 +607,8 @@ CUE_RULES: tuple[CueRule, ...] = (
             rf"{_PARTICLE}{_NAME_WORD}(?:[ \t]+(?:[{_CAPITAL}]\.[ \t]+)?(?!{_CALENDAR_WORDS}\b){_PARTICLE}"
             rf"{_NAME_WORD}){{0,2}}",
             is_addressed_person, separator=rf"(?:[ \t]+{_HONORIFICS})",
-            keywords=("herr", "frau", "sr.", "sra", "srta", "mme", "mlle", "dott", "sig.ra", "sig.na")),
+            keywords=("herr", "frau", "sr.", "sra", "srta", "mme", "mlle", "dott", "sig.ra", "sig.na", "dhr.", "mevr.",
+                      "pani", "ibu")),
     # A mailbox's display name: `Jane Roe <jane.roe@example.com>`, `"Jane Roe" <jane@...>`. A quote
     # around the name, or opening a string that holds name and address (`authors = ["Jane Roe <jane@...>"]`),
     # is the separator's, never the name's: the name alone is replaced, and the string stays a string.

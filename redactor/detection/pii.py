@@ -337,6 +337,9 @@ _CITY = r"[A-ZÀ-Þ][\w'’.-]+(?:[ \t]+[A-ZÀ-Þ][\w'’.-]+){0,2}"
 # QC H2X 3K8`), or a postcode before the town, as most of Europe writes it (`, 1016 GV Amsterdam`, `, 00-648
 # Warszawa`, `, 75011 Paris`). The US form (`, Austin, TX 78704`) is the street pattern's own.
 _POSTAL_TAIL = re.compile(
+    # (a house number's suffix or a flat may come first: `Keizersgracht 263-1, 1016 GV Amsterdam`,
+    # `ul. Marszałkowska 45 m. 12, 00-648 Warszawa`)
+    r"(?:[-/][0-9A-Za-z]{1,4}|[ \t]+(?:m\.|apt\.?|app\.?|flat|lok\.|bus)[ \t]*[0-9A-Za-z]{1,4})?"
     rf",[ \t]*(?P<tail>{_CITY},?[ \t]+(?:[A-Z]{{2}}[ \t]+)?"
     r"(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[ABD-HJLNP-UW-Z]{2}"  # British
     r"|[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d)"  # Canadian

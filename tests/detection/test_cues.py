@@ -187,6 +187,8 @@ def detector() -> PiiDetector:
     ("data urodzenia 12.03.1987", "DATE_OF_BIRTH", "12.03.1987"),
     ("Olá, sou a Ana Beatriz", "PERSON", "Ana Beatriz"), ("Me llamo Íñigo Martínez", "PERSON", "Íñigo Martínez"),
     ("Atenciosamente,\nAna Beatriz Costa", "PERSON", "Ana Beatriz Costa"),
+    ("Dzień dobry Pani Magdalena,", "PERSON", "Magdalena"), ("Geachte Dhr. de Jong,", "PERSON", "de Jong"),
+    ("Ibu Sari Wulandari menelepon", "PERSON", "Sari Wulandari"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -259,7 +261,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "Dr. Who", "MR Review requested", "Customer: Unknown Caller", "Guest: Room Service", "Owner: Platform Team",
     "Mit freundlichen Grüßen\nIhr Support-Team", "access 200 times", "OTP sent to your phone",
     "verification code expired at 10:32", "nine 12345678901", "BVN lookup failed (code 12)",
-    "see RFC 8259 section 7", "RFC 5545", "sou a favor", "me llamo la atención",
+    "see RFC 8259 section 7", "RFC 5545", "sou a favor", "me llamo la atención", "ibu kota Jakarta", "Panini",
     "Attention: Breaking Changes",
     "The upstream project was born on March 3, 2021",
     "the PAC man game", "a port-out PIN is required",
