@@ -262,12 +262,11 @@ def is_propagated(value: str, entity: str) -> bool:
     """Whether a sensitive value found once is also replaced wherever else it occurs in the trace.
 
     Not when it is too short to be told from ordinary text (a three-letter name with its capital is
-    long enough), a common word of agent traces, a name
-    that is also an ordinary word (`Green`), or a secret-named key's value that reads as a name rather
-    than a credential (`_LOOKS_LIKE_A_NAME`): `{"password": "password"}` or `POSTGRES_PASSWORD: postgres`
-    must not rename every `password` key or turn the image `postgres:16.2` into a token, nor
-    `PWD: /workspace/app` every path under it. Such values are still replaced where a detector or a
-    secret-named key found them.
+    long enough), a common word of agent traces, a name that is also an ordinary word (`Green`), or a
+    secret-named key's value that reads as a name rather than a credential (`_LOOKS_LIKE_A_NAME`):
+    `{"password": "password"}` or `POSTGRES_PASSWORD: postgres` must not rename every `password` key
+    or turn the image `postgres:16.2` into a token, nor `PWD: /workspace/app` every path under it.
+    Such values are still replaced where a detector or a secret-named key found them.
     """
     if len(value) < MIN_KNOWN_VALUE_LENGTH and not _is_short_name(value, entity):
         return False

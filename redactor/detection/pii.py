@@ -55,10 +55,10 @@ _DIGIT_FREE_TRIGGERS = {"EMAIL_ADDRESS": "@", "IP_ADDRESS": ":"}
 _PHONE_WINDOW = re.compile(
     r"(?:(?<![\w+])|(?<=%2B))\+?\(?\d(?:[\d().\-/]|[^\S\r\n](?![^\S\r\n])){5,22}\d(?:(?!\w)|(?=[xX]\d{1,6}(?!\w)))"
 )
-# An IPv4 address (with a prefix length, `81.166.204.19/32`) inside a candidate: the IP recognizer's.
-# Exactly four groups: a French number is written `01.84.17.61.18`.
 # `01.84.17.61.18` (France) has four dots; a dotted timestamp or an SMTP id (`7.2025.03.12.00.44.11`) has more.
 _PHONE_DOTS_MAX = 4
+# An IPv4 address (with a prefix length, `81.166.204.19/32`) inside a candidate: the IP recognizer's.
+# Exactly four groups: a French number is written `01.84.17.61.18`.
 _DOTTED_QUAD = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])")
 # A form-encoded or query-string number: `To=%2B353874126630` is +353 87 412 6630. (Encoders write
 # the upper-case form; `%2b5511...` reads as a hex id, which is protected as a decoy.)
