@@ -22,7 +22,13 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from redactor.detection.base import SECRET_ENTITY_TYPES, Span
-from redactor.detection.cues import family_name_end, is_plausible_person, name_parts, names_from_mailbox
+from redactor.detection.cues import (
+    family_name_end,
+    is_name_word,
+    is_plausible_person,
+    name_parts,
+    names_from_mailbox,
+)
 from redactor.detection.decoys import is_entirely_decoy, time_zone_regions
 from redactor.errors import InputError, RedactionError
 from redactor.formats.base import Trace, TraceFormat
@@ -669,15 +675,22 @@ class TraceSession:
                 for part in name_parts(value):
                     if part not in self.value_type and is_propagated(part, entity):
                         self.value_type[part] = entity  # its own token: `Priya` is not `Priya Raman`
-                        if len(part) >= _LOWER_CASE_PART_MIN and part.lower() not in self.value_type:
-                            self.value_type[part.lower()] = entity  # `thanks, priya`
-                            self.written_as[part.lower()] = part
-                            self.lower_name_parts.add(part.lower())
+                        self._note_lower_case(part, entity)
+                if " " not in value and is_name_word(value) and is_propagated(value, entity):
+                    self._note_lower_case(value, entity)  # a given name known alone (`vorname: Jürgen`)
         known = [v for v, entity in self.value_type.items() if is_propagated(v, entity)]
         index = KnownValueIndex(v for v in known if self.written_as.get(v, v) not in self.guessed)
         self.known_index = index if index else None
         guesses = KnownValueIndex(v for v in known if self.written_as.get(v, v) in self.guessed)
         self.guess_index = guesses if guesses else None
+
+    def _note_lower_case(self, name: str, entity: str) -> None:
+        """A name's lower-case form (`thanks, priya`), with the name's token; short names are words too often."""
+        lower = name.lower()
+        if len(name) >= _LOWER_CASE_PART_MIN and lower != name and lower not in self.value_type:
+            self.value_type[lower] = entity
+            self.written_as[lower] = name
+            self.lower_name_parts.add(lower)
 
     def _resolve(self, text: str, ranked: list[tuple[int, Span]]) -> list[Span]:
         """Drop allow-listed and marker-overlapping spans; keep non-overlapping, best first."""

@@ -219,15 +219,21 @@ def name_parts(full_name: str) -> list[str]:
     trace also writes alone once the person is known: the agent's `Thanks Priya,`, a ticket's `Ms Raman`.
     Not the words of what only looks like a name (`Billing Team`), nor particles (`van`, `de`), initials,
     or names that are also ordinary words (`Mark`, `Hope`, `Green`: `redactor/data/name_words.txt`)."""
-    from redactor.detection.pii import ignorable_capitalised_words, name_words
-
     words = full_name.split()
     if not 2 <= len(words) <= _NAME_PARTS_MAX_WORDS or not is_plausible_person(full_name) \
             or is_institution(full_name):
         return []
-    ordinary = ignorable_capitalised_words() | name_words() | _NOT_NAMES | _ORGANISATION_WORDS | _ADDRESSED_AS
-    return [word for word in words
-            if _NAME_PART.fullmatch(word) and word.lower() not in ordinary and not re.fullmatch(_CALENDAR_WORDS, word)]
+    return [word for word in words if is_name_word(word)]
+
+
+def is_name_word(word: str) -> bool:
+    """One capitalised given or family name that is no ordinary word (see `name_parts`)."""
+    from redactor.detection.pii import ignorable_capitalised_words, name_words
+
+    lowered = word.lower()
+    return (_NAME_PART.fullmatch(word) is not None and lowered not in ignorable_capitalised_words()
+            and lowered not in name_words() and lowered not in _NOT_NAMES and lowered not in _ORGANISATION_WORDS
+            and lowered not in _ADDRESSED_AS and not re.fullmatch(_CALENDAR_WORDS, word))
 
 
 def _after_family_name(text: str, start: int, end: int) -> int:
@@ -323,8 +329,9 @@ _NUMBER_WORDS = r"(?:\s*(?:number|num\.?|no\.?|nr\.?|#|id))?"
 # One to four capitalised words (an initial with a period may sit between): a person's name.
 # Latin capitals and small letters with their accented forms (Léa, Fernández, Brzęczyszczykiewicz):
 # a name word is a capital, then a small letter (not an acronym), then any letters.
-_CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽ"
-_SMALL = "a-zß-öø-ÿāăąćĉċčďđēĕėęěĝğġģĥħĩīĭįıĵķĺļľŀłńņňŋōŏőœŕŗřśŝşšţťŧũūŭůűųŵŷźżž"
+# (Vietnamese: Ơ, Ư and the letters with two diacritics, U+1EA0-U+1EF9, in both classes: `Hương`, `Đức`.)
+_CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽƠƯ\u1ea0-\u1ef9"
+_SMALL = "a-zß-öø-ÿāăąćĉċčďđēĕėęěĝğġģĥħĩīĭįıĵķĺļľŀłńņňŋōŏőœŕŗřśŝşšţťŧũūŭůűųŵŷźżžơư\u1ea0-\u1ef9"
 # (An apostrophe inside a name, `O'Neill`, `Dell'Acqua`; not a possessive's: `Patel's order` names `Patel`.)
 _NAME_WORD = (rf"[{_CAPITAL}](?:[{_SMALL}]|['’][{_CAPITAL}])(?:[^\W\d_]|-|['’](?=[^\W\d_])(?!s(?![^\W\d_])))*"
               r"(?![^\W\d_])")
@@ -572,10 +579,13 @@ CUE_RULES: tuple[CueRule, ...] = (
     # A greeting at the start of a line or sentence: "Dear Jane,", "Hi Jane Roe," (a comma or `!` after).
     CueRule("greeting", "PERSON",
             r"(?:^|(?<=\n)|(?<=[.!?>]\s)|(?<=>))"
-            r"(?:dear|hi|hello|hey|hallo|bonjour|hola|olá|ola|ciao|salut|hej|cześć|thanks|thank you)\b",
+            r"(?:dear|hi|hello|hey|hallo|bonjour|hola|olá|ola|ciao|salut|hej|cześć|thanks|thank you|merhaba|halo"
+            r"|xin chào|namaste|buongiorno|bom dia|buenos días|guten tag|goedendag|dzień dobry|querid[oa]|car[oa]"
+            r"|liebe[r]?|beste)\b",
             rf"{_NAME}(?=\s*[,!:\n])", is_plausible_person, separator=rf"(?:[ \t]+{_TITLE})",
             keywords=("dear", "hi", "hello", "hey", "hallo", "bonjour", "hola", "olá", "ola", "ciao", "salut",
-                      "hej", "cześć", "thanks", "thank")),
+                      "hej", "cześć", "thanks", "thank", "merhaba", "halo", "xin", "namaste", "buongiorno", "bom",
+                      "buenos", "guten", "goedendag", "dzień", "querid", "caro", "cara", "liebe", "beste")),
     # A sign-off, then the name alone on the next line: "Kind regards,\nJane Roe".
     CueRule("sign_off", "PERSON",
             r"\b(?:regards|best|thanks|thank you|cheers|sincerely|best wishes|warmly|respectfully)",

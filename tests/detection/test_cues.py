@@ -189,6 +189,8 @@ def detector() -> PiiDetector:
     ("Atenciosamente,\nAna Beatriz Costa", "PERSON", "Ana Beatriz Costa"),
     ("Dzień dobry Pani Magdalena,", "PERSON", "Magdalena"), ("Geachte Dhr. de Jong,", "PERSON", "de Jong"),
     ("Ibu Sari Wulandari menelepon", "PERSON", "Sari Wulandari"),
+    ("Trân trọng,\nNguyễn Thị Thu Hương", "PERSON", "Nguyễn Thị Thu Hương"), ("Merhaba Ahmet,", "PERSON", "Ahmet"),
+    ("Tên tôi là Trần Văn Đức", "PERSON", "Trần Văn Đức"), ("Caro Marco,", "PERSON", "Marco"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -262,6 +264,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "Mit freundlichen Grüßen\nIhr Support-Team", "access 200 times", "OTP sent to your phone",
     "verification code expired at 10:32", "nine 12345678901", "BVN lookup failed (code 12)",
     "see RFC 8259 section 7", "RFC 5545", "sou a favor", "me llamo la atención", "ibu kota Jakarta", "Panini",
+    "Beste regards,", "Caro amico,",
     "Attention: Breaking Changes",
     "The upstream project was born on March 3, 2021",
     "the PAC man game", "a port-out PIN is required",
