@@ -765,6 +765,8 @@ def test_a_known_full_names_parts_are_replaced_where_they_stand_alone(no_ner: Re
     # Red team 15: a given name known alone (a `vorname` key) is replaced in lower case too; a word is not
     alone = no_ner.redact({"vorname": "Jürgen", "first_name": "Grace", "chat": "lieber jürgen, danke. grace period."})
     assert alone["chat"] == f"lieber {alone['vorname']}, danke. grace period."
+    polish = no_ner.redact({"customer_name": "Michał Brzęczyszczykiewicz", "chat": "Michał tu. michał"})
+    assert "ichał" not in polish["chat"]  # a name part with letters beyond Latin-1
     # Red team 13: a three-letter name is a known value too, with its capital (`Max` is a word as well)
     short = no_ner.redact({"student": {"first_name": "Mai", "last_name": "Nguyen"}, "other": {"first_name": "Max"},
                            "note": "calling about Mai. MAI? Max tokens: 5 (maid)"})

@@ -209,8 +209,6 @@ def family_name_end(text: str, start: int, end: int) -> int:
     return end if barrel is None else barrel.end()
 
 
-# One given or family name of a full name, as it is written on its own (`Thanks Priya,`, `Mr. Volkov's file`).
-_NAME_PART = re.compile(r"(?:Mc|Mac|O'|D')?[A-ZÀ-Þ][a-zà-ÿ]+(?:[-'’][A-ZÀ-Þ][a-zà-ÿ]+)?")
 _NAME_PARTS_MAX_WORDS = 4
 
 
@@ -337,6 +335,9 @@ _NAME_WORD = (rf"[{_CAPITAL}](?:[{_SMALL}]|['’][{_CAPITAL}])(?:[^\W\d_]|-|['�
               r"(?![^\W\d_])")
 _NAME = rf"{_NAME_WORD}(?:[ \t]+(?:[{_CAPITAL}]\.|{_NAME_WORD})){{0,3}}"
 _FULL_NAME = rf"{_NAME_WORD}(?:[ \t]+(?:[{_CAPITAL}]\.|{_NAME_WORD})){{1,3}}"
+# One given or family name of a full name, as it is written on its own (`Thanks Priya,`, `Mr. Volkov's file`,
+# `Michał`; see `name_parts`).
+_NAME_PART = re.compile(rf"(?:Mc|Mac|O'|D')?[{_CAPITAL}][{_SMALL}]+(?:[-'’][{_CAPITAL}][{_SMALL}]+)?")
 # Days and months follow names in prose ("Mrs. Abernathy-Kowalski Tuesday"); they are no family names.
 _CALENDAR_WORDS = (
     "(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|"
@@ -591,8 +592,8 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"\b(?:regards|best|thanks|thank you|cheers|sincerely|best wishes|warmly|respectfully)",
             rf"{_NAME}(?=[ \t]*(?:\n|$))", is_plausible_person, separator=r"(?:[ \t]*[,!][ \t]*\r?\n[ \t]*)",
             keywords=("regards", "best", "thanks", "thank", "cheers", "sincerely", "warmly", "respectfully")),
-    # The same in German, French, Spanish, Italian, Dutch, Polish and Swedish, where the comma is often left
-    # out: "Mit freundlichen Grüßen\nJürgen Weiß".
+    # The same in German, French, Spanish, Portuguese, Italian, Dutch, Polish, Swedish, Turkish, Indonesian and
+    # Vietnamese, where the comma is often left out: "Mit freundlichen Grüßen\nJürgen Weiß".
     CueRule("foreign_sign_off", "PERSON",
             r"(?:grüßen|grüße|gruß|cordialement|salutations|saludos|atentamente|atenciosamente|abraços|saluti|cordiali|"
             r"groet|groeten|groetjes|pozdrawiam|pozdrowienia|hälsningar|saygılarımla|hormat saya|trân trọng)",
