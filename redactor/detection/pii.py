@@ -216,11 +216,17 @@ def sentence_chunks(text: str) -> list[tuple[int, str]]:
     return [(offset, chunk) for offset, chunk in chunks if chunk.strip()]
 
 
+_ONE_TOKEN_MAX = 40
+_WHITESPACE = re.compile(r"\s")
+
+
 def may_hold_name(sentence: str) -> bool:
     """A capitalised word that is not a function word or a common word: the only place spaCy-small
     finds names and places. Key material (PEM bodies) is never sent."""
     if "-----BEGIN" in sentence or _CONFIG_LINE.match(sentence):
         return False  # key material; a YAML/config line (`  - name: Setup Node`) names steps, not people
+    if len(sentence) > _ONE_TOKEN_MAX and not _WHITESPACE.search(sentence):
+        return False  # one long token: a line of a base64 key body, a DSN, a URL (spaCy-small finds no one there)
     ignorable = ignorable_capitalised_words()
     return any(word.lower() not in ignorable for word in _CAPITALISED.findall(sentence))
 

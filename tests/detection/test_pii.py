@@ -157,6 +157,10 @@ def test_sentences_without_a_possible_name_skip_spacy() -> None:
     assert not may_hold_name("Config at /srv/app/config.yaml")
     assert not may_hold_name("-----BEGIN RSA PRIVATE KEY-----\nMIIE")
     assert may_hold_name("Maria called about the refund")
+    # one long token: a base64 line of a key body, a DSN (a short one may be a name alone)
+    assert not may_hold_name("G29BXABJSkfh5k4+EU9EHdf2x5nytZCMXoH/fx7pLaBT0zyDY0iPSW/G1hR99t0S")
+    assert not may_hold_name("postgresql://app_user:S3cr3t-Passw0rd!@db.internal:5432/orders")
+    assert may_hold_name("Priya")
     assert not may_hold_name("      - name: Upload Coverage")  # a YAML step (red team 7)
     assert not may_hold_name("  image: Acme Registry Mirror")
     assert may_hold_name("Patient: Amara Nwosu")  # a label at the start of a line is still read
