@@ -650,6 +650,11 @@ CUE_RULES: tuple[CueRule, ...] = (
     # (`担当者様`, `お客様`, `고객님`) is no one's name.
     CueRule("cjk_honorific_name", "PERSON", "", rf"(?<![{_CJK}])[{_IDEOGRAPHS}]{{2,5}}(?={_JA_ZH_HONORIFICS})",
             _is_addressed_by_name, separator="", keywords=_JA_ZH_HONORIFIC_WORDS),
+    # Turkish addresses a person by name and then `Bey` or `Hanım` (`Ahmet Bey`, `Ayşe Gül Hanım`): the name alone.
+    CueRule("turkish_honorific_name", "PERSON", "",
+            rf"(?<![\w])(?!(?:Merhaba|Sayın|Değerli|Sevgili|Selam)\b){_NAME_WORD}(?:[ \t]+{_NAME_WORD})?"
+            r"(?=[ \t]+(?-i:Bey|Hanım|Hanim)\b)",
+            is_plausible_person, separator="", keywords=("bey", "hanım", "hanim")),
     CueRule("korean_honorific_name", "PERSON", "",
             r"(?<![\uac00-\ud7a3])[\uac00-\ud7a3]{2,4}(?=[ ]?(?:님|씨)(?![\uac00-\ud7a3]))",
             _is_addressed_by_name, separator="", keywords=("님", "씨")),

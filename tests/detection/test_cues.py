@@ -191,6 +191,7 @@ def detector() -> PiiDetector:
     ("Ibu Sari Wulandari menelepon", "PERSON", "Sari Wulandari"),
     ("Trân trọng,\nNguyễn Thị Thu Hương", "PERSON", "Nguyễn Thị Thu Hương"), ("Merhaba Ahmet,", "PERSON", "Ahmet"),
     ("Tên tôi là Trần Văn Đức", "PERSON", "Trần Văn Đức"), ("Caro Marco,", "PERSON", "Marco"),
+    ("Merhaba Ahmet Bey, siparişiniz", "PERSON", "Ahmet"), ("Ayşe Gül Hanım aradı", "PERSON", "Ayşe Gül"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -264,7 +265,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "Mit freundlichen Grüßen\nIhr Support-Team", "access 200 times", "OTP sent to your phone",
     "verification code expired at 10:32", "nine 12345678901", "BVN lookup failed (code 12)",
     "see RFC 8259 section 7", "RFC 5545", "sou a favor", "me llamo la atención", "ibu kota Jakarta", "Panini",
-    "Beste regards,", "Caro amico,",
+    "Beste regards,", "Caro amico,", "Sayın Bey", "the Bey of Tunis",
     "Attention: Breaking Changes",
     "The upstream project was born on March 3, 2021",
     "the PAC man game", "a port-out PIN is required",
@@ -340,7 +341,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "linkedin.com/in/jo-ho", "山田様", "김민준님", "東京都渋谷区神南1-2-3", "北京市朝阳区建国路88号",
                "서울특별시 강남구 테헤란로 123", "Name\nJo Ho", "Next of kin: Jo Ho", "Policy holder: Jo Ho",
                "Mit freundlichen Grüßen\nJo Ho", "Med vänliga hälsningar,\nJo Ho", "Pozdrawiam\nJo Ho",
-               "OTP 482913", "BVN 22154873019", "Mi CURP es HEGG560427MVZRRL05", "CEP 01426-001"]
+               "OTP 482913", "BVN 22154873019", "Mi CURP es HEGG560427MVZRRL05", "CEP 01426-001", "Ahmet Bey"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
