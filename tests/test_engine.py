@@ -966,6 +966,14 @@ def test_saas_payloads_keep_ids_and_lose_their_people(no_ner: Redactor) -> None:
     assert out["Case"]["Owner"]["Name"].startswith("<PERSON:") and out["tool"] == {"name": "Search Flights"}
 
 
+@pytest.mark.parametrize("key", ["passwort", "mot_de_passe", "contraseña", "senha", "hasło", "şifre", "wachtwoord"])
+def test_other_languages_password_keys_hold_passwords(no_ner: Redactor, key: str) -> None:
+    """Red team 15: `dhl.passwort`, `mot_de_passe`, `allegro.haslo` were kept; `şifre`, `contraseña` and `hasło`
+    lost their letters to key normalisation and matched no secret name."""
+    out = no_ner.redact({"account": {key: "Sol-2024!xQ"}, "note": "login with Sol-2024!xQ"})
+    assert out["account"][key].startswith("<PASSWORD:") and out["note"] == f"login with {out['account'][key]}"
+
+
 def test_provider_payload_shapes_keep_their_meaning(no_ner: Redactor) -> None:
     """Red team 10: a logprobs entry's `token` (a piece of the model's text) was a secret, and
     `" refund"` became a token in every prompt; HAR headers and k8s env entries (`{"name", "value"}`)

@@ -163,7 +163,7 @@ _NON_VALUE_PREFIXES: frozenset[str] = frozenset(
 
 _ACRONYM_BOUNDARY = re.compile(r"([A-Z]+)([A-Z][a-z])")  # APIKey -> API_Key
 _CAMEL_BOUNDARY = re.compile(r"([a-z0-9])([A-Z])")  # apiKey -> api_Key
-_NON_ALNUM = re.compile(r"[^A-Za-z0-9]+")
+_NON_ALNUM = re.compile(r"[\W_]+")  # (letters of any script stay: `contraseña`, `şifre`, `hasło`)
 # Secret words that end a name even when glued to what comes before, with no `_` or case change:
 # HubSpot's `hapikey` query parameter, `x-apikey` written `xapikey`. No ordinary word ends with "apikey".
 _GLUED_SECRET_SUFFIXES: tuple[str, ...] = ("apikey",)
