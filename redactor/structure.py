@@ -22,6 +22,7 @@ from typing import Any
 from redactor.detection.base import SECRET_ENTITY_TYPES
 from redactor.detection.secret_rules import (
     COOKIE_CREDENTIAL_MIN_LENGTH,
+    PASSWORD_WORDS,
     is_secret_key,
     might_be_vendor_token,
     normalize_key,
@@ -381,18 +382,13 @@ def _names_personal_data(key: str) -> bool:
 _PERSONAL_ID_KEY = re.compile(r"(?:^|_)(?:ssn|tax_id|national_id|passport|dob)(?:_|$)")
 
 
-# Other languages' words for a password (the secret-name list has them as keys: `passwort`, `senha`, `şifre`).
-_PASSWORD_WORDS = ("passwort", "kennwort", "mot_de_passe", "motdepasse", "contrasena", "contraseña", "senha", "haslo",
-                   "hasło", "sifre", "şifre", "wachtwoord", "parola", "kata_sandi", "mat_khau")
-
-
 def secret_entity_for_key(key: str) -> str:
     """The entity type a secret-named key's value is reported and tokenised as."""
     lowered = key.lower()
     pii = pii_entity_for_key(key)
     if pii is not None:
         return pii
-    if "pass" in lowered or "pwd" in lowered or any(word in lowered for word in _PASSWORD_WORDS):
+    if "pass" in lowered or "pwd" in lowered or any(word in lowered for word in PASSWORD_WORDS):
         return "PASSWORD"
     if "token" in lowered or "authorization" in lowered or "cookie" in lowered:
         return "ACCESS_TOKEN"

@@ -535,8 +535,8 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"\bOTP\b|\bone[ -]time[ -](?:pass)?code|\bverification code|\b(?:gate|door|entry|access|alarm|lockbox|"
             r"keypad|building)[ _-]code",
             r"\d{4,8}#?(?![\w/:-]|[.,]\d)",
-            keywords=("otp", "one", "verification", "gate", "door", "entry", "access", "alarm", "lockbox", "keypad",
-                      "building")),
+            keywords=("otp", "one-time", "one time", "verification", "gate", "door", "entry", "access", "alarm",
+                      "lockbox", "keypad", "building")),
     # India's UPI payment address (a VPA): a handle at a bank's, no domain (`sidmenon@okhdfcbank`). With
     # a top-level domain it is an email address, for the email recognizer.
     CueRule("upi_address", "ID_NUMBER", r"\bUPI(?:[ _-]?(?:id|handle|address))?\b|\bVPA\b",

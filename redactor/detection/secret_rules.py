@@ -42,6 +42,11 @@ Validator = Callable[[re.Match[str], str], bool]
 # as their validator; `redactor.detection.secrets` re-exports it.
 # --------------------------------------------------------------------------------------------
 
+# Other languages' words for a password (German, Spanish, Portuguese, Polish, Turkish, Dutch, Italian,
+# Indonesian, Vietnamese; French `mot_de_passe` holds "pass" already): secret names whose values are passwords.
+PASSWORD_WORDS: tuple[str, ...] = ("passwort", "kennwort", "contrasena", "contraseña", "senha", "haslo", "hasło",
+                                   "sifre", "şifre", "wachtwoord", "parola", "kata_sandi", "mat_khau")
+
 # Normalised key names (lowercase, `_`-separated) whose value is always a secret. A key also
 # matches when it *ends* with one of these after a `_` boundary: `openai_api_key`, `db_password`,
 # `x_auth_token`. Suffix matching is what keeps structural keys out without a long deny list:
@@ -88,11 +93,9 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "encryption_key",
         "master_key",
         "subscription_key",
-        # other languages' words for a password, a secret and an API key (German, French, Spanish,
-        # Portuguese, Polish, Turkish, Dutch, Italian, Indonesian, Vietnamese); Midtrans' `server_key`
-        "passwort", "kennwort", "mot_de_passe", "motdepasse", "contrasena", "contraseña", "clave_secreta", "senha",
-        "haslo", "hasło", "sifre", "şifre", "wachtwoord", "parola", "chiave_api", "kata_sandi", "mat_khau",
-        "server_key",
+        # other languages' words for a password, a secret and an API key (French, Spanish, Italian and
+        # PASSWORD_WORDS' languages); Midtrans' `server_key`
+        *PASSWORD_WORDS, "mot_de_passe", "motdepasse", "clave_secreta", "chiave_api", "server_key",
         "hmac_key",  # a webhook's or a signature's shared key (DocuSign Connect, ...)
         "write_key",  # Segment's source write key (also the Basic-auth user of its HTTP API)
         "license_key",  # New Relic's ingest key, a paid product's activation key
