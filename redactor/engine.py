@@ -15,13 +15,15 @@ import contextlib
 import copy
 import json
 import re
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from redactor.detection.base import SECRET_ENTITY_TYPES, Span
+from redactor.detection.base import AT_SIGN, SECRET_ENTITY_TYPES, Span
 from redactor.detection.cues import (
     family_name_end,
     is_name_word,
@@ -45,6 +47,7 @@ from redactor.structure import (
     TABLE_ROW_KEYS,
     Base64Style,
     EmbeddedStyle,
+    JsonLinesStyle,
     Member,
     NodeContext,
     StructureRules,
@@ -56,6 +59,7 @@ from redactor.structure import (
     parse_base64_text,
     parse_embedded_json,
     split_auth_scheme,
+    stream_pieces,
 )
 
 PAYLOAD_ENTITY = "LARGE_PAYLOAD"
@@ -75,10 +79,23 @@ _WORD_SECRET_MAX_LENGTH = 12
 _LOOKS_LIKE_A_NAME = re.compile(
     rf"([\"']?)[A-Za-z]{{1,{_WORD_SECRET_MAX_LENGTH - 1}}}\1|[a-z]+(?:[-_.][a-z]+)+|(?:~|\.{{1,2}})?/[^\s]*|\d{{1,7}}"
 )
-# What a record's plan lists: (kind, container, key, text, ctx[, holder, style, inner plan]). The
-# rewrite writes `container[key]`; for a dict key (_KEY) `key` is the key itself.
-_KEY, _TEXT, _SECRET, _PAYLOAD, _EMBEDDED = range(5)
+# What a record's plan lists: (kind, container, key, text, ctx[, holder, style, inner plan] or
+# [, stream, position] for a _PIECE). The rewrite writes `container[key]`; for a dict key (_KEY) `key`
+# is the key itself.
+_KEY, _TEXT, _SECRET, _PAYLOAD, _EMBEDDED, _PIECE = range(6)
 Plan = list[tuple[Any, ...]]
+
+
+@dataclass
+class StreamText:
+    """The pieces of one streamed text (see `structure.stream_pieces`), in order. The text is analysed
+    joined, and each span found in it is written into the piece where it starts: the pieces still join
+    to the redacted text, and no piece keeps a part of a value cut across events."""
+
+    pieces: list[str] = field(default_factory=list)
+    contexts: list[NodeContext] = field(default_factory=list)
+    joined: str | None = None  # set when the pieces were collected for detection
+    rewritten: list[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -290,6 +307,21 @@ _URL_ENCODED_ENTITIES = frozenset({"PERSON", "LOCATION", "STREET_ADDRESS", "PASS
                                    "API_KEY", "PHONE_NUMBER"})
 
 
+_FAMILY_FIRST = re.compile(r"([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*)?), ([^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*)?)")
+
+
+def canonical_value(value: str, entity: str) -> str:
+    """What a value's token is computed from: one token for the ways one value is written. A mailbox
+    with its `@` encoded (`ravi.iyer%40contoso.com` is `ravi.iyer@contoso.com`); a name family name
+    first (`Okafor, Hyacinth` is `Hyacinth Okafor`). (Not a mailbox in other case: a dict keyed by both
+    spellings, a deduplication report's, must keep two keys.)"""
+    if entity == "EMAIL_ADDRESS":
+        return AT_SIGN.sub("@", value)
+    if entity == "PERSON" and (family_first := _FAMILY_FIRST.fullmatch(value)) is not None:
+        return f"{family_first[2]} {family_first[1]}"
+    return value
+
+
 def written_forms(value: str, entity: str) -> set[str]:
     """The other ways a trace writes one value: JSON-escaped in a text that quotes a JSON body
     (`Tom\\u00e1s Ybarra`), URL-encoded in a query string or a form body (`Kenji+Watanabe`,
@@ -302,7 +334,12 @@ def written_forms(value: str, entity: str) -> set[str]:
     if entity in _URL_ENCODED_ENTITIES and (not _URL_SPECIAL.isdisjoint(value) or not value.isascii()):
         with contextlib.suppress(UnicodeEncodeError):  # a lone surrogate has no UTF-8 form to encode
             forms |= {quote(value, safe=""), quote_plus(value, safe="")}
-    if entity == "PERSON" and " " in value:
+    family_first = _FAMILY_FIRST.fullmatch(value) if entity == "PERSON" else None
+    if family_first is not None:
+        # A list's `Bergström, Astrid`: the name as prose writes it, with the same token.
+        natural = f"{family_first[2]} {family_first[1]}"
+        forms |= {value.upper(), natural, natural.upper(), natural.replace(" ", "_")}
+    elif entity == "PERSON" and " " in value:
         forms |= {value.upper(), value.replace(" ", "_")}  # a CV's header; a file name (`paystub_Kwame_Mensah`)
         given, _, family = value.rpartition(" ")
         # Family name first: a bank statement or a ticket (`Ochoa-Brandt, Marisol`), in capitals too; an
@@ -391,6 +428,11 @@ class TraceSession:
         self.sharded = False
         self.replace_payloads = True  # with shards, only the first pass replaces large payloads
         self.rewritten_records = 0  # records in which `rewrite` changed something
+        # Streamed text pieces are joined across the records of a trace held in memory; a streamed store
+        # (records never held together) turns this off, and each piece is then a text of its own.
+        self.join_streams = True
+        self.streams: dict[tuple[Any, ...], StreamText] = {}
+        self._stream_of: dict[tuple[int, str], tuple[Any, ...]] = {}  # (id(container), key) -> stream
 
     # ----- the walk (once per record) ---------------------------------------------------------
 
@@ -442,6 +484,9 @@ class TraceSession:
         rules = self.rules
         attribute_name = rules.attribute_name(value)
         columns = rules.table_columns(value) if "columns" in value else None
+        pieces = stream_pieces(value) if collect and self.join_streams and "delta" in value else ()
+        for container, name, stream in pieces:
+            self._stream_of[(id(container), name)] = (self.current_file, ctx.shape, *stream)
         for key, child in value.items():
             if attribute_name is not None and key == "key":
                 # An OTLP attribute's name is structure, like a dict key: NER never renames it, but a
@@ -464,6 +509,8 @@ class TraceSession:
                 self._plan_rows(child, columns, child_ctx, depth + 1, slots, collect)
             else:
                 self._plan_member(value, key, child, member, child_ctx, depth, slots, collect, key)
+        for container, name, _ in pieces:  # (a piece that was never planned: no stale id stays behind)
+            self._stream_of.pop((id(container), name), None)
 
     def _plan_member(self, container: Any, key: Any, child: Any, member: Member, ctx: NodeContext, depth: int,
                      slots: Plan, collect: bool, parent_key: str) -> None:
@@ -505,7 +552,13 @@ class TraceSession:
             return
         if not text or is_marker(text):
             return
-        embedded: tuple[Any, EmbeddedStyle | Base64Style] | None = parse_embedded_json(text)
+        if self._stream_of and (stream_key := self._stream_of.pop((id(container), key), None)) is not None:
+            stream = self.streams.setdefault(stream_key, StreamText())
+            slots.append((_PIECE, container, key, text, ctx, stream, len(stream.pieces)))
+            stream.pieces.append(text)
+            stream.contexts.append(ctx)
+            return
+        embedded: tuple[Any, EmbeddedStyle | JsonLinesStyle | Base64Style] | None = parse_embedded_json(text)
         mark = EMBEDDED_JSON_MARK
         if embedded is None:
             if self._utf8_size(text) > self.policy.payload_threshold:
@@ -522,24 +575,41 @@ class TraceSession:
                 slots.append((_EMBEDDED, container, key, text, ctx, inner_holder, style, inner_slots))
             return
         if collect:
-            self.candidates.add(text)
-            if "\n" in text:
-                self._collect_csv_cells(text, ctx)
-            # an HL7 v2 message's, a passport MRZ's, a SWIFT payment's personal fields
-            for entity, value in message_fields(text):
-                if self.policy.enabled(entity):
-                    self.secret_values.setdefault(value, entity)
-            if "=" in text and ("&" in text or "?" in text or '="' in text):
-                self._collect_form_fields(text, ctx)
-            if ner and self.r.ner:
-                from redactor.detection.pii import is_free_text
-
-                # A text that holds a redaction token was redacted already: NER reads the tokens as new
-                # context (`(<LOCATION:...> of Illinois)`) and would find more on each pass. The
-                # deterministic detectors still run, so redacting redacted output changes nothing.
-                if is_free_text(text) and not marker_spans(text):
-                    self.ner_candidates.add(text)
+            self._collect_text(text, ctx, ner)
         slots.append((_TEXT, container, key, text, ctx))
+
+    def _collect_text(self, text: str, ctx: NodeContext, ner: bool) -> None:
+        self.candidates.add(text)
+        if "\n" in text:
+            self._collect_csv_cells(text, ctx)
+        # an HL7 v2 message's, a passport MRZ's, a SWIFT payment's personal fields
+        for entity, value in message_fields(text):
+            if self.policy.enabled(entity):
+                self.secret_values.setdefault(value, entity)
+        if "=" in text and ("&" in text or "?" in text or '="' in text):
+            self._collect_form_fields(text, ctx)
+        if ner and self.r.ner:
+            from redactor.detection.pii import is_free_text
+
+            # A text that holds a redaction token was redacted already: NER reads the tokens as new
+            # context (`(<LOCATION:...> of Illinois)`) and would find more on each pass. The
+            # deterministic detectors still run, so redacting redacted output changes nothing.
+            if is_free_text(text) and not marker_spans(text):
+                self.ner_candidates.add(text)
+
+    def _collect_streams(self) -> None:
+        """Each streamed text, joined, is a candidate like any other text; joined tool arguments that
+        form a JSON document are also walked as one (a secret-named key's value is a secret)."""
+        for stream in self.streams.values():
+            if stream.joined is not None:
+                continue
+            stream.joined = "".join(stream.pieces)
+            ctx = stream.contexts[0]
+            self._collect_text(stream.joined, ctx, ner=True)
+            embedded = parse_embedded_json(stream.joined)
+            if embedded is not None:
+                document = embedded[0]
+                self._plan_value([document], 0, document, ctx.embedded(), 0, [], True, None)
 
     def _collect_csv_cells(self, text: str, ctx: NodeContext) -> None:
         """A CSV table in a text (a file a tool read): the cells of a column named like a sensitive key
@@ -597,6 +667,7 @@ class TraceSession:
         every occurrence of them again through the known-value index, so memory stays bounded by
         the number of distinct sensitive values, not by the size of the trace.
         """
+        self._collect_streams()
         pii = self.r._pii
         secrets = self.r._secrets
         cache = self.r._detection_cache
@@ -658,15 +729,18 @@ class TraceSession:
             for name in names:  # replaced wherever the trace writes it
                 self.note_value(name, "PERSON")
             if names:  # and the mailbox's name itself: a user name (`/Users/kwame.mensah/`, `@kwame.mensah`)
-                self.note_value(re.split(r"@|%40", value, maxsplit=1)[0], "PERSON")
+                self.note_value(AT_SIGN.split(value, maxsplit=1)[0], "PERSON")
 
     def build_known_index(self) -> None:
         propagated = [(v, entity) for v, entity in self.value_type.items() if is_propagated(v, entity)]
         for value, entity in propagated:
             for form in written_forms(value, entity):
-                if form not in self.value_type:
+                # (a form NER guessed as something else is this value's: `PRISCILLA VANTERPOOL` read as a
+                # place, where a contact record says `Priscilla Vanterpool`)
+                if form not in self.value_type or (form in self.guessed and value not in self.guessed):
                     self.value_type[form] = entity
                     self.written_as[form] = value  # one token for every form of the value
+                    self.guessed.discard(form)
         for value, entity in propagated:
             if entity == "PERSON" and value not in self.guessed:  # (an NER guess's parts would multiply it)
                 if " " in value and value.lower() not in self.value_type:
@@ -751,6 +825,11 @@ class TraceSession:
                     continue
                 self._record(ctx, PAYLOAD_ENTITY, text, "payload threshold")
                 new_text = payload_placeholder(text)
+            elif kind == _PIECE:
+                stream, position = slot[5:]
+                if stream.rewritten is None:
+                    stream.rewritten = self._rewrite_stream(stream)
+                new_text = stream.rewritten[position]
             else:  # _EMBEDDED: rewrite the document inside the string, then write it back in its style
                 inner_holder, style, inner_slots = slot[5:]
                 if not self._apply(inner_slots):
@@ -761,16 +840,51 @@ class TraceSession:
                 changed = True
         for container, names in renames.values():
             rebuilt = {names.get(name, name): child for name, child in container.items()}
+            if len(rebuilt) != len(container):
+                # Two keys written two ways of one value (`Jane Doe`, `JANE DOE`) would become one: never
+                # merge members (data lost without a word); the trace is refused instead.
+                raise RedactionError(f"{self.current_file}: two dict keys would be redacted to the same key; "
+                                     "nothing was written")
             container.clear()
             container.update(rebuilt)
             changed = True
         return changed
 
+    def _rewrite_stream(self, stream: StreamText) -> list[str]:
+        """The pieces of `stream` after redaction: each span of the joined text becomes its replacement
+        in the piece where it starts, and the rest of it is cut from the pieces it runs into."""
+        joined = "".join(stream.pieces)
+        spans = self._spans_for(joined)
+        if not spans:
+            return stream.pieces
+        bounds = list(accumulate((len(piece) for piece in stream.pieces), initial=0))
+        parts: list[list[str]] = [[] for _ in stream.pieces]
+
+        def keep(start: int, end: int) -> None:
+            first = bisect_right(bounds, start) - 1
+            for index in range(first, len(stream.pieces)):
+                if bounds[index] >= end:
+                    break
+                parts[index].append(joined[max(start, bounds[index]):min(end, bounds[index + 1])])
+
+        position = 0
+        anonymizer = self._anon()
+        for span in spans:
+            keep(position, span.start)
+            value = joined[span.start:span.end]
+            index = bisect_right(bounds, span.start) - 1
+            parts[index].append(anonymizer.apply(value, [Span(0, len(value), span.entity_type, span.score,
+                                                             span.detector)]))
+            self._record(stream.contexts[index], span.entity_type, value, span.detector)
+            position = span.end
+        keep(position, len(joined))
+        return ["".join(chunks) for chunks in parts]
+
     def _token_for(self, value: str) -> str:
         entity = self.value_type.get(value) or self.local_type.get(value, "CREDENTIAL")
         if self.r.key is None:  # only reachable with non-pseudonymize operators
             return f"<{entity}>"
-        return pseudonym(self.r.key, entity, self.written_as.get(value, value))
+        return pseudonym(self.r.key, entity, canonical_value(self.written_as.get(value, value), entity))
 
     def _anon(self) -> Anonymizer:
         if self._anonymizer is None:

@@ -199,6 +199,7 @@ def redact_jsonl_stream(redactor: Redactor, source: Path, destination: Path) -> 
     first, style = first_record_and_style(source)
     trace_format = format_of(first)
     session = TraceSession(redactor, trace_format, label=str(source))
+    session.join_streams = False  # (its records are never held together: each streamed piece stands alone)
     session.record_findings = False  # counts only: a finding list would grow with the store
     destination.parent.mkdir(parents=True, exist_ok=True)
     with ExitStack() as stack:

@@ -59,6 +59,9 @@ SECRET_CONTAINER_SAFE_KEYS = frozenset({
     "country", "country_code", "country_name", "province_code", "state_code",
 })
 _SAFE_VALUE_MAX_LENGTH = 40
+# ... and any member that names a kind or a state (`bank_account.account_type: "Checking"`, `cardType`,
+# `id_status`): an enum, which code branches on.
+_ENUM_KEY = re.compile(r"(?:_|(?<=[a-z])(?=[TS]))(?:[Tt]ype|[Kk]ind|[Ss]tatus)$")
 # Beside these, a record's `name` is a person's (a contact, a customer, a patient), not a tool's.
 CONTACT_FIELDS = frozenset({
     "email", "email_address", "phone", "phone_number", "mobile", "ssn", "dob", "date_of_birth", "home_address",
@@ -67,7 +70,8 @@ CONTACT_FIELDS = frozenset({
 })
 # Keys named after a PII type (listed in a policy's redact_keys) keep that type in their token.
 _PII_KEY_ENTITIES = {
-    "ssn": "US_SSN", "social_security_number": "US_SSN", "tax_id": "US_SSN", "card_number": "CREDIT_CARD",
+    "ssn": "US_SSN", "ssn_digits": "US_SSN", "ssn_number": "US_SSN", "ssn_full": "US_SSN", "full_ssn": "US_SSN",
+    "social_security_number": "US_SSN", "tax_id": "US_SSN", "card_number": "CREDIT_CARD",
     "pan": "CREDIT_CARD", "cvc": "CREDIT_CARD", "cvv": "CREDIT_CARD", "cvv2": "CREDIT_CARD",
     "card_cvc": "CREDIT_CARD", "iban": "IBAN_CODE", "email": "EMAIL_ADDRESS", "phone": "PHONE_NUMBER",
     "address": "STREET_ADDRESS", "name": "PERSON", "full_name": "PERSON", "first_name": "PERSON",
@@ -291,6 +295,22 @@ def names_a_person(record: Mapping[str, Any], key: str, value: str, record_key: 
     return False
 
 
+# A contact record's bare `address` (HubSpot's `properties.address`, a CRM export's `Address`): the
+# policies do not list the key (an email, IP, wallet or memory address share the name), so it is a
+# postal address only beside a person's other contact fields and when it reads as one (a number and
+# a word, no `@`, `://` or address of a machine).
+_ADDRESS_KEYS = frozenset({"address", "addr", "postal_address", "adresse", "direccion", "indirizzo"})
+_MACHINE_ADDRESS = re.compile(r"(?:0x)?[0-9a-fA-F:.]+(?::\d+)?|[\w.-]+:\d+|\S+")
+
+
+def is_postal_address(record: Mapping[str, Any], key: str, value: str) -> bool:
+    if normalize_key(key) not in _ADDRESS_KEYS or "@" in value or "://" in value:
+        return False
+    if _MACHINE_ADDRESS.fullmatch(value) or not any(c.isdigit() for c in value) or not _has_letters(value):
+        return False
+    return any(normalize_key(other) in CONTACT_FIELDS for other in record if isinstance(other, str) and other != key)
+
+
 def _has_letters(value: str) -> bool:
     return any(char.isalpha() for char in value)
 
@@ -308,7 +328,12 @@ def _reads_as_full_name(value: str) -> bool:
 # What an identity document, a licence or a membership record calls its number, and the types and
 # record names that make it one (`{"type": "passport", "number": ...}`, `"license": {"number": ...}`).
 _DOCUMENT_NUMBER_KEYS = frozenset({"number", "no", "num", "value", "id_number", "document_number", "account",
-                                   "account_no"})
+                                   "account_no", "unique_identifier", "identifier"})  # (Duffel's passengers)
+# A FHIR identifier's `system` that names a personal number (`{"system": "http://hl7.org/fhir/sid/us-ssn",
+# "value": ...}`, `.../id/medicare-number`, `https://fhir.nhs.uk/Id/nhs-number`, a hospital's `/mrn`).
+_PERSONAL_ID_SYSTEM = re.compile(r"(?i)(?<![a-z])(?:medicare|medicaid|passport|ssn|social-security|nhs|national|"
+                                 r"driver|licen[cs]e|ihi|bsn|nino|insurance|member|mrn|medical-record|patient)"
+                                 r"(?![a-z])")
 _DOCUMENT_TYPE_KEYS = ("type", "document_type", "doc_type", "kind", "id_type")
 _IDENTITY_DOCUMENTS = frozenset({
     "passport", "drivers_license", "driver_license", "drivers_licence", "driving_licence", "driving_license",
@@ -324,6 +349,9 @@ def identity_document_number(record: Mapping[str, Any], key: str, record_key: st
     "number": "X1234567"}`) or by the record's own name (`"drivers_license": {"number": ...}`)."""
     if normalize_key(key) not in _DOCUMENT_NUMBER_KEYS:
         return False
+    system = record.get("system")
+    if key == "value" and isinstance(system, str) and _PERSONAL_ID_SYSTEM.search(system):
+        return True
     kinds = [record.get(name) for name in _DOCUMENT_TYPE_KEYS] + [record_key]
     return any(isinstance(kind, str) and _document_kind(kind) in _IDENTITY_DOCUMENTS for kind in kinds)
 
@@ -345,6 +373,38 @@ def name_value_pair(parent_key: str | None, item: Any) -> tuple[str, str] | None
     if isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], str):
         return item[0], item[1]
     return None
+
+
+# Streamed model output: each event carries a few characters, so a value is often cut across
+# events (`jonas.pet` + `ersen@foerde-bau.de`). Which strings are such pieces, and of which stream:
+# - OpenAI chat chunks: `choices[*]` = `{"index": 0, "delta": {"content": ..., "tool_calls": [{"index":
+#   0, "function": {"arguments": ...}}]}}`; Anthropic `content_block_delta` events `{"index": 1, "delta":
+#   {"text" | "partial_json" | "thinking": ...}}`; Bedrock's `{"contentBlockIndex": 0, "delta": {"text"}}`;
+# - OpenAI Responses events: `{"type": "response.output_text.delta", "item_id": ..., "delta": "..."}`.
+_DELTA_TEXT_FIELDS = ("content", "text", "partial_json", "thinking", "reasoning_content", "reasoning", "refusal")
+
+
+def stream_pieces(event: dict[str, Any]) -> list[tuple[dict[str, Any], str, tuple[str, ...]]]:
+    """The text pieces of one streaming event `event` (a dict with a `delta`), as (container, key,
+    stream): pieces with the same stream, in order, are one text. Empty when it is no such event."""
+    delta = event.get("delta")
+    if isinstance(delta, str):
+        kind = event.get("type")
+        if isinstance(kind, str) and kind.endswith(".delta"):
+            ids = (event.get("item_id"), event.get("output_index"), event.get("content_index"))
+            return [(event, "delta", (kind, *map(str, ids)))]
+        return []
+    if not isinstance(delta, dict):
+        return []
+    index = str(event.get("index", event.get("contentBlockIndex")))
+    pieces: list[tuple[dict[str, Any], str, tuple[str, ...]]] = [
+        (delta, name, (index, name)) for name in _DELTA_TEXT_FIELDS if isinstance(delta.get(name), str)]
+    calls = delta.get("tool_calls")
+    for position, call in enumerate(calls if isinstance(calls, list) else ()):
+        function = call.get("function") if isinstance(call, dict) else None
+        if isinstance(function, dict) and isinstance(function.get("arguments"), str):
+            pieces.append((function, "arguments", (index, "tool_calls", str(call.get("index", position)))))
+    return pieces
 
 
 # FHIR's HumanName (`Patient.name[*]`): `{"use": "official", "family": "Chalmers", "given": ["Peter",
@@ -429,8 +489,9 @@ def cookie_values(key: str | None, value: str) -> list[str]:
 
 
 # A CSV header line: two or more column names, one delimiter (a tool's file read, a query's export).
-_CSV_HEADER = re.compile(r"^[ \t]*[A-Za-z_][\w .-]{0,40}(?P<delimiter>[,;\t|])[A-Za-z_][\w .-]{0,40}"
-                         r"(?:(?P=delimiter)[A-Za-z_][\w .-]{0,40})*\r?$", re.MULTILINE)
+# (column names may be quoted: Python's csv.QUOTE_ALL and many exports write `"customer_id","full_name"`)
+_CSV_HEADER = re.compile(r"^[ \t]*\"?[A-Za-z_][\w .-]{0,40}\"?(?P<delimiter>[,;\t|])\"?[A-Za-z_][\w .-]{0,40}\"?"
+                         r"(?:(?P=delimiter)\"?[A-Za-z_][\w .-]{0,40}\"?)*\r?$", re.MULTILINE)
 _CSV_MAX_ROWS = 10_000
 _PROSE_LINE = re.compile(r"\s*(?:\d{1,3}[.)]\s|[-*•]\s)|.*[a-z][.!?]\s+[A-Z]")
 
@@ -570,7 +631,7 @@ def csv_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
         if header.start() < table_end:
             continue  # a row of the table just read (rows of words look like headers)
         delimiter = header.group("delimiter")
-        columns = [name.strip() for name in header.group(0).split(delimiter)]
+        columns = [name.strip().strip('"') for name in header.group(0).split(delimiter)]
         body: list[str] = []
         position = header.end() + 1
         while position < len(text) and len(body) < _CSV_MAX_ROWS:
@@ -681,8 +742,54 @@ class EmbeddedStyle:
         return self.leading + text + self.trailing
 
 
-def parse_embedded_json(text: str) -> tuple[Any, EmbeddedStyle] | None:
-    """A JSON object or array inside a string, with the style to write it back in; else None."""
+def parse_embedded_json(text: str) -> tuple[Any, EmbeddedStyle | JsonLinesStyle] | None:
+    """A JSON object or array inside a string, or JSON documents one a line (`parse_json_lines`),
+    with the style to write it back in; else None."""
+    return _parse_json_document(text) or parse_json_lines(text)
+
+
+@dataclass(frozen=True)
+class JsonLinesStyle:
+    """How JSON documents one a line were written inside a string: each line's prefix (`data: `) and
+    JSON style, or a line kept as it is (blank lines, server-sent-event fields), and its line end."""
+
+    lines: tuple[tuple[str, EmbeddedStyle | None, str], ...]
+
+    def dumps(self, value: Any) -> str:
+        documents = iter(value)
+        return "".join(head + (style.dumps(next(documents)) if style is not None else "") + end
+                       for head, style, end in self.lines)
+
+
+# Lines of a server-sent-events body that hold no data: `event: content_block_delta`, `id: 7`,
+# `retry: 3000`, a `: keep-alive` comment, OpenAI's closing `data: [DONE]`.
+_SSE_FIELD_LINE = re.compile(r"(?:event|id|retry):[ \w.:-]*|:.*|data: ?\[DONE\]")
+
+
+def parse_json_lines(text: str) -> tuple[list[Any], JsonLinesStyle] | None:
+    """Two or more JSON documents, one a line, inside a string (a JSONL file a tool read, a container's
+    log, a raw server-sent-events body whose `data:` lines are JSON); else None. Any other line that
+    is not blank or an event field makes it text: nothing in a string may escape analysis."""
+    if "\n" not in text or "{" not in text:
+        return None
+    documents: list[Any] = []
+    lines: list[tuple[str, EmbeddedStyle | None, str]] = []
+    for line in text.splitlines(keepends=True):
+        body = line.rstrip("\r\n")
+        end = line[len(body):]
+        prefix = "data: " if body.startswith("data: ") else "data:" if body.startswith("data:") else ""
+        parsed = _parse_json_document(body[len(prefix):]) if body[len(prefix):].lstrip()[:1] in ("{", "[") else None
+        if parsed is not None:
+            documents.append(parsed[0])
+            lines.append((prefix, parsed[1], end))
+        elif not body.strip() or _SSE_FIELD_LINE.fullmatch(body):
+            lines.append((body, None, end))
+        else:
+            return None
+    return (documents, JsonLinesStyle(tuple(lines))) if len(documents) >= 2 else None
+
+
+def _parse_json_document(text: str) -> tuple[Any, EmbeddedStyle] | None:
     stripped = text.strip()
     if len(stripped) < 2 or stripped[0] not in "{[" or stripped[-1] not in "}]":
         return None
@@ -780,7 +887,7 @@ class StructureRules:
                 # Inside a PII record (`shipping_address: {name, phone, ...}`) a member named after a PII
                 # type is that PII: the recipient's `name` is a person, not a k8s secret's name.
                 return Member(False, effective_key, own, shape)
-            safe = (key in SECRET_CONTAINER_SAFE_KEYS and isinstance(child, str)
+            safe = ((key in SECRET_CONTAINER_SAFE_KEYS or _ENUM_KEY.search(key) is not None) and isinstance(child, str)
                     and len(child) < _SAFE_VALUE_MAX_LENGTH) or is_secret_reference(parent)
             return Member(safe, effective_key, ctx.secret_entity, shape)
         if effective_key != key and (
@@ -801,6 +908,8 @@ class StructureRules:
         if (isinstance(child, str) and names_a_person(parent, key, child, parent_key)) \
                 or (key in _HUMAN_NAME_VALUES and is_human_name(parent, parent_key)):
             return Member(False, effective_key, "PERSON", shape)
+        if isinstance(child, str) and is_postal_address(parent, key, child):
+            return Member(False, effective_key, "STREET_ADDRESS", shape)
         if scalar and identity_document_number(parent, key, parent_key):
             return Member(False, effective_key, "ID_NUMBER", shape)
         if is_generated_token(parent, key):

@@ -1195,3 +1195,105 @@ def test_a_swift_payments_parties_are_replaced(no_ner: Redactor) -> None:
     assert lines[5].startswith(":59:/<IBAN_CODE:") and lines[6] == out["note"].removeprefix("paid ")
     for raw in ("VOLLENDORF", "HAUPTSTRASSE", "ADEBAYO", "PECKHAM", "SE15"):
         assert raw not in out["mt103"]
+
+
+# ----- rounds 16 and 17: mainstream agent traces, and values carried in many encodings -----
+
+
+def test_one_token_for_the_ways_one_value_is_written(no_ner: Redactor) -> None:
+    """Red team 17: a CSV's `Bergström, Astrid` (QUOTE_ALL header) was kept beside the token of the
+    mailbox's `Astrid`; a mailbox URL-encoded in a path or with an HTML `&#64;` got a second token or none."""
+    out = no_ner.redact({
+        "stdout": ('"customer_id","full_name","email"\n'
+                   '"C-2202","Bergström, Astrid","astrid.bergstrom@bredband.example"\n'),
+        "answer": "Astrid Bergström asked again.",
+        "user": {"email": "ravi.iyer@contoso-finance.example"},
+        "request": "GET /api/v1/users/ravi.iyer%40contoso-finance.example/factors",
+        "cc": "ravi.iyer&#64;contoso-finance.example",
+    })
+    row = out["stdout"].splitlines()[1]
+    assert "Bergstr" not in json.dumps(out, ensure_ascii=False) and "Astrid" not in row
+    person = out["answer"].removesuffix(" asked again.")
+    assert row.startswith(f'"C-2202","{person}"')  # family name first, the same person's token
+    email = out["user"]["email"]
+    assert out["request"] == f"GET /api/v1/users/{email}/factors" and out["cc"] == email
+
+
+def test_a_known_persons_capitals_keep_the_person_type_under_ner(default_redactor: Redactor) -> None:
+    """Red team 17: NER read a shipping label's `PRISCILLA VANTERPOOL` as a place: the capitals of a
+    contact record's name got a LOCATION token."""
+    out = default_redactor.redact({"customer": {"name": "Priscilla Vanterpool", "email": "pv@kestrel.example"},
+                                   "label": "SHIP TO:\nPRISCILLA VANTERPOOL\n4417 N DAMEN AVE\n"})
+    assert out["label"].startswith(f"SHIP TO:\n{out['customer']['name']}\n")
+
+
+def test_phone_numbers_written_two_ways_and_dates_in_logs(no_ner: Redactor) -> None:
+    """Red team 17: `A / B` pairs of one person's numbers were one run too long for a phone (kept) or cut
+    at 24 characters; a national number possible in the US but valid in France scored as merely
+    possible. Red team 16: a firewall log's `2025/03/14 09` became a phone number."""
+    text = ("Tel: +33 6 12 55 56 78 / 06 12 55 56 78. Mobile +49 30 5551 2345 / 030 5551 2345; "
+            "AU +61 412 555 019 / 0412 555 019; Büro 0221 / 1234567")
+    out = no_ner.redact_text(text)
+    assert not re.search(r"\d", re.sub(r"<PHONE_NUMBER:[0-9a-f]+>", "", out)), out
+    assert out.count(" / ") == 3 and out.count("<PHONE_NUMBER:") == 7  # (`0221 / 1234567` is one number)
+    log = "1,2025/03/14 09:12:44,013201009999,GLOBALPROTECT,0,2049,2025/03/14 09:12:44,vsys1"
+    assert no_ner.redact_text(log) == log
+
+
+def test_contact_addresses_documents_and_enums_in_records(no_ner: Redactor) -> None:
+    """Red team 16: a CRM contact's bare `address`, a Duffel passenger's `unique_identifier`, a FHIR
+    identifier whose system names a Medicare number and an `ssn_digits` key were kept; a bank
+    account's `account_type: Checking` became an ID number."""
+    out = no_ner.redact({
+        "properties": {"email": "tom@reyes.example", "address": "4th Floor, 22 Bishopsgate, London EC2N 4BQ"},
+        "server": {"address": "10.0.4.17:5432", "email": "ops@example.io"},
+        "wallet": {"address": "0x52908400098527886E0F7030069857D2E4169EE7", "email": "ops@example.io"},
+        "identity_documents": [{"type": "passport", "unique_identifier": "18AB23456"}],
+        "identifier": [{"system": "http://ns.electronichealth.net.au/id/medicare-number", "value": "29501234561"},
+                       {"system": "urn:ietf:rfc:3986", "value": "urn:uuid:6c2c7a0e-3b5e-4a51-9d0a-2f1f5a9e1c11"}],
+        "ssn_digits": "512449081",
+        "bank_account": {"account_type": "Checking", "account_number": "000123456789"},
+    })
+    assert out["properties"]["address"].startswith("<STREET_ADDRESS:")
+    assert out["server"]["address"] == "10.0.4.17:5432" or "<IP_ADDRESS:" in out["server"]["address"]
+    assert out["wallet"]["address"] == "0x52908400098527886E0F7030069857D2E4169EE7"
+    assert out["identity_documents"][0]["unique_identifier"].startswith("<ID_NUMBER:")
+    assert out["identifier"][0]["value"].startswith("<ID_NUMBER:")
+    assert out["identifier"][1]["value"] == "urn:uuid:6c2c7a0e-3b5e-4a51-9d0a-2f1f5a9e1c11"
+    assert out["ssn_digits"].startswith("<US_SSN:")
+    assert out["bank_account"]["account_type"] == "Checking"
+    assert out["bank_account"]["account_number"].startswith("<ID_NUMBER:")
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    # a birth date is no house number of the street after it
+    ("I was born 14/02/1988, Via Giuseppe Garibaldi 27, 20121 Milano.", "I was born <DATE_OF_BIRTH"),
+    # a town ends at the sentence's full stop
+    ("billing address 12 rue des Lilas, 75011 Paris. Reach me on Monday", ". Reach me on Monday"),
+    # on the next line of a label or a YAML block, alone on it
+    ("supply_address: |\n  Flat 3, 27 Cranbrook Road\n  Ilford IG1 4PU\nplan: basic", "\nplan: basic"),
+    # a network at a sentence's end; a mail server's time-stamped id
+    ("allow traffic from 10.20.0.0/16.", "allow traffic from 10.20.0.0/16."),
+    ("Message id <20250314160355.1a2b3c@mail.brightcart.example>", "<20250314160355.1a2b3c@mail.brightcart.example>"),
+])
+def test_addresses_dates_networks_and_mail_ids_in_text(no_ner: Redactor, text: str, kept: str) -> None:
+    out = no_ner.redact_text(text)
+    assert kept in out
+    for raw in ("1988", "Garibaldi", "Lilas", "Paris", "Ilford", "IG1", "Cranbrook"):
+        assert raw not in out or raw in kept
+
+
+def test_html_character_references_and_keys_written_two_ways(no_ner: Redactor, tmp_path: Path) -> None:
+    """Red team 17: `hollis.b&#x40;quarry-lane.example` (an HTML page a tool fetched) was kept. A dict keyed
+    by one mailbox in two cases keeps two keys; keys that would merge into one refuse the trace (exit 2,
+    nothing written) rather than lose a member."""
+    html = "<p>Mail hollis.b&#x40;quarry-lane.example or hollis.b&commat;quarry-lane.example</p>"
+    out = no_ner.redact({"html": html, "to": "hollis.b@quarry-lane.example",
+                         "dupes": {"Ngozi.Adeyemi@Lagos-Fintech.example": 1, "ngozi.adeyemi@lagos-fintech.example": 2}})
+    assert out["html"] == f"<p>Mail {out['to']} or {out['to']}</p>"
+    assert len(out["dupes"]) == 2 and all(key.startswith("<EMAIL_ADDRESS:") for key in out["dupes"])
+    source = tmp_path / "scores.json"
+    source.write_text(json.dumps({"full_name": "Jane Doe", "scores": {"Jane Doe": 1, "JANE DOE": 2}}), encoding="utf-8")
+    result = run_cli("redact", str(source), "-o", str(tmp_path / "out"))
+    assert result.returncode == 2 and "two dict keys" in result.stderr and "Jane" not in result.stderr
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())

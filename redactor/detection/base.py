@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+# An email address's `@` as texts write it: plain, URL-encoded (a query string, a request path) or as
+# an HTML character reference (`hollis.b&#x40;quarry-lane.com`, `&commat;`).
+AT_SIGN_FORMS = r"@|%40|&#0*64;|&#[xX]0*40;|&commat;"
+AT_SIGN = re.compile(AT_SIGN_FORMS)
 
 
 @dataclass(frozen=True, order=True)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from redactor.detection.base import AT_SIGN
 from redactor.detection.validators import digits_of, luhn_ok, ssn_ok
 
 # Above what pattern recognizers give a bare shape: after its cue, `943 476 5919` is an NHS number
@@ -395,6 +396,21 @@ _ROLE_LABEL_WORDS = (
 _ROLE_LABELS = "|".join(re.escape(word).replace(r"\ ", " ") for word in _ROLE_LABEL_WORDS)
 _ROLE_LABEL_KEYWORDS = tuple(dict.fromkeys(word.split()[0] for word in _ROLE_LABEL_WORDS))
 
+# Keys that hold a person's name, as a record written as text spells them (see `quoted_person_key`).
+_PERSON_KEY_WORDS = (
+    "full_name", "fullname", "full name", "display_name", "displayName", "customer", "customer_name",
+    "customerName", "contact", "contact_name", "holder", "account_holder", "cardholder", "card_holder", "patient",
+    "patient_name", "employee", "employee_name", "author", "assignee", "requester", "reporter", "recipient_name",
+    "guest", "guest_name", "passenger", "passenger_name", "traveler", "traveller", "applicant", "candidate",
+    "member_name", "owner", "owner_name", "beneficiary", "payee", "client", "client_name", "tenant", "insured",
+)
+_NAME_KEY = r"(?:\\?['\"]name\\?['\"]\s*:|(?<![\w.-])name[ \t]*=)"
+_CONTACT_KEY = (r"(?<![\w-])(?:e-?mail(?:_address)?|phone(?:_number)?|mobile|tel|dob|date_of_birth|birth_?date|ssn)"
+                r"\\?['\"]?\s*[:=]")
+# (the same record: no bracket between, no blank line or TOML table header)
+_SAME_RECORD = r"(?:[^{}()\n]|\n(?![\n\[]))" + "{0,200}?"
+_PERSON_KEYS = "|".join(re.escape(key).replace(r"\ ", " ") for key in _PERSON_KEY_WORDS)
+_PERSON_KEY_KEYWORDS = tuple(dict.fromkeys(key.split("_")[0].split()[0].lower() for key in _PERSON_KEY_WORDS))
 # A quote after a name closes the string it is in (`user.name 'Jane Roe'`); it is no apostrophe of the name.
 _NO_CLOSING_QUOTE = r"(?<!['’])"
 # A name as git records an identity: one to four words, family-name particles between them (`Ludwig van
@@ -564,6 +580,22 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"employee|applicant|candidate|taxpayer|your|account holder'?s?|beneficiary'?s?)[ \t]+)?name"
             r"(?:[ \t]*\([^()\n]{1,60}\))?[ \t]*:?[ \t]*\r?\n[ \t]*",
             rf"{_FULL_NAME}(?=[ \t]*(?:\r?\n|$))", is_plausible_person, separator="", keywords=("name",)),
+    # A person's key in a record written as text, its whole quoted value a full name: a Python repr or a
+    # log line's extra dict (`{'name': 'Priscilla Vanterpool', ...}`), a dataclass repr or keyword
+    # argument (`Contact(name='Rosalind Achterberg')`), TOML (`name = "Oyelaran Adebayo"`), a JSON
+    # fragment. (Not YAML's bare `- name: Checkout Code`: unquoted values are the label rules'.)
+    CueRule("quoted_person_key", "PERSON",
+            rf"(?:\\?['\"](?:{_PERSON_KEYS})\\?['\"]\s*:|(?<![\w.-])(?:{_PERSON_KEYS})[ \t]*=)",
+            rf"{_FULL_NAME}(?=\\?['\"])", is_plausible_person, separator=r"(?:\s*\\?['\"])",
+            keywords=_PERSON_KEY_KEYWORDS),
+    # A bare `name` names a person's only in a record with the person's contact details, after it or
+    # before it (`{'name': 'Build Image'}` names a step, `{'name': 'Pull Request Review'}` a workflow).
+    CueRule("quoted_contact_name", "PERSON", _NAME_KEY,
+            rf"{_FULL_NAME}(?=\\?['\"]{_SAME_RECORD}{_CONTACT_KEY})", is_plausible_person,
+            separator=r"(?:\s*\\?['\"])", keywords=("name",)),
+    CueRule("contact_then_name", "PERSON", rf"{_CONTACT_KEY}{_SAME_RECORD}{_NAME_KEY}",
+            rf"{_FULL_NAME}(?=\\?['\"])", is_plausible_person, separator=r"(?:\s*\\?['\"])",
+            keywords=("name",)),
     # A role as a label: `Tenant: Grace Thornbury`, `Witness: Hamid Okoro-Mensah`, `Registered owner: ...`.
     CueRule("role_name", "PERSON",
             rf"\b(?:{_ROLE_LABELS})(?=\s*:)", _FULL_NAME, is_plausible_person,
@@ -697,7 +729,7 @@ def names_from_mailbox(address: str) -> list[str]:
     two or three alphabetic parts of two letters or more, none of them a word of shared mailboxes
     (`data.science@`) or a common word; with three parts, first and last are also a name.
     """
-    local = re.split(r"@|%40", address, maxsplit=1)[0].rstrip("0123456789")
+    local = AT_SIGN.split(address, maxsplit=1)[0].rstrip("0123456789")
     parts = _MAILBOX_SEPARATORS.split(local)
     if not 2 <= len(parts) <= 3 or not all(len(part) >= 2 and part.isalpha() and part.isascii() for part in parts):
         return []

@@ -12,6 +12,7 @@ import ipaddress
 import re
 from collections.abc import Callable, Iterator
 
+from redactor.detection.base import AT_SIGN
 from redactor.replacement.tokens import marker_spans
 
 Region = tuple[int, int]
@@ -20,9 +21,12 @@ _UUID = re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{
 # Digests and ids: lowercase hex runs of 7+ chars with a digit and a letter (git SHAs, sha1/sha256,
 # span/trace ids; an all-digit run is a number, maybe a card); uppercase hex only at exact digest lengths (md5,
 # sha1, sha256), because an uppercase run such as an IBAN (DE89370400440532013000) is all hex too.
+# A `0x` literal of any case (an Ethereum address or transaction hash, EIP-55 mixed case: its digits
+# can pass a card's checksum) is a hex value too.
 _HEX = re.compile(
     r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,}\b"
     r"|\b(?=[0-9A-F]*[A-F])(?:[0-9A-F]{32}|[0-9A-F]{40}|[0-9A-F]{64})\b"
+    r"|\b0x[0-9a-fA-F]{16,}\b"
 )
 _TIMESTAMP = re.compile(
     r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b"
@@ -35,7 +39,7 @@ _VERSION = re.compile(
     r"|(?<=Version=)\d+(?:\.\d+){1,3}\b"
 )
 _MODEL_NAME = re.compile(r"\b(?:gpt|claude|gemini|llama|mistral|o\d)[\w.-]*\d{4}-?\d{2}-?\d{2}\b", re.IGNORECASE)
-# Paths and URLs never cover an "@": an email address inside one is still PII. Nor does a path
+# Paths and URLs never cover an "@" (or its `%40`): an email address inside one is still PII. Nor does a path
 # begin with an IPv4 address (the host of `http://192.0.2.44:9000/...` after its "//").
 _IPV4_AHEAD = r"\d{1,3}(?:\.\d{1,3}){3}(?![\w.-])"
 _PATH = re.compile(rf"(?<![\w@])(?:~|\.{{1,2}})?/(?!{_IPV4_AHEAD})(?:[\w.-]+/)*[\w.-]+")
@@ -44,7 +48,7 @@ _PATH = re.compile(rf"(?<![\w@])(?:~|\.{{1,2}})?/(?!{_IPV4_AHEAD})(?:[\w.-]+/)*[
 # (A fragment is the page's own anchor, `rfc5545#section-3.8.4.3`; one with `=` or `@` may carry values:
 # `#access_token=...`, `#/users/jane@example.com`.)
 _URL = re.compile(
-    rf"\bhttps?://(?![^/\s]*@)(?!{_IPV4_AHEAD})[\w.-]+(?::\d+)?(?:/[^\s?#\"'<>@]*)?"
+    rf"\bhttps?://(?![^/\s]*@)(?!{_IPV4_AHEAD})[\w.-]+(?::\d+)?(?:/(?:[^\s?#\"'<>@%]|%(?!40))*)?"
     r"(?:#[^\s?#\"'<>@=&]*(?=[\s\"'<>)\]]|$))?"
 )
 # Loopback and "any" addresses name this machine, no one's: `http://127.0.0.1:8080/`, `0.0.0.0:80`.
@@ -66,7 +70,8 @@ _TICKET_ID = re.compile(r"\b[A-Z][A-Z0-9]{1,9}(?:-[A-Z]{1,3})*-\d[\d-]*\d\b")
 # A network written in CIDR notation, whose host bits are all zero (`10.20.0.0/16`, `fd00::/8`): a
 # block of addresses in a VPC or a firewall rule, no one's host. (`192.168.1.23/24`, an interface's
 # address with its netmask, is a host: it is not a network address.)
-_CIDR = re.compile(r"(?<![\w.:])(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:]*:[0-9A-Fa-f:]*)/\d{1,3}(?![\w.])")
+# (A full stop after it ends a sentence: `traffic from 10.20.0.0/16.`)
+_CIDR = re.compile(r"(?<![\w.:])(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:]*:[0-9A-Fa-f:]*)/\d{1,3}(?![\w]|\.\w)")
 # A build or version stamped with its date (`20240609.1.0`, CalVer `2024.06.09`'s compact form): ten
 # digits and more read as a phone number.
 _DATED_BUILD = re.compile(r"(?<![\w.])(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:\.\d+)+(?![\w.])")
@@ -94,7 +99,15 @@ _MAIL_ID_CANDIDATE = re.compile(r"(?<![\w.+=-])([\w.+=-]{20,})@[\w-]+(?:\.[\w-]+
 _CAPITAL_INSIDE_WORD = re.compile(r"[a-z][A-Z]")
 
 
+# (or a time stamp first, as Postfix, sendmail and JavaMail write them: `20250314160355.1a2b3c@...`,
+# `1741770011.48213.JavaMail.app@...`; a phone number as a mailbox, `4155550134@vtext.com`, has no
+# separator after its digits)
+_TIME_STAMPED_MAIL_ID = re.compile(r"\d{10,}[._$-]\w")
+
+
 def _is_generated_mail_id(local_part: str) -> bool:
+    if _TIME_STAMPED_MAIL_ID.match(local_part):
+        return True
     digits = sum(char.isdigit() for char in local_part)
     if not any(char.islower() for char in local_part):
         return digits >= 4 and sum(char.isalpha() for char in local_part) >= 4
@@ -149,7 +162,7 @@ def _before_local_part(text: str, match: re.Match[str]) -> Region:
     """A path or URL stops where an email address begins: `/users/jane.roe@example.net/orders`
     protects `/users`, never the local part `jane.roe`, which the email recognizer needs whole."""
     start, end = match.span()
-    if text.startswith("@", end):
+    if AT_SIGN.match(text, end):  # (URL-encoded in a request path too: `/users/ravi.iyer%40contoso.com`)
         last_slash = text.rfind("/", start, end)
         # (but `scheme://user@host`: a login name right after the scheme is not a local part)
         if not (last_slash == start and text.endswith(":/", 0, start)):

@@ -16,7 +16,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from redactor.detection.base import Span
+from redactor.detection.base import AT_SIGN, AT_SIGN_FORMS, Span
 from redactor.detection.cues import CUE_ENTITIES, cue_recognizer, is_institution, is_plausible_person, may_have_cue
 from redactor.detection.decoys import is_entirely_decoy, overlaps, protected_regions
 from redactor.detection.validators import card_ok, phone_score
@@ -29,7 +29,7 @@ SENTENCE_CACHE_ENTRIES = 100_000
 SPLIT_TEXTS_LONGER_THAN = 400
 # Recognizer scores are presidio's own; this table only says which cheap regex must match first.
 _PREFILTERS: dict[str, re.Pattern[str]] = {
-    "EMAIL_ADDRESS": re.compile(r"[\w.+-](?:@|%40)[\w-]+\."),
+    "EMAIL_ADDRESS": re.compile(rf"[\w.+-](?:{AT_SIGN_FORMS})[\w-]+\."),
     "PHONE_NUMBER": re.compile(r"(?:\d[\s().-]{0,3}){7}"),
     "CREDIT_CARD": re.compile(r"(?:\d[ -]?){12}"),
     "IBAN_CODE": re.compile(r"\b[A-Z]{2}\d{2}[ ]?[A-Z0-9]{4}"),
@@ -40,12 +40,12 @@ _PREFILTERS: dict[str, re.Pattern[str]] = {
     ),
 }
 _DIGIT = re.compile(r"\d")
-_AT = re.compile(r"@|%40")
+_AT = AT_SIGN
 _DECIMALS = re.compile(r"[.,]\d")
 # Not in the public suffix list, but where company mailboxes live (RFC 2606/6761 and common use).
 _PRIVATE_TLDS = frozenset({"internal", "local", "corp", "lan", "home", "intranet", "private", "example", "test",
                            "invalid", "localdomain"})
-_URL_ENCODED_EMAIL = r"\b[\w.+-]+%40[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b"
+_ENCODED_EMAIL = rf"\b[\w.+-]+(?:{AT_SIGN_FORMS.removeprefix('@|')})[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{{2,}}\b"
 # The prefilters above that can match text without a digit, and a character each one needs then.
 _DIGIT_FREE_TRIGGERS = {"EMAIL_ADDRESS": "@", "IP_ADDRESS": ":"}
 # A phone number candidate: optional +/(, then digits with the separators phone numbers use, on
@@ -53,10 +53,12 @@ _DIGIT_FREE_TRIGGERS = {"EMAIL_ADDRESS": "@", "IP_ADDRESS": ":"}
 # (An extension may follow: `345-899-3560x4587`; the number before it is the phone number.)
 # (One space or tab at a time: columns of an aligned table, `34.107.160.12   80`, are no one number.)
 _PHONE_WINDOW = re.compile(
-    r"(?:(?<![\w+])|(?<=%2B))\+?\(?\d(?:[\d().\-/]|[^\S\r\n](?![^\S\r\n])){5,22}\d(?:(?!\w)|(?=[xX]\d{1,6}(?!\w)))"
+    r"(?:(?<![\w+])|(?<=%2B))\+?\(?\d(?:[\d().\-/]|[^\S\r\n](?![^\S\r\n])){5,40}\d(?:(?!\w)|(?=[xX]\d{1,6}(?!\w)))"
 )
 # `01.84.17.61.18` (France) has four dots; a dotted timestamp or an SMTP id (`7.2025.03.12.00.44.11`) has more.
 _PHONE_DOTS_MAX = 4
+# A slash with a space beside it between two digit groups: `+33 6 12 55 56 78 / 06 12 55 56 78`.
+_PHONE_ALTERNATIVES = re.compile(r"[^\S\r\n]*/[^\S\r\n]+|[^\S\r\n]+/[^\S\r\n]*")
 # An IPv4 address (with a prefix length, `81.166.204.19/32`) inside a candidate: the IP recognizer's.
 # Exactly four groups: a French number is written `01.84.17.61.18`.
 _DOTTED_QUAD = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])")
@@ -115,7 +117,8 @@ EU_STREET_ADDRESS_PATTERN = (
     r"(?:,\s*\d{4,5}\s+[A-ZÄÖÜ][\wäöüß-]+)?"
     # French, number first: `12 rue de la Roquette`, `5 place de l'Opéra`, on the street's line (the name
     # of the street may be written in lower case: a word after it on that line is taken with it).
-    rf"|\b\d{{1,4}}(?:[ \t]?(?:bis|ter))?,?[ \t]+(?:{_EU_STREET_WORDS})"
+    # (never a date's year: `born 14/02/1988, Via Garibaldi 27`)
+    rf"|(?<![/.-])\b\d{{1,4}}(?:[ \t]?(?:bis|ter))?,?[ \t]+(?:{_EU_STREET_WORDS})"
     r"[ \t]+(?:[\wÀ-ÿ'-]+[ \t]+){0,4}[\wÀ-ÿ'-]+"
     # Polish: "ul. Marszałkowska 84, 00-514 Warszawa" (ul. = ulica, street; flat numbers after "/").
     r"|\bul\.\s?[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,3}\s+\d{1,4}[a-z]?(?:/\d{1,4})?"
@@ -175,9 +178,10 @@ def offline_email_recognizer() -> Any:
             domain = _AT.split(pattern_text)[-1]
             return bool(extractor(domain).fqdn) or domain.rsplit(".", 1)[-1].lower() in _PRIVATE_TLDS
 
-    # presidio's own pattern, plus the address URL-encoded in a query string (`login_hint=jane%40x.io`).
-    return OfflineEmailRecognizer(patterns=[*EmailRecognizer.PATTERNS, Pattern("email_url_encoded",
-                                                                             _URL_ENCODED_EMAIL, 0.5)])
+    # presidio's own pattern, plus the address URL-encoded in a query string (`login_hint=jane%40x.io`)
+    # or with an HTML character reference for its `@` (`jane&#64;x.io`).
+    return OfflineEmailRecognizer(patterns=[*EmailRecognizer.PATTERNS, Pattern("email_encoded_at",
+                                                                             _ENCODED_EMAIL, 0.5)])
 
 
 def _word_list(path: Path) -> frozenset[str]:
@@ -338,18 +342,25 @@ def trimmed_street(text: str, span: Span) -> Span:
     return Span(span.start, span.end - 1, span.entity_type, span.score, span.detector)
 
 
-_CITY = r"[A-ZÀ-Þ][\w'’.-]+(?:[ \t]+[A-ZÀ-Þ][\w'’.-]+){0,2}"
+# (a word's full stop ends the town unless it abbreviates: `Paris. Reach me` is no town; `St. Albans` is)
+_CITY_WORD = r"(?:(?:St|Ste|Mt|Ft)\.|[A-ZÀ-Þ](?:[\w'’-]|\.(?=\w))+)"
+_CITY = rf"{_CITY_WORD}(?:[ \t]+{_CITY_WORD}){{0,2}}"
 # After a street, on its line: a town and a British or Canadian postcode (`, Glasgow G12 9QQ`, `, Montréal,
 # QC H2X 3K8`), or a postcode before the town, as most of Europe writes it (`, 1016 GV Amsterdam`, `, 00-648
 # Warszawa`, `, 75011 Paris`). The US form (`, Austin, TX 78704`) is the street pattern's own.
+_TOWN_AND_POSTCODE = (
+    rf"(?P<tail>{_CITY},?[ \t]+(?:[A-Z]{{2}}[ \t]+)?"
+    r"(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[ABD-HJLNP-UW-Z]{2}"  # British
+    r"|[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d)"  # Canadian
+    rf"|(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{2}}-\d{{3}}|\d{{4,5}})[ \t]+{_CITY})(?![\w-])"
+)
 _POSTAL_TAIL = re.compile(
     # (a house number's suffix or a flat may come first: `Keizersgracht 263-1, 1016 GV Amsterdam`,
     # `ul. Marszałkowska 45 m. 12, 00-648 Warszawa`)
     r"(?:[-/][0-9A-Za-z]{1,4}|[ \t]+(?:m\.|apt\.?|app\.?|flat|lok\.|bus)[ \t]*[0-9A-Za-z]{1,4})?"
-    rf",[ \t]*(?P<tail>{_CITY},?[ \t]+(?:[A-Z]{{2}}[ \t]+)?"
-    r"(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[ABD-HJLNP-UW-Z]{2}"  # British
-    r"|[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d)"  # Canadian
-    rf"|(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{2}}-\d{{3}}|\d{{4,5}})[ \t]+{_CITY})(?![\w-])"
+    # (or on the next line, as a label or a YAML block writes an address, when that line holds only them)
+    rf"(?:,[ \t]*{_TOWN_AND_POSTCODE}|[ \t]*\r?\n[ \t]*{_TOWN_AND_POSTCODE.replace('<tail>', '<line>')}"
+    r"[ \t]*(?=\r?\n|$))"
 )
 
 
@@ -359,7 +370,8 @@ def postal_tail(text: str, span: Span) -> Span | None:
     tail = _POSTAL_TAIL.match(text, span.end)
     if tail is None:
         return None
-    return Span(tail.start("tail"), tail.end("tail"), span.entity_type, span.score, span.detector)
+    group = "tail" if tail.start("tail") >= 0 else "line"
+    return Span(tail.start(group), tail.end(group), span.entity_type, span.score, span.detector)
 
 
 _PREFIX_LENGTH = re.compile(r"/\d{1,3}$")
@@ -501,18 +513,17 @@ class PiiDetector:
             if entity == "PHONE_NUMBER":
                 # libphonenumber tries every region over the whole text; hand it only the digit runs.
                 for window in _PHONE_WINDOW.finditer(text):
-                    digits = sum(char.isdigit() for char in window.group(0))
-                    inside_decoy = any(start <= window.start() and window.end() <= end for start, end in regions)
-                    if inside_decoy or not 7 <= digits <= 15 or _DECIMALS.match(text, window.end()) \
-                            or _DOTTED_QUAD.search(window.group(0)) or window.group(0).count(".") > _PHONE_DOTS_MAX:
-                        continue  # no phone number has that many digits, it sits inside a decoy, or
-                        # it is the integer part of an amount (`1 234 567,89`)
-                    candidate, shift = window.group(0), window.start()
-                    if text[max(0, shift - 3):shift] == _URL_ENCODED_PLUS:
-                        candidate, shift = "+" + candidate, shift - 1  # the digits only are replaced
-                    found = self._run(entity, candidate)
-                    spans.extend(Span(max(s.start + shift, window.start()), s.end + shift, s.entity_type, s.score,
-                                      s.detector) for s in self._accepted(candidate, found))
+                    found_phones = self._phones_in(text, window.group(0), window.start(), regions)
+                    if not found_phones and _PHONE_ALTERNATIVES.search(window.group(0)):
+                        # Two ways to dial one person, `+33 6 12 55 56 78 / 06 12 55 56 78`: each alone
+                        # (the whole run is tried first: `0221 / 1234567` is one German number).
+                        position = 0
+                        for separator in [*_PHONE_ALTERNATIVES.finditer(window.group(0)), None]:
+                            end = separator.start() if separator else len(window.group(0))
+                            found_phones += self._phones_in(text, window.group(0)[position:end],
+                                                            window.start() + position, regions)
+                            position = separator.end() if separator else end
+                    spans.extend(found_phones)
                 spans = [s for s in spans if not overlaps(s.start, s.end, regions)]
                 continue
             found = self._accepted(text, self._run(entity, text), [])
@@ -540,6 +551,21 @@ class PiiDetector:
             return [e for e in self._pattern_entities
                     if e in _DIGIT_FREE_TRIGGERS and _DIGIT_FREE_TRIGGERS[e] in text and prefilter_matches(e, text)]
         return [e for e in self._pattern_entities if prefilter_matches(e, text)]
+
+    def _phones_in(self, text: str, candidate: str, shift: int, regions: list[tuple[int, int]]) -> list[Span]:
+        """The phone number that the digit run `candidate` (at `shift` in `text`) is, if any."""
+        window_start, window_end = shift, shift + len(candidate)
+        digits = sum(char.isdigit() for char in candidate)
+        inside_decoy = any(start <= window_start and window_end <= end for start, end in regions)
+        if inside_decoy or not 7 <= digits <= 15 or _DECIMALS.match(text, window_end) \
+                or _DOTTED_QUAD.search(candidate) or candidate.count(".") > _PHONE_DOTS_MAX:
+            return []  # no phone number has that many digits, it sits inside a decoy, or it is the
+            # integer part of an amount (`1 234 567,89`)
+        if text[max(0, shift - 3):shift] == _URL_ENCODED_PLUS:
+            candidate, shift = "+" + candidate, shift - 1  # the digits only are replaced
+        found = self._run("PHONE_NUMBER", candidate)
+        return [Span(max(s.start + shift, window_start), s.end + shift, s.entity_type, s.score, s.detector)
+                for s in self._accepted(candidate, found)]
 
     def _run(self, entity: str, text: str) -> list[Any]:
         results: list[Any] = []

@@ -1520,6 +1520,13 @@ RULES: dict[str, SecretRule] = _rules(
         _GL + "sendgrid-api-token",
     ),
     SecretRule(
+        "brevo_key", "API_KEY",
+        # Brevo (Sendinblue): `xkeysib-` API keys and `xsmtpsib-` SMTP keys, 64 hex and a 16-character tail.
+        _token(r"x(?:keysib|smtpsib)-[0-9a-f]{64}-[A-Za-z0-9]{16}"),
+        ("xkeysib-", "xsmtpsib-"),
+        _GL + "sendinblue-api-token; https://developers.brevo.com/docs/getting-started",
+    ),
+    SecretRule(
         "twilio_key", "API_KEY",
         # SK (API key SID) + 32 hex looks like any prefixed md5: only with the vendor's name in the same
         # string. Not the AC account SID: an account's public id (its API URLs carry it; the auth token,
@@ -2062,10 +2069,33 @@ RULES: dict[str, SecretRule] = _rules(
     ),
     SecretRule(
         "mysql_cli_password", "PASSWORD",
-        # mysql/mysqldump/mysqladmin take the password glued to -p (`-pS3cret`).
-        re.compile(r"\bmysql(?:dump|admin|import|check|sh)?\b[^\r\n]{0,200}?[ \t]-p(?P<secret>[^\s\"'<>]{1,128})"),
+        # mysql/mysqldump/mysqladmin take the password glued to -p (`-pS3cret`, quoted: `-p'L3gacy#Rpt'`).
+        re.compile(r"\bmysql(?:dump|admin|import|check|sh)?\b[^\r\n]{0,200}?[ \t]-p[\"']?"
+                   r"(?P<secret>[^\s\"'<>]{1,128})"),
         ("mysql",),
         "https://dev.mysql.com/doc/refman/8.0/en/connection-options.html#option_general_password",
+        validator=url_password_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "netrc_password", "PASSWORD",
+        # A .netrc entry (`machine api.heroku.com login bob@x.io password <token>`, on one line or
+        # several): whatever follows `password` is the credential, a UUID too (Heroku's API keys).
+        re.compile(r"\bmachine[ \t]+[\w.-]+(?:\s+(?:login|account|port)[ \t]+\S+){0,3}\s+password[ \t]+"
+                   r"(?P<secret>[^\s\"'<>]{4,256})"),
+        ("machine",),
+        "https://everything.curl.dev/usingcurl/netrc.html",
+        validator=url_password_ok,
+        score=0.95,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "redis_cli_password", "PASSWORD",
+        # redis-cli's `-a PASSWORD` (or `--pass`), quoted or not.
+        re.compile(r"\bredis-cli\b[^\r\n]{0,200}?[ \t](?:-a|--pass)[ \t]+[\"']?(?P<secret>[^\s\"'<>]{1,128})"),
+        ("redis-cli",),
+        "https://redis.io/docs/latest/develop/tools/cli/#host-port-password-and-database",
         validator=url_password_ok,
         score=0.9,
         priority=GENERIC,

@@ -34,6 +34,9 @@ _PHONE_SEPARATED = re.compile(r"\d[\s().\-/]+\d")
 _DATE_OR_ADDRESS = re.compile(r"\d{1,4}([/.-])\d{1,2}\1\d{1,4}|\d{1,3}(?:\.\d{1,3}){3}")
 _DIGIT_GROUP = re.compile(r"\d+")
 _YEAR_RANGE = re.compile(r"(?:19|20)\d{2}\s?[-–/]\s?(?:19|20)\d{2}")
+# A date inside the run, with the hour after it (a firewall log's `2025/03/14 09:12:44`)
+_DATE_INSIDE = re.compile(
+    r"(?<!\d)(?:(?:19|20)\d{2}([/.-])\d{1,2}\1\d{1,2}|\d{1,2}([/.-])\d{1,2}\2(?:19|20)\d{2})(?!\d)")
 
 
 def phone_score(candidate: str) -> float | None:
@@ -47,7 +50,7 @@ def phone_score(candidate: str) -> float | None:
     import phonenumbers
 
     bare = candidate.strip("()")
-    if _DATE_OR_ADDRESS.fullmatch(bare) or _YEAR_RANGE.fullmatch(bare):
+    if _DATE_OR_ADDRESS.fullmatch(bare) or _YEAR_RANGE.fullmatch(bare) or _DATE_INSIDE.search(bare):
         return None  # 14/08/2026, 2026-06-18, (10.0.12.31), (2021-2026): a date, an IPv4 address, years
     if candidate.count("(") != candidate.count(")"):
         return None  # `436 (1966`: a citation's page and year, cut off inside its parenthesis
@@ -56,16 +59,16 @@ def phone_score(candidate: str) -> float | None:
         return None  # 125-2104567890: a ticket or account number; a number in groups has short groups
     formatted = candidate.startswith("+") or bool(_PHONE_SEPARATED.search(candidate))
     regions = (None,) if candidate.startswith("+") else PHONE_REGIONS if formatted else PHONE_REGIONS[:1]
+    possible = False
     for region in regions:
         try:
             number = phonenumbers.parse(candidate, region)
         except phonenumbers.NumberParseException:
             continue
         if phonenumbers.is_valid_number(number):
-            return 0.75
-        if formatted and phonenumbers.is_possible_number(number):
-            return 0.5
-    return None
+            return 0.75  # (in any region: `06 12 55 56 78` is possible in the US, valid in France)
+        possible = possible or (formatted and phonenumbers.is_possible_number(number))
+    return 0.5 if possible else None
 
 
 def card_ok(value: str) -> bool:

@@ -206,6 +206,8 @@ SAMPLES: dict[str, str] = {
     + fake("sl-7b", UPPER_B32, 10) + "/" + fake("sl-7c", ALNUM, 24),
     "sendgrid_1": "SG." + fake("sg-1a", B64URL, 22) + "." + fake("sg-1b", B64URL, 43),
     "sendgrid_2": "SG." + fake("sg-2a", B64URL, 22) + "." + fake("sg-2b", B64URL, 43),
+    "brevo_1": "xkeysib-" + fake("brevo-1a", HEX, 64) + "-" + fake("brevo-1b", ALNUM, 16),
+    "brevo_2": "xsmtpsib-" + fake("brevo-2a", HEX, 64) + "-" + fake("brevo-2b", ALNUM, 16),
     "twilio_sk_1": "SK" + fake("tw-1", HEX, 32),
     "mailgun_key_1": "key-" + fake("mg-1", HEX, 32),
     "mailgun_signing_1": fake("mg-2a", HEX, 32) + "-" + fake("mg-2b", HEX, 8) + "-" + fake("mg-2c", HEX, 8),

@@ -192,6 +192,15 @@ def detector() -> PiiDetector:
     ("Trân trọng,\nNguyễn Thị Thu Hương", "PERSON", "Nguyễn Thị Thu Hương"), ("Merhaba Ahmet,", "PERSON", "Ahmet"),
     ("Tên tôi là Trần Văn Đức", "PERSON", "Trần Văn Đức"), ("Caro Marco,", "PERSON", "Marco"),
     ("Merhaba Ahmet Bey, siparişiniz", "PERSON", "Ahmet"), ("Ayşe Gül Hanım aradı", "PERSON", "Ayşe Gül"),
+    # Red team 17: a person's key in a record written as text (a repr, TOML, a log line's extra dict).
+    ("INFO charge ok {'customer': 'Éloïse Tremblay-Gagnon', 'amount': Decimal('49.90')}", "PERSON",
+     "Éloïse Tremblay-Gagnon"),
+    ('partial body: "customer_name": "Marcus Oyelowo-Grant", "tier"', "PERSON", "Marcus Oyelowo-Grant"),
+    ("{'id': 'CRM-88213', 'name': 'Priscilla Vanterpool', 'email': 'pv@kestrel.example'}", "PERSON",
+     "Priscilla Vanterpool"),
+    ("[Contact(email='r.a@veldhoven.example', name='Rosalind Achterberg')]", "PERSON", "Rosalind Achterberg"),
+    ('[[admins]]\nname = "Oyelaran Adebayo"\nemail = "o.adebayo@brightwave.example"\n', "PERSON",
+     "Oyelaran Adebayo"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -293,6 +302,10 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "PAN 4111 card", "DOB 1.2.3.4",  # a card's PAN is no Indian PAN; four groups are no date
     "お客様、担当者様、皆様", "고객님, 여러분", "各位先生",  # roles the honorifics address
     "Project name\nRelease Checklist\n", "Display name\nAcme Team\n", "Name\nStatus\nJane",
+    # A bare `name` with no contact details beside it names a step, a job, a workflow; a TOML table ends.
+    "{'name': 'Pull Request Review'}", "{'name': 'Build Image', 'uses': 'docker/build-push'}",
+    "- name: Checkout Code", 'name = "my-service"', "{'customer': 'Acme Corp'}",
+    '[[jobs]]\nname = "Nightly Export"\n\n[[admins]]\nemail = "ops@example.io"\n',
 ])
 def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: str) -> None:
     found_here = {entity for entity, _ in found(detector, text)}
@@ -341,7 +354,8 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "linkedin.com/in/jo-ho", "山田様", "김민준님", "東京都渋谷区神南1-2-3", "北京市朝阳区建国路88号",
                "서울특별시 강남구 테헤란로 123", "Name\nJo Ho", "Next of kin: Jo Ho", "Policy holder: Jo Ho",
                "Mit freundlichen Grüßen\nJo Ho", "Med vänliga hälsningar,\nJo Ho", "Pozdrawiam\nJo Ho",
-               "OTP 482913", "BVN 22154873019", "Mi CURP es HEGG560427MVZRRL05", "CEP 01426-001", "Ahmet Bey"]
+               "OTP 482913", "BVN 22154873019", "Mi CURP es HEGG560427MVZRRL05", "CEP 01426-001", "Ahmet Bey",
+               "{'customer': 'Jo Ho'}", "{'name': 'Jo Ho', 'email': 'jo@x.io'}", "email='jo@x.io', name='Jo Ho'"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:

@@ -1,0 +1,171 @@
+"""Streamed model output: values cut across delta events, and JSON documents one a line inside a string
+(raw server-sent-events bodies, container logs). Every test redacts real files with the CLI and reads
+the bytes written."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import run_cli
+
+TEXT = ("Booked for Jonas Petersen. Confirmation goes to jonas.petersen@foerde-bau.de and SMS to "
+        "+49 40 5550 8812; card 4024 0071 5336 0085, SSN 287-65-4310.")
+PLANTED = ["Jonas Petersen", "jonas.petersen@foerde-bau.de", "+49 40 5550 8812", "4024 0071 5336 0085",
+           "287-65-4310"]
+ARGUMENTS = '{"to": "jonas.petersen@foerde-bau.de", "password": "Xk7mQ2vRp9zz"}'
+TOKEN_PREFIXES = ("<PERSON:", "<EMAIL_ADDRESS:", "<PHONE_NUMBER:", "<CREDIT_CARD:", "<US_SSN:")
+
+
+def cut(text: str, size: int) -> list[str]:
+    return [text[i:i + size] for i in range(0, len(text), size)]
+
+
+def redact(tmp_path: Path, name: str, content: str, *flags: str) -> str:
+    source = tmp_path / "in" / name
+    source.parent.mkdir(parents=True, exist_ok=True)
+    source.write_text(content, encoding="utf-8")
+    result = run_cli("redact", str(source), "-o", str(tmp_path / "out"), "-q", *flags)
+    assert result.returncode == 0, result.stderr
+    return (tmp_path / "out" / name).read_text(encoding="utf-8")
+
+
+def assert_scrubbed(joined: str, written: str) -> None:
+    for value in PLANTED:
+        assert value not in joined
+        assert value not in written
+    for prefix in TOKEN_PREFIXES:
+        assert prefix in joined
+
+
+def openai_chunks(text: str, arguments: str, size: int) -> list[dict[str, Any]]:
+    def chunk(delta: dict[str, Any]) -> dict[str, Any]:
+        return {"id": "chatcmpl-9x", "object": "chat.completion.chunk", "model": "gpt-4o-2024-08-06",
+                "choices": [{"index": 0, "delta": delta, "finish_reason": None}]}
+
+    chunks = [chunk({"role": "assistant", "content": ""})]
+    chunks += [chunk({"content": piece}) for piece in cut(text, size)]
+    chunks += [chunk({"tool_calls": [{"index": 0, "function": {"arguments": piece}}]})
+               for piece in cut(arguments, size)]
+    return chunks
+
+
+def joined_content(chunks: list[dict[str, Any]]) -> tuple[str, str]:
+    deltas = [chunk["choices"][0]["delta"] for chunk in chunks]
+    text = "".join(delta.get("content") or "" for delta in deltas)
+    arguments = "".join(call["function"]["arguments"] for delta in deltas for call in delta.get("tool_calls", ()))
+    return text, arguments
+
+
+@pytest.mark.parametrize("flags", [(), ("--no-ner",)], ids=["ner", "no-ner"])
+def test_openai_chunk_deltas_are_redacted_joined(tmp_path: Path, flags: tuple[str, ...]) -> None:
+    chunks = openai_chunks(TEXT, ARGUMENTS, 4)
+    # the SDK's assembled copy of the same answer, beside the chunks it was built from
+    document = {"response": {"chunks": chunks}, "assembled": TEXT}
+    written = redact(tmp_path, "run.json", json.dumps(document, indent=2), *flags)
+    out = json.loads(written)
+    assert len(out["response"]["chunks"]) == len(chunks)
+    for before, after in zip(chunks, out["response"]["chunks"], strict=True):
+        assert before.keys() == after.keys() and before["choices"][0].keys() == after["choices"][0].keys()
+    text, arguments = joined_content(out["response"]["chunks"])
+    assert_scrubbed(text, written)
+    # the joined pieces read exactly as the assembled copy: the same tokens in the same places
+    assert text == out["assembled"]
+    assert "Xk7mQ2vRp9zz" not in written and "<PASSWORD:" in json.loads(arguments)["password"]
+    assert json.loads(arguments)["to"] in text  # one token for the address, in the answer and the call
+
+
+def test_anthropic_content_block_deltas_across_jsonl_records(tmp_path: Path) -> None:
+    events = [{"type": "message_start", "message": {"id": "msg_01", "model": "claude-sonnet-4-5"}},
+              {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}]
+    events += [{"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": piece}}
+               for piece in cut(TEXT, 3)]
+    events += [{"type": "content_block_delta", "index": 1,
+                "delta": {"type": "input_json_delta", "partial_json": piece}} for piece in cut(ARGUMENTS, 5)]
+    events.append({"type": "message_stop"})
+    content = "".join(json.dumps(event) + "\n" for event in events)
+    written = redact(tmp_path, "events.jsonl", content, "--no-ner")
+    out = [json.loads(line) for line in written.splitlines()]
+    assert len(out) == len(events)
+    text = "".join(e["delta"]["text"] for e in out if e["type"] == "content_block_delta" and e["index"] == 0)
+    partial = "".join(e["delta"]["partial_json"] for e in out if e["type"] == "content_block_delta"
+                      and e["index"] == 1)
+    assert_scrubbed(text, written)
+    assert "Xk7mQ2vRp9zz" not in written and json.loads(partial)["password"].startswith("<PASSWORD:")
+    # events that carry no piece of a value are written back byte for byte
+    for line, event in zip(written.splitlines(), events, strict=True):
+        if event.get("delta", {}).get("text") == "Boo":
+            assert line == json.dumps(event)
+
+
+def test_responses_api_delta_events(tmp_path: Path) -> None:
+    events = [{"type": "response.output_text.delta", "item_id": "msg_1", "output_index": 0, "content_index": 0,
+               "delta": piece, "sequence_number": number} for number, piece in enumerate(cut(TEXT, 6))]
+    events.append({"type": "response.output_text.done", "item_id": "msg_1", "text": TEXT})
+    written = redact(tmp_path, "responses.jsonl", "".join(json.dumps(e) + "\n" for e in events), "--no-ner")
+    out = [json.loads(line) for line in written.splitlines()]
+    text = "".join(e["delta"] for e in out[:-1])
+    assert_scrubbed(text, written)
+    assert text == out[-1]["text"]
+    assert [e["sequence_number"] for e in out[:-1]] == list(range(len(events) - 1))
+
+
+def test_raw_server_sent_events_body_in_a_string(tmp_path: Path) -> None:
+    lines = []
+    for chunk in openai_chunks(TEXT, ARGUMENTS, 5):
+        lines += [f"data: {json.dumps(chunk, separators=(',', ':'))}", ""]
+    lines += ["data: [DONE]", ""]
+    body = "\n".join(lines)
+    cassette = {"interactions": [{"request": {"uri": "https://api.openai.com/v1/chat/completions"},
+                                  "response": {"status": 200, "body": body}}]}
+    written = redact(tmp_path, "cassette.json", json.dumps(cassette), "--no-ner")
+    out_body = json.loads(written)["interactions"][0]["response"]["body"]
+    out_lines = out_body.split("\n")
+    assert len(out_lines) == len(lines) and out_lines[-2:] == ["data: [DONE]", ""]
+    assert all(not line or line.startswith("data: ") for line in out_lines)
+    chunks = [json.loads(line[6:]) for line in out_lines if line.startswith("data: {")]
+    text, arguments = joined_content(chunks)
+    assert_scrubbed(text, written)
+    assert "Xk7mQ2vRp9zz" not in written and json.loads(arguments)["password"].startswith("<PASSWORD:")
+    # a data line that held nothing is written back as it was (compact JSON, its own key order)
+    assert out_lines[0] == lines[0]
+
+
+def test_json_lines_in_a_string_are_documents(tmp_path: Path) -> None:
+    log = "\n".join(json.dumps({"log": line, "stream": "stderr", "time": f"2025-03-12T10:04:1{i}.000Z"})
+                    for i, line in enumerate(["user=kamau.oduya@example-mail.co.ke login ok",
+                                              '{"password": "Tr0ub4dor&3x", "beneficiary": "Kamau Oduya", '
+                                              '"city": "Nakuru"}'])) + "\n"
+    written = redact(tmp_path, "container.json", json.dumps({"tool": "docker_logs", "output": log}), "--no-ner")
+    output = json.loads(written)["output"]
+    assert "kamau.oduya@example-mail.co.ke" not in written and "Tr0ub4dor&3x" not in written
+    # (keys name these values only once the line is read as JSON: as text they are words)
+    assert "Kamau Oduya" not in written and "Nakuru" not in written
+    records = [json.loads(line) for line in output.splitlines()]
+    assert [r["time"] for r in records] == ["2025-03-12T10:04:10.000Z", "2025-03-12T10:04:11.000Z"]
+    assert output.endswith("\n") and output.count("\n") == 2
+
+
+def test_a_line_that_is_not_json_keeps_the_string_text(tmp_path: Path) -> None:
+    text = '{"a": 1}\nplain words from ops@example-corp.io\n{"b": 2}\n'
+    written = redact(tmp_path, "mixed.json", json.dumps({"output": text}), "--no-ner")
+    output = json.loads(written)["output"]
+    assert "ops@example-corp.io" not in output and "<EMAIL_ADDRESS:" in output
+    assert output.startswith('{"a": 1}\n') and output.endswith('{"b": 2}\n')
+
+
+def test_a_streamed_store_redacts_each_piece_alone(tmp_path: Path) -> None:
+    """Above the streaming threshold records are never held together: a piece is a text of its own
+    (documented limit), and a value whole inside one piece is still replaced."""
+    events = [{"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": piece}}
+              for piece in ["Mail ", "jonas.petersen@foerde-bau.de", " now"]]
+    source = tmp_path / "store.jsonl"
+    source.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+    result = run_cli("redact", str(source), "-o", str(tmp_path / "out"), "--no-ner", "-q",
+                     env={"REDACTOR_STREAM_THRESHOLD": "1"})
+    assert result.returncode == 0, result.stderr
+    written = (tmp_path / "out" / "store.jsonl").read_text(encoding="utf-8")
+    assert "jonas.petersen@foerde-bau.de" not in written and written.count("\n") == 3
