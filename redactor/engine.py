@@ -35,6 +35,7 @@ from redactor.detection.decoys import is_entirely_decoy, time_zone_regions
 from redactor.errors import InputError, RedactionError
 from redactor.formats.base import Trace, TraceFormat
 from redactor.formats.registry import FORMATS, format_of
+from redactor.mime import MIME_MARK, MimeStyle, parse_mime_text
 from redactor.policy import Policy, load_policy, validate_operators
 from redactor.replacement.keys import PseudonymKey, load_key
 from redactor.replacement.operators import Anonymizer, build_operator_config
@@ -432,7 +433,7 @@ class TraceSession:
         # (records never held together) turns this off, and each piece is then a text of its own.
         self.join_streams = True
         self.streams: dict[tuple[Any, ...], StreamText] = {}
-        self._stream_of: dict[tuple[int, str], tuple[Any, ...]] = {}  # (id(container), key) -> stream
+        self._stream_of: dict[tuple[int, Any], tuple[Any, ...]] = {}  # (id(container), key) -> stream
 
     # ----- the walk (once per record) ---------------------------------------------------------
 
@@ -558,19 +559,29 @@ class TraceSession:
             stream.pieces.append(text)
             stream.contexts.append(ctx)
             return
-        embedded: tuple[Any, EmbeddedStyle | JsonLinesStyle | Base64Style] | None = parse_embedded_json(text)
+        embedded: tuple[Any, EmbeddedStyle | JsonLinesStyle | Base64Style | MimeStyle] | None = \
+            parse_embedded_json(text)
         mark = EMBEDDED_JSON_MARK
         if embedded is None:
             if self._utf8_size(text) > self.policy.payload_threshold:
                 slots.append((_PAYLOAD, container, key, text, ctx))
                 return
             embedded, mark = parse_base64_text(text), BASE64_MARK
+            if embedded is None:
+                embedded, mark = parse_mime_text(text), MIME_MARK
         if embedded is not None:
             # Redacted inside, then written back as it was written: JSON in its layout, base64 re-encoded.
             document, style = embedded
             inner_holder: list[Any] = [document]
             inner_slots: Plan = []
+            segments = range(len(document)) if mark == MIME_MARK and collect and self.join_streams else range(0)
+            for index in segments:
+                # A message's segments are read as one text, like a stream's pieces: a header's encoded
+                # word (`From: =?UTF-8?B?...?= <m.stollberg@...>`) is a name by what stands around it.
+                self._stream_of[(id(document), index)] = (self.current_file, MIME_MARK, id(document))
             self._plan_value(inner_holder, 0, document, ctx.embedded(mark), 0, inner_slots, collect, None)
+            for index in segments:
+                self._stream_of.pop((id(document), index), None)
             if inner_slots:
                 slots.append((_EMBEDDED, container, key, text, ctx, inner_holder, style, inner_slots))
             return

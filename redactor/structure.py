@@ -311,6 +311,18 @@ def is_postal_address(record: Mapping[str, Any], key: str, value: str) -> bool:
     return any(normalize_key(other) in CONTACT_FIELDS for other in record if isinstance(other, str) and other != key)
 
 
+# A tool definition or a JSON Schema node (`{"name", "description", "parameters"}`, `{"type": "string",
+# "description": ...}`), whose texts describe code, not people.
+_SCHEMA_TEXT_KEYS = frozenset({"description", "title"})
+_SCHEMA_MEMBERS = frozenset({"parameters", "input_schema", "inputSchema", "properties", "enum", "items",
+                             "required", "additionalProperties", "json_schema"})
+_SCHEMA_TYPES = frozenset({"string", "number", "integer", "boolean", "object", "array", "null", "function"})
+
+
+def is_schema(record: Mapping[str, Any]) -> bool:
+    return not _SCHEMA_MEMBERS.isdisjoint(record) or record.get("type") in _SCHEMA_TYPES
+
+
 def _has_letters(value: str) -> bool:
     return any(char.isalpha() for char in value)
 
@@ -914,6 +926,10 @@ class StructureRules:
             return Member(False, effective_key, "ID_NUMBER", shape)
         if is_generated_token(parent, key):
             return Member(False, effective_key, None, shape)  # model output: analysed as text
+        if key in _SCHEMA_TEXT_KEYS and isinstance(child, str) and is_schema(parent):
+            # A tool's or a parameter's description is the developer's text, which replay compares: the
+            # patterns still run (an example address is one), NER's guesses (`in Gusto`) do not.
+            return Member(False, effective_key, None, shape, ner=False)
         secret = secret_entity_for_key(effective_key) if self.is_secret_name(effective_key) else None
         return Member(False, effective_key, secret, shape)
 

@@ -1297,3 +1297,16 @@ def test_html_character_references_and_keys_written_two_ways(no_ner: Redactor, t
     result = run_cli("redact", str(source), "-o", str(tmp_path / "out"))
     assert result.returncode == 2 and "two dict keys" in result.stderr and "Jane" not in result.stderr
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_tool_schema_descriptions_get_patterns_but_no_ner_guesses(default_redactor: Redactor) -> None:
+    """Red team 16: NER read `in Gusto` in a tool schema's description as a place: the schema, which a
+    replay compares, changed. Patterns still apply there (an example address is replaced)."""
+    description = "Runs payroll in Gusto for Berlin staff; contact ops@acme-payroll.example"
+    out = default_redactor.redact({"tools": [{"type": "function", "function": {
+        "name": "run_payroll", "description": description,
+        "parameters": {"type": "object", "properties": {"employee": {"type": "string",
+                                                                      "description": "Full name as in Gusto"}}}}}]})
+    function = out["tools"][0]["function"]
+    assert function["description"].startswith("Runs payroll in Gusto for Berlin staff; contact <EMAIL_ADDRESS:")
+    assert function["parameters"]["properties"]["employee"]["description"] == "Full name as in Gusto"

@@ -33,6 +33,7 @@ from redactor.formats.base import TraceFile
 from redactor.formats.registry import FORMATS
 from redactor.gate.allowlist import Allowlist
 from redactor.gate.model import GateFinding
+from redactor.mime import MIME_MARK, parse_mime_text
 from redactor.policy import Policy
 from redactor.replacement.tokens import is_marker, marker_spans
 from redactor.structure import (
@@ -286,5 +287,10 @@ class _Walker:
             decoded = parse_base64_text(text)
             if decoded is not None:  # base64-encoded text, read as the engine reads it
                 yield from self._string(decoded[0], _Ctx(ctx.node.embedded(BASE64_MARK), ctx.structural))
+                return
+            message = parse_mime_text(text)
+            if message is not None:  # a raw e-mail's encoded parts, decoded as the engine decodes them
+                for segment in message[0]:
+                    yield from self._string(segment, _Ctx(ctx.node.embedded(MIME_MARK), ctx.structural))
                 return
         yield ctx, text
