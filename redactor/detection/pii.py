@@ -90,7 +90,9 @@ _COMMON_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "ner_comm
 _NAME_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "name_words.txt"
 _STOP_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "ner_stop_words.txt"
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])|\n+")
-_CAPITALISED = re.compile(r"\b[A-Z][A-Za-z'’-]+")
+# A word written with a capital and small letters, standing alone: not the capitals of `SELECT` or
+# `FATAL`, nor a piece of a token (`Pw-eX5YR8!` in a DSN, `/Users/...`), where spaCy-small finds no one.
+_CAPITALISED = re.compile(r"(?<![\w@./\\-])(?=[^\W\d_])[^\W\d_'’-][^\W\d_'’-]*(?:['’-][^\W\d_]+)*(?![\w@/\\-])")
 _WORD = re.compile(r"[A-Za-z]+")
 _ID_LIKE = re.compile(r"[\d_/@<>]")
 # A capital inside a word after three small letters (`McDonald`, `DeShawn`, `MacArthur` have fewer).
@@ -232,7 +234,8 @@ def may_hold_name(sentence: str) -> bool:
     if len(sentence) > _ONE_TOKEN_MAX and not _WHITESPACE.search(sentence):
         return False  # one long token: a line of a base64 key body, a DSN, a URL (spaCy-small finds no one there)
     ignorable = ignorable_capitalised_words()
-    return any(word.lower() not in ignorable for word in _CAPITALISED.findall(sentence))
+    return any(word[0].isupper() and not word.isupper() and word.lower() not in ignorable
+               for word in _CAPITALISED.findall(sentence))
 
 
 # Days and months, written out and abbreviated: `Date:   Fri Jun 7 11:02:31 2024`.

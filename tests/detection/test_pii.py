@@ -163,6 +163,12 @@ def test_sentences_without_a_possible_name_skip_spacy() -> None:
     assert may_hold_name("Priya")
     assert not may_hold_name("      - name: Upload Coverage")  # a YAML step (red team 7)
     assert not may_hold_name("  image: Acme Registry Mirror")
+    # capitals of a query or a log level, pieces of a password in a DSN: no one's name
+    assert not may_hold_name("SELECT * FROM charges WHERE customer_email = 'x'")
+    assert not may_hold_name("FATAL: password authentication failed (dsn='postgresql://app:Pw-eX5YR8BMCp!@db:5432/x')")
+    assert not may_hold_name("Ask whether the checksum matches")
+    assert may_hold_name("not by Elínborg Guðmundsdóttir") and may_hold_name("zapytaj Łukasza")
+    assert may_hold_name("Thanks O'Neill-Smith") and may_hold_name("(Maria)")
     assert may_hold_name("Patient: Amara Nwosu")  # a label at the start of a line is still read
 
 
