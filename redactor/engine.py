@@ -32,6 +32,7 @@ from redactor.detection.cues import (
     names_from_mailbox,
 )
 from redactor.detection.decoys import is_entirely_decoy, time_zone_regions
+from redactor.detection.secret_rules import is_obvious_placeholder
 from redactor.errors import InputError, RedactionError
 from redactor.formats.base import Trace, TraceFormat
 from redactor.formats.registry import FORMATS, format_of
@@ -323,6 +324,18 @@ def canonical_value(value: str, entity: str) -> str:
     return value
 
 
+_FOLDED_LETTERS = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss", "æ": "ae",
+                                 "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ı": "i", "þ": "th", "ð": "d"})
+
+
+def without_accents(text: str) -> str:
+    """`Zieliński` as a form, an ASCII system or a transcript writes it: `Zielinski`."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text.translate(_FOLDED_LETTERS))
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
 def written_forms(value: str, entity: str) -> set[str]:
     """The other ways a trace writes one value: JSON-escaped in a text that quotes a JSON body
     (`Tom\\u00e1s Ybarra`), URL-encoded in a query string or a form body (`Kenji+Watanabe`,
@@ -349,6 +362,8 @@ def written_forms(value: str, entity: str) -> set[str]:
                   f"{family};{given}"}
     if entity == "STREET_ADDRESS":
         forms.add(value.upper())  # a shipping label, a reservation's address line
+    if entity == "PERSON" and not value.isascii() and (folded := without_accents(value)) != value:
+        forms |= {folded} | written_forms(folded, entity)  # `Zielinski, Piotr` for `Piotr Zieliński`
     forms.discard(value)
     return forms
 
@@ -544,7 +559,8 @@ class TraceSession:
     ) -> None:
         if ctx.secret_entity is not None:
             secret = split_auth_scheme(text)[1]
-            if secret and not is_marker(secret) and not self.policy.is_allowed_value(text):
+            if secret and not is_marker(secret) and not self.policy.is_allowed_value(text) \
+                    and not is_obvious_placeholder(secret):
                 if collect:
                     self.secret_values.setdefault(secret, ctx.secret_entity)
                     for cookie in cookie_values(ctx.key, text):  # replaced wherever else they appear
@@ -638,8 +654,8 @@ class TraceSession:
         sensitive key is that key's value, as written (`07%2F19%2F1992`) and decoded (`07/19/1992`)."""
         for name, raw, decoded in form_fields(text):
             entity = self._field_entity({name: decoded}, name, decoded, ctx)
-            if entity is None:
-                continue
+            if entity is None or is_obvious_placeholder(decoded):
+                continue  # (`api_key="<your-api-key>"` in a README a tool read)
             self.secret_values.setdefault(decoded, entity)
             if raw != decoded:
                 self.secret_values.setdefault(raw, entity)
@@ -758,9 +774,18 @@ class TraceSession:
                     self.value_type[value.lower()] = entity  # chat in lower case: `this is priya raman`
                     self.written_as[value.lower()] = value
                 for part in name_parts(value):
-                    if part not in self.value_type and is_propagated(part, entity):
-                        self.value_type[part] = entity  # its own token: `Priya` is not `Priya Raman`
+                    if is_propagated(part, entity):
+                        # its own token: `Priya` is not `Priya Raman` (and its lower case even where NER
+                        # guessed the part alone first: `yeah it's mateo` in a transcript)
+                        if part not in self.value_type or part in self.guessed:
+                            self.value_type[part] = entity  # (NER's `Mateo` as a place: the name's part)
+                            self.guessed.discard(part)
                         self._note_lower_case(part, entity)
+                        folded = without_accents(part)
+                        if folded != part and folded not in self.value_type:
+                            self.value_type[folded] = entity  # `Fernandez` for `Fernández`
+                            self.written_as[folded] = part
+                            self._note_lower_case(folded, entity)
                 if " " not in value and is_name_word(value) and is_propagated(value, entity):
                     self._note_lower_case(value, entity)  # a given name known alone (`vorname: Jürgen`)
         known = [v for v, entity in self.value_type.items() if is_propagated(v, entity)]

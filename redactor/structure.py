@@ -261,6 +261,12 @@ _PERSON_OR_HANDLE_KEYS = frozenset({
     "beneficiary", "beneficiary_name", "payee", "payee_name", "payer", "payer_name", "debtor", "creditor", "nm",
     "insured", "guarantor", "patient", "passenger", "traveler", "traveller", "guest", "recipient", "addressee",
     "recipient_name", "sender_name", "candidate", "applicant", "manager", "supervisor",
+    # field service, lettings, motor policies, school and emergency forms (red team 18). (Not `tenant`,
+    # `member`, `driver`, `children`, `tech`: a SaaS tenant, a plan, a JDBC driver, a UI tree's nodes.)
+    "technician", "engineer_name", "negotiator", "named_drivers", "child_name", "emergency_contact", "ec_name",
+    "next_of_kin", "spouse", "dependent", "dependant", "guardian", "parent_name", "witness", "attendee",
+    "attendees", "caseworker", "adjuster", "landlord", "student", "teacher", "physician", "doctor", "nurse",
+    "clinician", "practitioner", "signatory", "signer",
 })
 # A full name as people write theirs: two to four capitalised words.
 _WRITTEN_FULL_NAME = re.compile(r"[A-ZÀ-Þ][A-Za-zÀ-ÿ'’-]+(?: [A-ZÀ-Þ][A-Za-zÀ-ÿ'’-]+){1,3}")
@@ -311,6 +317,12 @@ def is_postal_address(record: Mapping[str, Any], key: str, value: str) -> bool:
     return any(normalize_key(other) in CONTACT_FIELDS for other in record if isinstance(other, str) and other != key)
 
 
+# A name/value pair's members, and the attributes of a form field that a browser agent records beside them.
+_FORM_FIELD_KEYS = frozenset({
+    "name", "value", "comment", "type", "id", "placeholder", "class", "autocomplete", "label", "aria-label",
+    "aria_label", "required", "maxlength", "title", "tag", "tag_name", "tagName", "role", "disabled", "checked",
+    "readonly", "pattern", "inputmode", "selector", "xpath", "index",
+})
 # A tool definition or a JSON Schema node (`{"name", "description", "parameters"}`, `{"type": "string",
 # "description": ...}`), whose texts describe code, not people.
 _SCHEMA_TEXT_KEYS = frozenset({"description", "title"})
@@ -878,13 +890,15 @@ class StructureRules:
     def attribute_name(value: Mapping[str, Any]) -> str | None:
         """The name of a name/value pair, whose value is what a member of that name holds: an OTLP
         attribute `{"key": k, "value": {...}}`, a HAR header or query parameter and a k8s env entry
-        `{"name": n, "value": v}` (`{"name": "x-api-key", "value": ...}` holds an API key); else None."""
-        if "value" in value and len(value) <= 3:
-            name = value.get("key")
-            if name is None and value.keys() <= {"name", "value", "comment"}:
-                name = value.get("name")
-            return name if isinstance(name, str) else None
-        return None
+        `{"name": n, "value": v}` (`{"name": "x-api-key", "value": ...}` holds an API key), and a form
+        field's attributes as a browser agent records them (`{"type": "text", "name": "ssn", "id": "ssn",
+        "value": ...}`); else None."""
+        if "value" not in value:
+            return None
+        name = value.get("key") if len(value) <= 3 else None
+        if name is None and value.keys() <= _FORM_FIELD_KEYS:
+            name = value.get("name")
+        return name if isinstance(name, str) else None
 
     def member(
         self, parent: Mapping[str, Any], key: str, child: Any, ctx: NodeContext, parent_key: str | None,

@@ -1310,3 +1310,64 @@ def test_tool_schema_descriptions_get_patterns_but_no_ner_guesses(default_redact
     function = out["tools"][0]["function"]
     assert function["description"].startswith("Runs payroll in Gusto for Berlin staff; contact <EMAIL_ADDRESS:")
     assert function["parameters"]["properties"]["employee"]["description"] == "Full name as in Gusto"
+
+
+@pytest.mark.parametrize("text", [
+    "INV/2025/0042 (alt. INV-2025-00042)", "UPS 1Z 999 AA1 01 2345 678 4 out for delivery", "ref 0-306-40615-2",
+    "ISSN 0028-0836, doi 10.1038/s41586-024-07421-0", "qty 1 234 567 units", "container TGHU 875123 4 at berth",
+    "zigbee 00:17:88:01:0b:2c:4d:5e-0b paired", "memberOf: CN=VPN-Users,OU=Groups,DC=corp,DC=contoso,DC=com",
+    "Dr. Oetker pudding and Dr Pepper Zero", 'client = Client(api_key="<your-api-key>", token="<token>")',
+    "export OPENAI_API_KEY=sk-...`; then run", "1,2025/03/14 09:12:44,013201009999,GLOBALPROTECT,0,2049",
+])
+def test_codes_counts_brands_and_placeholders_are_no_pii(no_ner: Redactor, text: str) -> None:
+    """Red team 19 (over-redaction): an invoice number's digits after `INV/`, tracking, container, ISSN,
+    DOI and hyphenated ISBN-10 numbers and a count with spaces became phone numbers; an EUI-64 address an
+    IPv6 address; `OU=Groups` a place (NER); `Dr. Oetker` a person; placeholders secrets."""
+    assert no_ner.redact_text(text) == text
+
+
+def test_a_barcode_is_no_card_and_masks_are_no_passwords(no_ner: Redactor) -> None:
+    """Red team 19: EAN-13 barcodes with German GS1 prefixes (`4000026015657`) pass Luhn and start like an
+    old Visa; a `********` under a password key is a mask. A 13-digit Visa that is no EAN is still a card."""
+    record = {"gtin": "4000026015657", "items": "EAN 4007357507806", "temporary_password": "********",
+              "token": "${API_TOKEN}"}
+    assert no_ner.redact(record) == record
+    assert no_ner.redact_text("card 4222222222222").startswith("card <CREDIT_CARD:")
+
+
+def test_round_18_people_fields_accents_and_form_attributes(default_redactor: Redactor, no_ner: Redactor) -> None:
+    """Red team 18: a technician's or a negotiator's `name`, a browser agent's form field `{"name": "ssn",
+    "value": ...}` with its other attributes, and a name written without its accents (`Zielinski, Piotr`,
+    a transcript's `mateo fernandez`) were kept; NER's guess that `Mateo` was a place typed its mentions."""
+    record = {"technician": {"name": "Darnell Washington", "eta_window": "8-10 AM"},
+              "field": {"type": "text", "name": "ssn", "id": "ssn", "value": "420815042"},
+              "typed": {"input_text": {"index": 16, "text": "420815042"}},
+              "customer": {"name": "Mateo Fernández", "email": "mf@example-mail.es"},
+              "insured": "Fernandez, Mateo", "asr": "yeah it's mateo fernandez", "answer": "You're all set, Mateo."}
+    for redactor in (no_ner, default_redactor):
+        out = redactor.redact(record)
+        assert out["technician"]["name"].startswith("<PERSON:") and out["technician"]["eta_window"] == "8-10 AM"
+        assert out["field"]["value"].startswith("<US_SSN:")
+        assert out["typed"]["input_text"]["text"] == out["field"]["value"]
+        assert out["insured"] == out["customer"]["name"]  # one person, written family name first and unaccented
+        written = json.dumps(out).lower()
+        assert "mateo" not in written and "fern" not in written
+        assert out["answer"].startswith("You're all set, <PERSON:")
+
+
+@pytest.mark.parametrize("text", [
+    "text her on 915-555-0127 when it's on the way.",
+    "arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/payments/db-Xk3P9q",
+    "20250312T101502123456Z563bc7e0-1738-4939-82ac-1f2e3d4c5b6a",
+    "ALB 45.155.205.233:40112 - -1 -1 -1 460 - 0 0", "Northbeam AS, org. no. 987 654 321",
+])
+def test_round_18_phone_tails_arns_glued_uuids_ports_and_company_numbers(no_ner: Redactor, text: str) -> None:
+    """Red team 18: a phone number's last digits read as a house number (`0127 when it's on the way`), a
+    secret's name in its ARN as a credential, a UUID glued to a time stamp's `Z`, a port and log fields,
+    and a company number as phone numbers."""
+    out = no_ner.redact_text(text)
+    protected = {"915-555-0127": "<PHONE_NUMBER:", "45.155.205.233": "<IP_ADDRESS:"}
+    for value, token in protected.items():
+        text = text.replace(value, token) if value in text else text
+        out = re.sub(r"<(PHONE_NUMBER|IP_ADDRESS):[0-9a-f]+>", lambda m: f"<{m.group(1)}:", out)
+    assert out == text

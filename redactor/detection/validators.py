@@ -34,6 +34,8 @@ _PHONE_SEPARATED = re.compile(r"\d[\s().\-/]+\d")
 _DATE_OR_ADDRESS = re.compile(r"\d{1,4}([/.-])\d{1,2}\1\d{1,4}|\d{1,3}(?:\.\d{1,3}){3}")
 _DIGIT_GROUP = re.compile(r"\d+")
 _YEAR_RANGE = re.compile(r"(?:19|20)\d{2}\s?[-–/]\s?(?:19|20)\d{2}")
+# A count with thousands separators (`1 234 567`): a first group of one or two digits, then groups of three.
+_THOUSANDS = re.compile(r"\d{1,2}(?:[ \u00a0\u202f]\d{3}){2,}")
 # A date inside the run, with the hour after it (a firewall log's `2025/03/14 09:12:44`)
 _DATE_INSIDE = re.compile(
     r"(?<!\d)(?:(?:19|20)\d{2}([/.-])\d{1,2}\1\d{1,2}|\d{1,2}([/.-])\d{1,2}\2(?:19|20)\d{2})(?!\d)")
@@ -50,13 +52,16 @@ def phone_score(candidate: str) -> float | None:
     import phonenumbers
 
     bare = candidate.strip("()")
-    if _DATE_OR_ADDRESS.fullmatch(bare) or _YEAR_RANGE.fullmatch(bare) or _DATE_INSIDE.search(bare):
+    if _DATE_OR_ADDRESS.fullmatch(bare) or _YEAR_RANGE.fullmatch(bare) or _DATE_INSIDE.search(bare) \
+            or _THOUSANDS.fullmatch(bare):
         return None  # 14/08/2026, 2026-06-18, (10.0.12.31), (2021-2026): a date, an IPv4 address, years
     if candidate.count("(") != candidate.count(")"):
         return None  # `436 (1966`: a citation's page and year, cut off inside its parenthesis
     groups = _DIGIT_GROUP.findall(candidate)
     if not candidate.startswith("+") and len(groups) > 1 and any(len(group) >= 10 for group in groups):
         return None  # 125-2104567890: a ticket or account number; a number in groups has short groups
+    if sum(len(group) == 1 for group in groups) >= 3:
+        return None  # `1 -1 -1 460`: a log line's fields (a phone number has one one-digit group at most)
     formatted = candidate.startswith("+") or bool(_PHONE_SEPARATED.search(candidate))
     regions = (None,) if candidate.startswith("+") else PHONE_REGIONS if formatted else PHONE_REGIONS[:1]
     possible = False
@@ -78,7 +83,15 @@ def card_ok(value: str) -> bool:
         return False
     if len(digits) == 12 and _MAESTRO_PREFIX.match(digits) is None:
         return False
+    if len(digits) == 13 and ean13_ok(digits):
+        return False  # a product's EAN-13 (`4000026015657`: German GS1 prefixes start with 4, as old Visas do)
     return luhn_ok(digits)
+
+
+def ean13_ok(digits: str) -> bool:
+    """The GS1 check digit of a 13-digit barcode number."""
+    total = sum(int(char) * (3 if index % 2 else 1) for index, char in enumerate(digits[:12]))
+    return (10 - total % 10) % 10 == int(digits[12])
 
 
 def ssn_ok(value: str) -> bool:

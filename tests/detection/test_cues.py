@@ -201,6 +201,11 @@ def detector() -> PiiDetector:
     ("[Contact(email='r.a@veldhoven.example', name='Rosalind Achterberg')]", "PERSON", "Rosalind Achterberg"),
     ('[[admins]]\nname = "Oyelaran Adebayo"\nemail = "o.adebayo@brightwave.example"\n', "PERSON",
      "Oyelaran Adebayo"),
+    # Red team 18: an introduction, a transcript's bracketed speaker, a witness's name label.
+    ("I'm Jonas Weber, on call this week", "PERSON", "Jonas Weber"),
+    ("[Elena Petrova] Hi Kwame, the refund went out", "PERSON", "Elena Petrova"),
+    ("Witness name: Marcus Feldmann", "PERSON", "Marcus Feldmann"),
+    ("Meine Steuer-ID ist 12 345 678 901 falls nötig", "ID_NUMBER", "12 345 678 901"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -305,6 +310,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     # A bare `name` with no contact details beside it names a step, a job, a workflow; a TOML table ends.
     "{'name': 'Pull Request Review'}", "{'name': 'Build Image', 'uses': 'docker/build-push'}",
     "- name: Checkout Code", 'name = "my-service"', "{'customer': 'Acme Corp'}",
+    "I am Going Home", "I'm Still Waiting. Please help", "see [Release Notes] here", "[Build Status] passed",
     '[[jobs]]\nname = "Nightly Export"\n\n[[admins]]\nemail = "ops@example.io"\n',
 ])
 def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: str) -> None:
@@ -355,7 +361,8 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "서울특별시 강남구 테헤란로 123", "Name\nJo Ho", "Next of kin: Jo Ho", "Policy holder: Jo Ho",
                "Mit freundlichen Grüßen\nJo Ho", "Med vänliga hälsningar,\nJo Ho", "Pozdrawiam\nJo Ho",
                "OTP 482913", "BVN 22154873019", "Mi CURP es HEGG560427MVZRRL05", "CEP 01426-001", "Ahmet Bey",
-               "{'customer': 'Jo Ho'}", "{'name': 'Jo Ho', 'email': 'jo@x.io'}", "email='jo@x.io', name='Jo Ho'"]
+               "{'customer': 'Jo Ho'}", "{'name': 'Jo Ho', 'email': 'jo@x.io'}", "email='jo@x.io', name='Jo Ho'",
+               "I'm Jo Ho, on call", "[Jo Ho] hi", "Steuer-ID 12 345 678 901"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
