@@ -34,8 +34,9 @@ _PHONE_SEPARATED = re.compile(r"\d[\s().\-/]+\d")
 _DATE_OR_ADDRESS = re.compile(r"\d{1,4}([/.-])\d{1,2}\1\d{1,4}|\d{1,3}(?:\.\d{1,3}){3}")
 _DIGIT_GROUP = re.compile(r"\d+")
 _YEAR_RANGE = re.compile(r"(?:19|20)\d{2}\s?[-–/]\s?(?:19|20)\d{2}")
-# A count with thousands separators (`1 234 567`): a first group of one or two digits, then groups of three.
-_THOUSANDS = re.compile(r"\d{1,2}(?:[ \u00a0\u202f]\d{3}){2,}")
+# A count with thousands separators (`1 234 567`): a first group of one digit, then groups of three. (Two
+# digits first is also how some countries write phone numbers: `78 651 450`.)
+_THOUSANDS = re.compile(r"\d(?:[ \u00a0\u202f]\d{3}){2,}")
 # A date inside the run, with the hour after it (a firewall log's `2025/03/14 09:12:44`)
 _DATE_INSIDE = re.compile(
     r"(?<!\d)(?:(?:19|20)\d{2}([/.-])\d{1,2}\1\d{1,2}|\d{1,2}([/.-])\d{1,2}\2(?:19|20)\d{2})(?!\d)")

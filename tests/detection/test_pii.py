@@ -136,6 +136,12 @@ def test_phone_window_recognizer_needs_phone_shape() -> None:
     assert not recognizer.analyze("2418485709", ["PHONE_NUMBER"])  # bare digits must be a valid number
     assert recognizer.analyze("6502530000", ["PHONE_NUMBER"])  # bare, but a valid US number
     assert not recognizer.analyze("1700000000", ["PHONE_NUMBER"])  # an epoch, not a phone
+    # a count with thousands separators, log fields, a date with its hour (red teams 16, 18, 19)
+    for text in ("1 234 567", "1 -1 -1 460", "2025/03/14 09", "14/03/2025 09"):
+        assert not recognizer.analyze(text, ["PHONE_NUMBER"]), text
+    # two digits first and groups of three is how some countries write numbers; `06 ...` is valid in France
+    for text in ("78 651 450", "06 12 55 56 78", "612 345 678"):
+        assert recognizer.analyze(text, ["PHONE_NUMBER"]), text
 
 
 def test_names_found_by_ner_in_free_text(detector: PiiDetector) -> None:
