@@ -149,6 +149,9 @@ _STREET_WORD = re.compile(
 # Second necessary conditions, searched in the case-folded text.
 _PREFILTERS_ALSO: dict[str, re.Pattern[str]] = {"STREET_ADDRESS": _STREET_WORD}
 # An indented or listed `key: value` line of YAML or a config dump.
+# What follows a name that makes it a product's: a version, or a word for software.
+_SOFTWARE_AFTER = re.compile(r"(?:[ \t]+[A-Z][\w-]*){0,2}[ \t]+(?:v?\d+\.\d+(?:\.\d+)*\b|(?:framework|library|sdk|"
+                             r"plugin|package|module|extension|cli|toolkit|runtime)s?\b)")
 _CONFIG_LINE = re.compile(r"[ \t]+(?:- )?[\w.-]+:[ \t]|[ \t]*- [\w.-]+:[ \t]")
 _FREE_TEXT = re.compile(r"[A-Za-z]{2,}[\s,;:]+[A-Za-z]")
 _HAS_UPPER = re.compile(r"[A-Z]")
@@ -636,6 +639,8 @@ class PiiDetector:
                     # `Claude`, `REWE Markt GmbH`)
                     and (s.entity_type != "PERSON" or is_plausible_person(text[s.start:s.end]))
                     and not is_institution(text[s.start:s.end])
+                    # (a product named after a place or a person: `Phoenix 1.7.21`, `Phoenix framework`)
+                    and not _SOFTWARE_AFTER.match(text, s.end)
                 ]
         except DetectorError:
             raise

@@ -150,6 +150,15 @@ def test_names_found_by_ner_in_free_text(detector: PiiDetector) -> None:
     assert ("PERSON", "Maria Gonzalez") in names
 
 
+def test_a_name_before_a_version_or_a_word_for_software_is_a_products(detector: PiiDetector) -> None:
+    """Red team 19: NER took the Phoenix web framework and `Print Agent v2.4.1` for a place and a person."""
+    text = "Phoenix 1.7.21 fixes LiveView; the Phoenix framework is fast. Installed Print Agent v2.4.1 today."
+    assert not detector.find_names([text]).get(text)
+    moved = "She moved to Phoenix last year."
+    found = {(s.entity_type, moved[s.start:s.end]) for s in detector.find_names([moved])[moved]}
+    assert ("LOCATION", "Phoenix") in found
+
+
 def test_long_texts_are_cut_into_sentences_with_offsets() -> None:
     text = ("The refund policy allows a full refund within thirty days. " * 8) + "Ask Dana Whitfield."
     chunks = sentence_chunks(text)
