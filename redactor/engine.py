@@ -65,6 +65,14 @@ from redactor.structure import (
 )
 
 PAYLOAD_ENTITY = "LARGE_PAYLOAD"
+# Non-breaking and typographic spaces and hyphens, read as the plain ones (one character for one, so every
+# offset stays): a card or an IBAN grouped with U+00A0 or U+2007, a phone with U+202F, an SSN with U+2011,
+# as word processors and web pages write them. What is replaced is the value as written.
+_SAME_WIDTH_SEPARATORS = str.maketrans({
+    "\u00a0": " ", "\u2007": " ", "\u2009": " ", "\u200a": " ", "\u202f": " ", "\u2002": " ", "\u2003": " ",
+    "\u2004": " ", "\u2005": " ", "\u2006": " ", "\u2008": " ", "\u205f": " ", "\u2010": "-", "\u2011": "-",
+    "\u2012": "-", "\u2013": "-", "\u2212": "-",
+})
 _NER_WORD_CORROBORATION = 2
 NER_DETECTOR = "SpacyRecognizer"  # presidio's recognizer name on spans found by spaCy NER
 V = TypeVar("V")
@@ -702,8 +710,9 @@ class TraceSession:
         for text in self.candidates:
             ranked = cache.get(text)
             if ranked is None:
-                ranked = [(_PRIORITY["secret"], s) for s in secrets.find(text)]
-                ranked += [(_PRIORITY["pii"], s) for s in pii.find_structured(text)]
+                probe = text if text.isascii() else text.translate(_SAME_WIDTH_SEPARATORS)
+                ranked = [(_PRIORITY["secret"], s) for s in secrets.find(probe)]
+                ranked += [(_PRIORITY["pii"], s) for s in pii.find_structured(probe)]
                 cache.put(text, ranked)
             if ranked:
                 detected[text] = list(ranked)

@@ -514,8 +514,12 @@ def cookie_values(key: str | None, value: str) -> list[str]:
 
 # A CSV header line: two or more column names, one delimiter (a tool's file read, a query's export).
 # (column names may be quoted: Python's csv.QUOTE_ALL and many exports write `"customer_id","full_name"`)
-_CSV_HEADER = re.compile(r"^[ \t]*\"?[A-Za-z_][\w .-]{0,40}\"?(?P<delimiter>[,;\t|])\"?[A-Za-z_][\w .-]{0,40}\"?"
-                         r"(?:(?P=delimiter)\"?[A-Za-z_][\w .-]{0,40}\"?)*\r?$", re.MULTILINE)
+# (and a psql or markdown table's `|`-separated header, `| Name | Email |` with its outer pipes)
+_CSV_NAME = r"[ \t]*\"?[A-Za-z_][\w .-]{0,40}\"?"
+_CSV_HEADER = re.compile(rf"^[ \t]*(?:\|[ \t]*)?{_CSV_NAME}(?P<delimiter>[,;\t|]){_CSV_NAME}"
+                         rf"(?:(?P=delimiter){_CSV_NAME})*[ \t]*\|?\r?$", re.MULTILINE)
+# The rule under a psql or markdown table's header (`----+------`, `|---|:---:|`).
+_TABLE_RULE = re.compile(r"[ \t|:+=-]*-[ \t|:+=-]*")
 _CSV_MAX_ROWS = 10_000
 _PROSE_LINE = re.compile(r"\s*(?:\d{1,3}[.)]\s|[-*•]\s)|.*[a-z][.!?]\s+[A-Z]")
 
@@ -655,7 +659,10 @@ def csv_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
         if header.start() < table_end:
             continue  # a row of the table just read (rows of words look like headers)
         delimiter = header.group("delimiter")
-        columns = [name.strip().strip('"') for name in header.group(0).split(delimiter)]
+        header_text = header.group(0).strip()
+        if delimiter == "|":
+            header_text = header_text.strip("|")
+        columns = [name.strip().strip('"') for name in header_text.split(delimiter)]
         body: list[str] = []
         position = header.end() + 1
         while position < len(text) and len(body) < _CSV_MAX_ROWS:
@@ -664,7 +671,8 @@ def csv_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
             line = text[position:line_end].rstrip("\r")
             if not line.strip() or _PROSE_LINE.match(line):
                 break  # the table ends at a blank line or where a list or sentences start
-            body.append(line)
+            if not (delimiter == "|" and _TABLE_RULE.fullmatch(line)):
+                body.append(line.strip().strip("|") if delimiter == "|" else line)
             position = line_end + 1
         table_end = position
         rows: list[list[str]] = []

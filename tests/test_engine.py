@@ -1371,3 +1371,25 @@ def test_round_18_phone_tails_arns_glued_uuids_ports_and_company_numbers(no_ner:
         text = text.replace(value, token) if value in text else text
         out = re.sub(r"<(PHONE_NUMBER|IP_ADDRESS):[0-9a-f]+>", lambda m: f"<{m.group(1)}:", out)
     assert out == text
+
+
+def test_psql_and_markdown_tables_carry_their_column_names(no_ner: Redactor) -> None:
+    """Red team 18: names in a psql result and a markdown table were kept with NER off: the rule under the
+    header (`----+----`, `|---|---|`) and the outer pipes hid the columns."""
+    psql = (" id  |     full_name     |            email\n-----+-------------------+-----------------------\n"
+            " 102 | Lars-Erik Nyström | le.nystrom@telia.example\n(1 row)\n")
+    markdown = "| Name | Role | Email |\n|---|---|---|\n| Dolores Whitfield | CFO | dw@acme.example |\n"
+    out = no_ner.redact({"psql": psql, "md": markdown, "later": "Lars-Erik Nyström and Dolores Whitfield agreed."})
+    assert "Nyström" not in json.dumps(out, ensure_ascii=False) and "Whitfield" not in json.dumps(out)
+    assert out["psql"].splitlines()[:2] == psql.splitlines()[:2] and out["psql"].endswith("\n(1 row)\n")
+    assert out["md"].startswith("| Name | Role | Email |\n|---|---|---|\n| <PERSON:") and "| CFO |" in out["md"]
+
+
+def test_values_grouped_with_non_breaking_spaces_and_hyphens(no_ner: Redactor) -> None:
+    """Red team 17: a phone grouped with U+202F, a card with U+2007, an IBAN with U+00A0 and an SSN with
+    U+2011 (as word processors write them) were kept."""
+    text = ("phone +33\u202f6\u202f12\u202f55\u202f56\u202f78, card 4024\u20070071\u20075336\u20070085, "
+            "IBAN DE89\u00a03704\u00a00044\u00a00532\u00a00130\u00a000, SSN 287\u201165\u20114310.")
+    out = no_ner.redact_text(text)
+    assert re.fullmatch(r"phone <PHONE_NUMBER:\w+>, card <CREDIT_CARD:\w+>, IBAN <IBAN_CODE:\w+>, SSN <US_SSN:\w+>\.",
+                        out), out
