@@ -1,8 +1,11 @@
-"""A raw e-mail inside a string (an IMAP fetch, a `.eml` a tool read): its encoded parts as text.
+"""Encoded text inside a string: a raw e-mail's parts (an IMAP fetch, a `.eml` a tool read), and the
+base64 values of a Kubernetes Secret or a Docker `config.json` as a command printed them.
 
 Mail carries text in encodings no pattern reads: a part's body in base64 or quoted-printable
-(`L=C3=A9a M=C3=BCller`), a header's RFC 2047 encoded words (`=?UTF-8?B?TWFyZ2FyZXRoZQ==?=`). The
-message is cut into segments: the text as written between them, and each encoded piece decoded.
+(`L=C3=A9a M=C3=BCller`), a header's RFC 2047 encoded words (`=?UTF-8?B?TWFyZ2FyZXRoZQ==?=`);
+`kubectl get secret -o yaml` prints `DATABASE_URL: cG9zdGdyZXM6Ly9...` under `data:`, and a Docker
+login's `"auth": "dXNlcjpnaHBf..."` is `user:token`. The text is cut into segments: the text as
+written between them, and each encoded piece decoded.
 Every segment is redacted as a text of its own; `MimeStyle.dumps` writes the message back, each
 decoded segment encoded again as it was, and byte for byte as it was where nothing in it changed.
 """
@@ -15,6 +18,8 @@ import quopri
 import re
 from dataclasses import dataclass
 from typing import Any
+
+from redactor.detection.secret_rules import is_secret_key
 
 MIME_MARK = "#mime"
 
@@ -62,6 +67,8 @@ def _encoded(segment: Segment, text: str) -> str:
         return segment.newline.join(lines)
     if segment.kind == "quoted-printable":
         return segment.newline.join(_quoted_printable_line(line) for line in raw.split(b"\n"))
+    if segment.kind == "base64-value":
+        return base64.b64encode(raw).decode("ascii")
     return f"=?{segment.charset}?B?{base64.b64encode(raw).decode('ascii')}?="  # an encoded word
 
 
@@ -78,9 +85,10 @@ def _quoted_printable_line(line: bytes) -> str:
 
 def parse_mime_text(text: str) -> tuple[list[str], MimeStyle] | None:
     """The segments of a message with encoded parts or words, and how to write it back; else None."""
-    if "Content-Transfer-Encoding" not in text and "=?" not in text:
+    if "Content-Transfer-Encoding" not in text and "=?" not in text and "data:" not in text \
+            and '"auth"' not in text:
         return None
-    found = sorted(_encoded_bodies(text) + _encoded_words(text), key=lambda item: item[0])
+    found = sorted(_encoded_bodies(text) + _encoded_words(text) + _base64_values(text), key=lambda item: item[0])
     segments: list[Segment] = []
     position = 0
     for start, end, segment in found:
@@ -147,6 +155,33 @@ def _quoted_printable_body(body: str, charset: str, newline: str) -> Segment | N
     if _CONTROL.search(decoded):
         return None
     return Segment("quoted-printable", body, decoded, charset, newline)
+
+
+# A Secret's `data:` block as kubectl prints it (its values, indented under it), and a Docker `"auth"`.
+_DATA_BLOCK = re.compile(r"(?m)^([ \t]*)data:[ \t]*\r?\n((?:\1[ \t]+[\w.-]+:[ \t]*\S*[ \t]*\r?\n?)+)")
+_DATA_VALUE = re.compile(r"(?m)^[ \t]+([\w.-]+):[ \t]*([A-Za-z0-9+/]{8,}={0,2})[ \t]*\r?$")
+_DOCKER_AUTH = re.compile(r"\"auth\"[ \t]*:[ \t]*\"([A-Za-z0-9+/]{8,}={0,2})\"")
+
+
+def _base64_values(text: str) -> list[tuple[int, int, Segment]]:
+    values: list[tuple[int, int, Segment]] = []
+    spans = [m.span(1) for m in _DOCKER_AUTH.finditer(text)] if '"auth"' in text else []
+    if "data:" in text:
+        for block in _DATA_BLOCK.finditer(text):
+            # (a secret-named entry, `DB_PASSWORD: <base64>`, is replaced whole as it is written: decoded, a
+            # password would be read as prose)
+            spans += [(block.start(2) + m.start(2), block.start(2) + m.end(2))
+                      for m in _DATA_VALUE.finditer(block.group(2)) if not is_secret_key(m.group(1))]
+    for start, end in spans:
+        encoded = text[start:end]
+        try:
+            decoded = base64.b64decode(encoded, validate=True).decode("utf-8")
+        except (binascii.Error, ValueError):
+            continue
+        # (text only, and written back byte for byte: a key's or a certificate's bytes are left alone)
+        if decoded and not _CONTROL.search(decoded) and base64.b64encode(decoded.encode()).decode() == encoded:
+            values.append((start, end, Segment("base64-value", encoded, decoded)))
+    return values
 
 
 def _encoded_words(text: str) -> list[tuple[int, int, Segment]]:

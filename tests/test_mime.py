@@ -74,3 +74,30 @@ def test_what_is_not_a_message_stays_text() -> None:
     assert parse_mime_text("plain words, no encoded parts") is None
     assert parse_mime_text("Content-Transfer-Encoding: base64\r\n\r\nnot base64 at all!\r\n") is None
     assert parse_mime_text("a formula =?x?y?= that is no encoded word") is None
+
+
+def test_a_kubernetes_secrets_and_a_docker_logins_base64_values(tmp_path: Path) -> None:
+    """Red teams 17 and 18: `kubectl get secret -o yaml` printed a DSN with its password in base64 under
+    `data:`, and `cat ~/.docker/config.json` a registry token in `"auth"`: both were kept."""
+    def b64(text: str) -> str:
+        return base64.b64encode(text.encode()).decode("ascii")
+
+    certificate = base64.b64encode(bytes(range(40))).decode("ascii")
+    kubectl = (f"apiVersion: v1\nkind: Secret\ndata:\n  DATABASE_URL: {b64('postgresql://app:v8T$kq2Lr!9zWm4E@db:5432/pay')}\n"
+               f"  DB_PASSWORD: {b64('Tr0ub4dor&3xYz')}\n  DB_USER: {b64('payments_app')}\n  ca.crt: {certificate}\n"
+               "metadata:\n  name: payments-db\n")
+    docker = ('==> /home/ci/.docker/config.json <==\n{"auths": {"ghcr.io": {"auth": "'
+              + b64("acmeci:ghp_0123456789abcdefghijABCDEFGHIJ012345") + '"}}}')
+    source = tmp_path / "shell.json"
+    source.write_text(json.dumps({"kubectl": kubectl, "cat": docker}), encoding="utf-8")
+    assert run_cli("redact", str(source), "-o", str(tmp_path / "out"), "-q", "--no-ner").returncode == 0
+    out = json.loads((tmp_path / "out" / "shell.json").read_text(encoding="utf-8"))
+    lines = dict(line.strip().split(": ", 1) for line in out["kubectl"].splitlines()[3:7])
+    assert base64.b64decode(lines["DATABASE_URL"]).decode().startswith("postgresql://app:<PASSWORD:")
+    assert lines["DB_PASSWORD"].startswith("<PASSWORD:")  # a secret-named entry: replaced whole
+    assert lines["DB_USER"] == b64("payments_app") and lines["ca.crt"] == certificate  # unchanged bytes
+    auth = json.loads(out["cat"].split("\n", 1)[1])["auths"]["ghcr.io"]["auth"]
+    assert base64.b64decode(auth).decode().startswith("acmeci:<ACCESS_TOKEN:")
+    for raw in ("v8T$kq2Lr!9zWm4E", "Tr0ub4dor", "ghp_0123456789"):
+        assert raw not in json.dumps(out) and raw not in "".join(base64.b64decode(v).decode("latin-1")
+                                                                    for v in (lines["DATABASE_URL"], auth))
