@@ -794,8 +794,10 @@ class JsonLinesStyle:
 
 
 # Lines of a server-sent-events body that hold no data: `event: content_block_delta`, `id: 7`,
-# `retry: 3000`, a `: keep-alive` comment, OpenAI's closing `data: [DONE]`.
-_SSE_FIELD_LINE = re.compile(r"(?:event|id|retry):[ \w.:-]*|:.*|data: ?\[DONE\]")
+# `retry: 3000`, a `: keep-alive` comment, OpenAI's closing `data: [DONE]`. One token each: these lines
+# are written back unread, so nothing with a space or an `@` may pass for one.
+_SSE_FIELD_LINE = re.compile(r"(?:event|id):[ \t]?[\w.:-]*|retry:[ \t]?\d+|:[ \t]?(?:keep-alive|ping|heartbeat)?"
+                             r"|data: ?\[DONE\]")
 
 
 def parse_json_lines(text: str) -> tuple[list[Any], JsonLinesStyle] | None:

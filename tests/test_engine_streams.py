@@ -155,6 +155,10 @@ def test_a_line_that_is_not_json_keeps_the_string_text(tmp_path: Path) -> None:
     output = json.loads(written)["output"]
     assert "ops@example-corp.io" not in output and "<EMAIL_ADDRESS:" in output
     assert output.startswith('{"a": 1}\n') and output.endswith('{"b": 2}\n')
+    # an event-stream comment or field is written back unread only when it is one token
+    sse = ': call Dana Whitfield on dana.w@example-corp.io\ndata: {"a": 1}\ndata: {"b": 2}\n'
+    written = redact(tmp_path / "sse", "sse.json", json.dumps({"body": sse}), "--no-ner")
+    assert "dana.w@example-corp.io" not in written
 
 
 def test_a_streamed_store_redacts_each_piece_alone(tmp_path: Path) -> None:
