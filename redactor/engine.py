@@ -73,6 +73,9 @@ _SAME_WIDTH_SEPARATORS = str.maketrans({
     "\u2004": " ", "\u2005": " ", "\u2006": " ", "\u2008": " ", "\u205f": " ", "\u2010": "-", "\u2011": "-",
     "\u2012": "-", "\u2013": "-", "\u2212": "-",
 })
+# Zero-width characters and the soft hyphen: invisible, so a value reads whole with them inside.
+_ZERO_WIDTH_CHARS = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad")
+_ZERO_WIDTH = re.compile("[" + "".join(sorted(_ZERO_WIDTH_CHARS)) + "]")
 _NER_WORD_CORROBORATION = 2
 NER_DETECTOR = "SpacyRecognizer"  # presidio's recognizer name on spans found by spaCy NER
 V = TypeVar("V")
@@ -704,15 +707,12 @@ class TraceSession:
         """
         self._collect_streams()
         pii = self.r._pii
-        secrets = self.r._secrets
         cache = self.r._detection_cache
         detected: dict[str, list[tuple[int, Span]]] = {}
         for text in self.candidates:
             ranked = cache.get(text)
             if ranked is None:
-                probe = text if text.isascii() else text.translate(_SAME_WIDTH_SEPARATORS)
-                ranked = [(_PRIORITY["secret"], s) for s in secrets.find(probe)]
-                ranked += [(_PRIORITY["pii"], s) for s in pii.find_structured(probe)]
+                ranked = self._detect_structured(text)
                 cache.put(text, ranked)
             if ranked:
                 detected[text] = list(ranked)
@@ -747,6 +747,22 @@ class TraceSession:
         self.candidates.clear()
         self.ner_candidates.clear()
         self.secret_values.clear()
+
+    def _detect_structured(self, text: str) -> list[tuple[int, Span]]:
+        """Secrets and pattern PII in `text`, ranked. Typographic spaces and hyphens read as plain ones;
+        zero-width characters inside a value (`hollis\u200b@quarry-lane.com`, a soft hyphen) are read
+        without them, and the span found covers them in the text as written."""
+        probe = text if text.isascii() else text.translate(_SAME_WIDTH_SEPARATORS)
+        offsets: list[int] | None = None
+        if not text.isascii() and _ZERO_WIDTH.search(probe):
+            offsets = [index for index, char in enumerate(probe) if char not in _ZERO_WIDTH_CHARS]
+            probe = "".join(probe[index] for index in offsets)
+        ranked = [(_PRIORITY["secret"], s) for s in self.r._secrets.find(probe)]
+        ranked += [(_PRIORITY["pii"], s) for s in self.r._pii.find_structured(probe)]
+        if offsets is None:
+            return ranked
+        return [(rank, Span(offsets[s.start], offsets[s.end - 1] + 1, s.entity_type, s.score, s.detector))
+                for rank, s in ranked if s.end > s.start]
 
     def note_value(self, value: str, entity: str, guess: bool = False) -> None:
         """One entity type per value for the whole trace: the most specific (`_TYPE_SPECIFICITY`; a

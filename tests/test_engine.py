@@ -1393,3 +1393,12 @@ def test_values_grouped_with_non_breaking_spaces_and_hyphens(no_ner: Redactor) -
     out = no_ner.redact_text(text)
     assert re.fullmatch(r"phone <PHONE_NUMBER:\w+>, card <CREDIT_CARD:\w+>, IBAN <IBAN_CODE:\w+>, SSN <US_SSN:\w+>\.",
                         out), out
+
+
+def test_zero_width_characters_inside_a_value(no_ner: Redactor) -> None:
+    """Red team 17: a zero-width space before an address's `@`, a soft hyphen in its local part and one inside
+    a Stripe key left the values readable and unreplaced."""
+    text = ("mail hollis.b\u200b@quarry-lane.example or t\u00ad.okonjo@example-mail.example, "
+            "key sk_live_51H8x\u200bQ2eZvKYlo2C0aBcDeFgHiJkLmNoPqRsTuVwXyZ012345 ok")
+    out = no_ner.redact_text(text)
+    assert re.fullmatch(r"mail <EMAIL_ADDRESS:\w+> or <EMAIL_ADDRESS:\w+>, key <API_KEY:\w+> ok", out), out

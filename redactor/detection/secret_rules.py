@@ -1552,6 +1552,14 @@ RULES: dict[str, SecretRule] = _rules(
         _GL + "twilio-api-key; https://www.twilio.com/docs/glossary/what-is-a-sid",
     ),
     SecretRule(
+        "twilio_credential_pair", "ACCESS_TOKEN",
+        # An account or API key SID and its secret as HTTP Basic's `user:password` (`AC<32 hex>:<32 hex>`,
+        # `SK...:...`): the part after the colon is the auth token or the key's secret, whatever the key.
+        re.compile(r"(?<![0-9A-Za-z])(?:AC|SK)[0-9a-f]{32}:(?P<secret>[0-9a-zA-Z]{32})(?![0-9A-Za-z])"),
+        ("ac", "sk"),
+        "https://www.twilio.com/docs/usage/requests-to-twilio#authenticate-with-http",
+    ),
+    SecretRule(
         "mailgun_key", "API_KEY",
         # "key-<32 hex>" is also a common cache-key shape, so: only next to the vendor name.
         _token(r"(?:key-[a-f0-9]{32}|[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8})"),

@@ -209,6 +209,8 @@ SAMPLES: dict[str, str] = {
     "brevo_1": "xkeysib-" + fake("brevo-1a", HEX, 64) + "-" + fake("brevo-1b", ALNUM, 16),
     "brevo_2": "xsmtpsib-" + fake("brevo-2a", HEX, 64) + "-" + fake("brevo-2b", ALNUM, 16),
     "twilio_sk_1": "SK" + fake("tw-1", HEX, 32),
+    "twilio_secret_1": fake("tw-sec-1", HEX, 32),
+    "twilio_secret_2": fake("tw-sec-2", ALNUM, 32),
     "mailgun_key_1": "key-" + fake("mg-1", HEX, 32),
     "mailgun_signing_1": fake("mg-2a", HEX, 32) + "-" + fake("mg-2b", HEX, 8) + "-" + fake("mg-2c", HEX, 8),
     "mailchimp_1": fake("mc-1", HEX, 32) + "-us14",
