@@ -401,12 +401,13 @@ _ROLE_LABEL_KEYWORDS = tuple(dict.fromkeys(word.split()[0] for word in _ROLE_LAB
 _TITLED_BRANDS = frozenset({"pepper", "oetker", "martens", "scholl", "scholl's", "bronner", "bronner's", "seuss",
                             "who", "strangelove", "jart", "clean", "muscle", "potato", "bean", "robot"})
 # Keys that hold a person's name, as a record written as text spells them (see `quoted_person_key`).
+# (Not `client`, `client_name`, `tenant`: an OAuth client's or a SaaS tenant's name in code and logs.)
 _PERSON_KEY_WORDS = (
     "full_name", "fullname", "full name", "display_name", "displayName", "customer", "customer_name",
     "customerName", "contact", "contact_name", "holder", "account_holder", "cardholder", "card_holder", "patient",
     "patient_name", "employee", "employee_name", "author", "assignee", "requester", "reporter", "recipient_name",
     "guest", "guest_name", "passenger", "passenger_name", "traveler", "traveller", "applicant", "candidate",
-    "member_name", "owner", "owner_name", "beneficiary", "payee", "client", "client_name", "tenant", "insured",
+    "member_name", "owner", "owner_name", "beneficiary", "payee", "insured",
 )
 _NAME_KEY = r"(?:\\?['\"]name\\?['\"]\s*:|(?<![\w.-])name[ \t]*=)"
 _CONTACT_KEY = (r"(?<![\w-])(?:e-?mail(?:_address)?|phone(?:_number)?|mobile|tel|dob|date_of_birth|birth_?date|ssn)"

@@ -311,6 +311,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "{'name': 'Pull Request Review'}", "{'name': 'Build Image', 'uses': 'docker/build-push'}",
     "- name: Checkout Code", 'name = "my-service"', "{'customer': 'Acme Corp'}",
     "I am Going Home", "I'm Still Waiting. Please help", "see [Release Notes] here", "[Build Status] passed",
+    "{'tenant': 'Blue Harbor'}", "client = Client(tenant='Blue Harbor')",  # a SaaS tenant
     '[[jobs]]\nname = "Nightly Export"\n\n[[admins]]\nemail = "ops@example.io"\n',
 ])
 def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: str) -> None:
