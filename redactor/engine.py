@@ -107,6 +107,7 @@ class StreamText:
 
     pieces: list[str] = field(default_factory=list)
     contexts: list[NodeContext] = field(default_factory=list)
+    lines: list[int | None] = field(default_factory=list)  # each piece's JSONL line, for findings
     joined: str | None = None  # set when the pieces were collected for detection
     rewritten: list[str] | None = None
 
@@ -241,7 +242,11 @@ class Redactor:
         plans = []
         for trace_file in trace.files:
             session.current_file = str(trace.path_of(trace_file))
-            plans.append([session.collect(record) for record in trace_file.records])
+            file_plans = []
+            for index, record in enumerate(trace_file.records):
+                session.current_line = trace_file.line_numbers[index] if trace_file.layout == "jsonl" else None
+                file_plans.append(session.collect(record))
+            plans.append(file_plans)
         session.detect()
         result = TraceResult(trace=trace)
         for trace_file, file_plans in zip(trace.files, plans, strict=True):
@@ -585,6 +590,7 @@ class TraceSession:
             slots.append((_PIECE, container, key, text, ctx, stream, len(stream.pieces)))
             stream.pieces.append(text)
             stream.contexts.append(ctx)
+            stream.lines.append(self.current_line)
             return
         embedded: tuple[Any, EmbeddedStyle | JsonLinesStyle | Base64Style | MimeStyle] | None = \
             parse_embedded_json(text)
@@ -930,14 +936,17 @@ class TraceSession:
 
         position = 0
         anonymizer = self._anon()
+        line = self.current_line
         for span in spans:
             keep(position, span.start)
             value = joined[span.start:span.end]
             index = bisect_right(bounds, span.start) - 1
             parts[index].append(anonymizer.apply(value, [Span(0, len(value), span.entity_type, span.score,
                                                              span.detector)]))
+            self.current_line = stream.lines[index]  # (a finding names the event where the value starts)
             self._record(stream.contexts[index], span.entity_type, value, span.detector)
             position = span.end
+        self.current_line = line
         keep(position, len(joined))
         return ["".join(chunks) for chunks in parts]
 

@@ -173,3 +173,18 @@ def test_a_streamed_store_redacts_each_piece_alone(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     written = (tmp_path / "out" / "store.jsonl").read_text(encoding="utf-8")
     assert "jonas.petersen@foerde-bau.de" not in written and written.count("\n") == 3
+
+
+def test_a_scan_names_the_event_where_a_cut_value_starts(tmp_path: Path) -> None:
+    """A finding in a streamed text names the JSONL line of the piece where the value starts (and, as
+    every finding, only a masked preview of it)."""
+    events = [{"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": piece}}
+              for piece in cut(TEXT, 3)]
+    source = tmp_path / "events.jsonl"
+    source.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+    result = run_cli("scan", str(source), "--no-ner", "--format", "json")
+    assert result.returncode == 1, result.stderr
+    lines = {finding["entity_type"]: finding["line"] for finding in json.loads(result.stdout)["findings"]}
+    assert lines["EMAIL_ADDRESS"] == TEXT.index("jonas.petersen@") // 3 + 1
+    assert lines["CREDIT_CARD"] == TEXT.index("4024") // 3 + 1
+    assert "petersen" not in result.stdout
