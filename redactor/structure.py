@@ -335,6 +335,17 @@ def is_schema(record: Mapping[str, Any]) -> bool:
     return not _SCHEMA_MEMBERS.isdisjoint(record) or record.get("type") in _SCHEMA_TYPES
 
 
+# An alerting service's integration key in its event body (PagerDuty Events v2 `{"routing_key", "event_action",
+# "payload"}`, v1 `{"service_key", "event_type", "incident_key"}`): it lets anyone page the team. (A
+# message broker's `routing_key` is a queue's name: only beside these events' own fields.)
+_INTEGRATION_KEY_NAMES = frozenset({"routing_key", "service_key", "integration_key"})
+_ALERT_EVENT_FIELDS = frozenset({"event_action", "event_type", "incident_key", "dedup_key"})
+
+
+def is_alerting_integration_key(record: Mapping[str, Any], key: str) -> bool:
+    return key in _INTEGRATION_KEY_NAMES and not _ALERT_EVENT_FIELDS.isdisjoint(record)
+
+
 def _has_letters(value: str) -> bool:
     return any(char.isalpha() for char in value)
 
@@ -946,6 +957,8 @@ class StructureRules:
             return Member(False, effective_key, "PERSON", shape)
         if isinstance(child, str) and is_postal_address(parent, key, child):
             return Member(False, effective_key, "STREET_ADDRESS", shape)
+        if isinstance(child, str) and is_alerting_integration_key(parent, key):
+            return Member(False, effective_key, "API_KEY", shape)
         if scalar and identity_document_number(parent, key, parent_key):
             return Member(False, effective_key, "ID_NUMBER", shape)
         if is_generated_token(parent, key):

@@ -1402,3 +1402,16 @@ def test_zero_width_characters_inside_a_value(no_ner: Redactor) -> None:
             "key sk_live_51H8x\u200bQ2eZvKYlo2C0aBcDeFgHiJkLmNoPqRsTuVwXyZ012345 ok")
     out = no_ner.redact_text(text)
     assert re.fullmatch(r"mail <EMAIL_ADDRESS:\w+> or <EMAIL_ADDRESS:\w+>, key <API_KEY:\w+> ok", out), out
+
+
+def test_an_alerting_integration_key_and_card_brands(default_redactor: Redactor) -> None:
+    """Red teams 16 and 18: PagerDuty's Events v2 body kept its `routing_key` (a message broker's
+    `routing_key` is a queue's name and stays); NER read `Mastercard` in `Mastercard ending 8470` as a place."""
+    out = default_redactor.redact({
+        "body": {"routing_key": "R06wh9tq8aq3ghm4gngnrc9sp9ri7dw7", "event_action": "trigger",
+                 "payload": {"summary": "db down", "severity": "critical"}},
+        "amqp": {"routing_key": "orders.created", "exchange": "events"},
+        "msg": "Paid with Mastercard ending 8470, thanks."})
+    assert out["body"]["routing_key"].startswith("<API_KEY:") and out["body"]["event_action"] == "trigger"
+    assert out["amqp"]["routing_key"] == "orders.created"
+    assert out["msg"] == "Paid with Mastercard ending 8470, thanks."
