@@ -34,7 +34,7 @@ from redactor.detection.cues import (
 from redactor.detection.decoys import is_entirely_decoy, time_zone_regions
 from redactor.detection.secret_rules import is_obvious_placeholder
 from redactor.errors import InputError, RedactionError
-from redactor.formats.base import Trace, TraceFormat
+from redactor.formats.base import Trace, TraceFile, TraceFormat
 from redactor.formats.registry import FORMATS, format_of
 from redactor.mime import MIME_MARK, MimeStyle, parse_mime_text
 from redactor.policy import Policy, load_policy, validate_operators
@@ -244,7 +244,7 @@ class Redactor:
             session.current_file = str(trace.path_of(trace_file))
             file_plans = []
             for index, record in enumerate(trace_file.records):
-                session.current_line = trace_file.line_numbers[index] if trace_file.layout == "jsonl" else None
+                session.current_line = _line_of(trace_file, index)
                 file_plans.append(session.collect(record))
             plans.append(file_plans)
         session.detect()
@@ -254,7 +254,7 @@ class Redactor:
             new_records = []
             rewritten_before = session.rewritten_records
             for index, record in enumerate(trace_file.records):
-                line = trace_file.line_numbers[index] if trace_file.layout == "jsonl" else None
+                line = _line_of(trace_file, index)
                 session.current_line = line
                 new_record = session.rewrite(record, file_plans[index])
                 problem = trace_format.validate(new_record)
@@ -335,9 +335,14 @@ def canonical_value(value: str, entity: str) -> str:
     spellings, a deduplication report's, must keep two keys.)"""
     if entity == "EMAIL_ADDRESS":
         return AT_SIGN.sub("@", value)
-    if entity == "PERSON" and (family_first := _FAMILY_FIRST.fullmatch(value)) is not None:
-        return f"{family_first[2]} {family_first[1]}"
-    return value
+    natural = in_given_name_order(value) if entity == "PERSON" else None
+    return natural if natural is not None else value
+
+
+def in_given_name_order(name: str) -> str | None:
+    """`Okafor, Hyacinth` as prose writes it, `Hyacinth Okafor`; None for a name not written family first."""
+    family_first = _FAMILY_FIRST.fullmatch(name)
+    return None if family_first is None else f"{family_first[2]} {family_first[1]}"
 
 
 _FOLDED_LETTERS = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss", "æ": "ae",
@@ -364,10 +369,9 @@ def written_forms(value: str, entity: str) -> set[str]:
     if entity in _URL_ENCODED_ENTITIES and (not _URL_SPECIAL.isdisjoint(value) or not value.isascii()):
         with contextlib.suppress(UnicodeEncodeError):  # a lone surrogate has no UTF-8 form to encode
             forms |= {quote(value, safe=""), quote_plus(value, safe="")}
-    family_first = _FAMILY_FIRST.fullmatch(value) if entity == "PERSON" else None
-    if family_first is not None:
+    natural = in_given_name_order(value) if entity == "PERSON" else None
+    if natural is not None:
         # A list's `Bergström, Astrid`: the name as prose writes it, with the same token.
-        natural = f"{family_first[2]} {family_first[1]}"
         forms |= {value.upper(), natural, natural.upper(), natural.replace(" ", "_")}
     elif entity == "PERSON" and " " in value:
         forms |= {value.upper(), value.replace(" ", "_")}  # a CV's header; a file name (`paystub_Kwame_Mensah`)
@@ -382,6 +386,11 @@ def written_forms(value: str, entity: str) -> set[str]:
         forms |= {folded} | written_forms(folded, entity)  # `Zielinski, Piotr` for `Piotr Zieliński`
     forms.discard(value)
     return forms
+
+
+def _line_of(trace_file: TraceFile, index: int) -> int | None:
+    """The source line of a JSONL file's record `index` (None in a JSON file)."""
+    return trace_file.line_numbers[index] if trace_file.layout == "jsonl" else None
 
 
 def _raise_invalid(trace: Trace, trace_file: Any, index: int, trace_format: TraceFormat, problem: str,
@@ -758,9 +767,10 @@ class TraceSession:
         """Secrets and pattern PII in `text`, ranked. Typographic spaces and hyphens read as plain ones;
         zero-width characters inside a value (`hollis\u200b@quarry-lane.com`, a soft hyphen) are read
         without them, and the span found covers them in the text as written."""
-        probe = text if text.isascii() else text.translate(_SAME_WIDTH_SEPARATORS)
+        ascii_only = text.isascii()
+        probe = text if ascii_only else text.translate(_SAME_WIDTH_SEPARATORS)
         offsets: list[int] | None = None
-        if not text.isascii() and _ZERO_WIDTH.search(probe):
+        if not ascii_only and _ZERO_WIDTH.search(probe):
             offsets = [index for index, char in enumerate(probe) if char not in _ZERO_WIDTH_CHARS]
             probe = "".join(probe[index] for index in offsets)
         ranked = [(_PRIORITY["secret"], s) for s in self.r._secrets.find(probe)]

@@ -62,14 +62,17 @@ def _encoded(segment: Segment, text: str) -> str:
         return segment.original  # unchanged: byte for byte
     raw = text.encode(segment.charset, "replace")
     if segment.kind == "base64":
-        encoded = base64.b64encode(raw).decode("ascii")
-        lines = [encoded[i:i + segment.width] for i in range(0, len(encoded), segment.width)]
-        return segment.newline.join(lines)
+        return _base64_lines(raw, segment.width, segment.newline)
     if segment.kind == "quoted-printable":
         return segment.newline.join(_quoted_printable_line(line) for line in raw.split(b"\n"))
     if segment.kind == "base64-value":
         return base64.b64encode(raw).decode("ascii")
     return f"=?{segment.charset}?B?{base64.b64encode(raw).decode('ascii')}?="  # an encoded word
+
+
+def _base64_lines(raw: bytes, width: int, newline: str) -> str:
+    encoded = base64.b64encode(raw).decode("ascii")
+    return newline.join(encoded[i:i + width] for i in range(0, len(encoded), width))
 
 
 def _quoted_printable_line(line: bytes) -> str:
@@ -139,10 +142,10 @@ def _base64_body(body: str, charset: str, newline: str) -> Segment | None:
         return None
     if _CONTROL.search(decoded):
         return None
-    segment = Segment("base64", body, decoded, charset, newline, len(lines[0]))
     # (written back as it was written: the same line width, or it is left alone)
-    return segment if _encoded(Segment("base64", "", "\0", charset, newline, len(lines[0])), decoded) == body \
-        else None
+    if _base64_lines(decoded.encode(charset, "replace"), len(lines[0]), newline) != body:
+        return None
+    return Segment("base64", body, decoded, charset, newline, len(lines[0]))
 
 
 def _quoted_printable_body(body: str, charset: str, newline: str) -> Segment | None:

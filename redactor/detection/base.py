@@ -9,6 +9,9 @@ from dataclasses import dataclass
 # an HTML character reference (`hollis.b&#x40;quarry-lane.com`, `&commat;`).
 AT_SIGN_FORMS = r"@|%40|&#0*64;|&#[xX]0*40;|&commat;"
 AT_SIGN = re.compile(AT_SIGN_FORMS)
+# An AWS resource name up to its resource (`arn:aws:secretsmanager:eu-west-1:123456789012:`), whose resource
+# part may read as a secret or an address (`secret:prod/db-Xk3P9q`): a name, never a value.
+ARN_PREFIX = r"\barn:aws[\w-]*:[\w-]+:[\w-]*:\d{0,12}:"
 
 
 @dataclass(frozen=True, order=True)

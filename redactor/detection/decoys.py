@@ -12,7 +12,7 @@ import ipaddress
 import re
 from collections.abc import Callable, Iterator
 
-from redactor.detection.base import AT_SIGN
+from redactor.detection.base import ARN_PREFIX, AT_SIGN
 from redactor.replacement.tokens import marker_spans
 
 Region = tuple[int, int]
@@ -257,7 +257,7 @@ _CODES = re.compile(
     r"|(?<![\w:.-])[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}(?:\1[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2})?(?![\w:])"
     r"|(?<![\w=])(?:OU|DC)=[^,;\r\n\"]+"
     # an AWS resource name (`arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-Xk3P9q`)
-    r"|\barn:aws[\w-]*:[\w-]+:[\w-]*:\d{0,12}:[^\s\"'<>,;]+"
+    rf"|{ARN_PREFIX}[^\s\"'<>,;]+"
     # a company's registration or tax number after its label (`org. no. 987 654 321`, `VAT GB123456789`)
     r"|(?i:\b(?:org(?:anisation|anization)?\.?[ \t]*(?:no|nr|number)|company[ \t]+(?:no|number|reg(?:istration)?"
     r"\.?[ \t]*(?:no|number))|vat[ \t]*(?:no|number|id|reg(?:istration)?)?|kvk|siren|siret|abn|acn|crn|hrb)"

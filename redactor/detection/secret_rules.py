@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Protocol
 
-from redactor.detection.base import SECRET_ENTITY_TYPES
+from redactor.detection.base import ARN_PREFIX, SECRET_ENTITY_TYPES
 
 Validator = Callable[[re.Match[str], str], bool]
 
@@ -523,7 +523,7 @@ def _code_expression(m: re.Match[str], value: str) -> bool:
     return m.group("op") == "=" and spaced
 
 
-_ARN_PREFIX = re.compile(r"\barn:aws[\w-]*:[\w-]+:[\w-]*:\d{0,12}:\Z")
+_ARN_PREFIX = re.compile(ARN_PREFIX + r"\Z")
 
 
 def _assignment_ok(m: re.Match[str], value: str) -> bool:

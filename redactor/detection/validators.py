@@ -84,9 +84,14 @@ def card_ok(value: str) -> bool:
         return False
     if len(digits) == 12 and _MAESTRO_PREFIX.match(digits) is None:
         return False
-    if len(digits) == 13 and ean13_ok(digits):
-        return False  # a product's EAN-13 (`4000026015657`: German GS1 prefixes start with 4, as old Visas do)
+    if is_barcode(digits):
+        return False
     return luhn_ok(digits)
+
+
+def is_barcode(digits: str) -> bool:
+    """A product's EAN-13 (`4000026015657`: German GS1 prefixes start with 4, as old 13-digit Visas do)."""
+    return len(digits) == 13 and ean13_ok(digits)
 
 
 def ean13_ok(digits: str) -> bool:
