@@ -89,7 +89,7 @@ def _quoted_printable_line(line: bytes) -> str:
 def parse_mime_text(text: str) -> tuple[list[str], MimeStyle] | None:
     """The segments of a message with encoded parts or words, and how to write it back; else None."""
     if "Content-Transfer-Encoding" not in text and "=?" not in text and "data:" not in text \
-            and '"auth"' not in text:
+            and '"auth"' not in text and '"data"' not in text:
         return None
     found = sorted(_encoded_bodies(text) + _encoded_words(text) + _base64_values(text), key=lambda item: item[0])
     segments: list[Segment] = []
@@ -161,9 +161,13 @@ def _quoted_printable_body(body: str, charset: str, newline: str) -> Segment | N
 
 
 # A Secret's `data:` block as kubectl prints it (its values, indented under it), and a Docker `"auth"`.
+# (A ConfigMap's `data` is plain text: a value is read only if it decodes to text and encodes back to itself.)
 _DATA_BLOCK = re.compile(r"(?m)^([ \t]*)data:[ \t]*\r?\n((?:\1[ \t]+[\w.-]+:[ \t]*\S*[ \t]*\r?\n?)+)")
 _DATA_VALUE = re.compile(r"(?m)^[ \t]+([\w.-]+):[ \t]*([A-Za-z0-9+/]{8,}={0,2})[ \t]*\r?$")
 _DOCKER_AUTH = re.compile(r"\"auth\"[ \t]*:[ \t]*\"([A-Za-z0-9+/]{8,}={0,2})\"")
+# The same Secret as JSON inside the text (`kubectl.kubernetes.io/last-applied-configuration`, `-o json`).
+_JSON_DATA_BLOCK = re.compile(r"\"data\"[ \t]*:[ \t]*\{([^{}]*)\}")
+_JSON_DATA_VALUE = re.compile(r"\"([\w.-]+)\"[ \t]*:[ \t]*\"([A-Za-z0-9+/]{8,}={0,2})\"")
 
 
 def _base64_values(text: str) -> list[tuple[int, int, Segment]]:
@@ -175,6 +179,10 @@ def _base64_values(text: str) -> list[tuple[int, int, Segment]]:
             # password would be read as prose)
             spans += [(block.start(2) + m.start(2), block.start(2) + m.end(2))
                       for m in _DATA_VALUE.finditer(block.group(2)) if not is_secret_key(m.group(1))]
+    if '"data"' in text:
+        for block in _JSON_DATA_BLOCK.finditer(text):
+            spans += [(block.start(1) + m.start(2), block.start(1) + m.end(2))
+                      for m in _JSON_DATA_VALUE.finditer(block.group(1)) if not is_secret_key(m.group(1))]
     for start, end in spans:
         encoded = text[start:end]
         try:

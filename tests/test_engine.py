@@ -907,6 +907,7 @@ def test_sentry_pair_lists_and_bare_message_ids(no_ner: Redactor) -> None:
     ("221 Rue Saint-Denis, Montréal, QC H2X 3K8", "Montréal, QC H2X 3K8"),
     ("12 rue de la Roquette, 75011 Paris", "75011 Paris"),
     ("Keizersgracht 263-1, 1016 GV Amsterdam", "1016 GV Amsterdam"),  # a house number's suffix first
+    ("24 Barlow Grove, Didsbury, Manchester M20 6RT.", "Didsbury, Manchester M20 6RT"),  # a district first (18)
 ])
 def test_the_town_and_postcode_after_a_street_get_their_own_token(no_ner: Redactor, text: str, tail: str) -> None:
     """Red team 13: `Gateshead NE8 2BH`, `Glasgow G12 9QQ` were left after a replaced street; the street

@@ -101,3 +101,27 @@ def test_a_kubernetes_secrets_and_a_docker_logins_base64_values(tmp_path: Path) 
     for raw in ("v8T$kq2Lr!9zWm4E", "Tr0ub4dor", "ghp_0123456789"):
         assert raw not in json.dumps(out) and raw not in "".join(base64.b64decode(v).decode("latin-1")
                                                                     for v in (lines["DATABASE_URL"], auth))
+
+
+def test_a_secrets_last_applied_configuration_is_read_like_its_data_block(tmp_path: Path) -> None:
+    """Red team 18: `kubectl get secret -o yaml` repeats the Secret as JSON in its
+    `last-applied-configuration` annotation; the DSN's password stayed there in base64, and a
+    secret-named entry whose base64 has no digit (`aHVudGVyMg==`) was taken for a bare `name=`."""
+    def b64(text: str) -> str:
+        return base64.b64encode(text.encode()).decode("ascii")
+
+    dsn = "postgresql://payments_app:v8T$kq2Lr!9zWm4E@payments-db.internal:5432/payments"
+    applied = json.dumps({"apiVersion": "v1", "kind": "Secret", "data": {
+        "DATABASE_URL": b64(dsn), "DB_PASSWORD": b64("hunter2"), "DB_USER": b64("payments_app")}},
+        separators=(",", ":"))
+    kubectl = (f"apiVersion: v1\ndata:\n  DATABASE_URL: {b64(dsn)}\nkind: Secret\nmetadata:\n  annotations:\n"
+               f"    kubectl.kubernetes.io/last-applied-configuration: |\n      {applied}\n  name: payments-db\n")
+    source = tmp_path / "shell.json"
+    source.write_text(json.dumps({"kubectl": kubectl}), encoding="utf-8")
+    assert run_cli("redact", str(source), "-o", str(tmp_path / "out"), "-q", "--no-ner").returncode == 0
+    written = (tmp_path / "out" / "shell.json").read_text(encoding="utf-8")
+    text = json.loads(written)["kubectl"]
+    data = json.loads(text.split("last-applied-configuration: |\n", 1)[1].split("\n", 1)[0].strip())["data"]
+    assert base64.b64decode(data["DATABASE_URL"]).decode().startswith("postgresql://payments_app:<PASSWORD:")
+    assert data["DB_PASSWORD"].startswith("<PASSWORD:") and data["DB_USER"] == b64("payments_app")
+    assert b64(dsn) not in written and b64("hunter2") not in written

@@ -15,7 +15,6 @@ itself would not find.
 
 from __future__ import annotations
 
-import ipaddress
 import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
@@ -23,7 +22,7 @@ from dataclasses import dataclass
 from redactor.detection.decoys import overlaps, protected_regions
 from redactor.detection.pii import STREET_ADDRESS_PATTERN
 from redactor.detection.secrets import SecretDetector
-from redactor.detection.validators import card_ok, digits_of, phone_score, ssn_ok
+from redactor.detection.validators import card_ok, digits_of, ip_ok, ipv6_before_port, phone_score, ssn_ok
 from redactor.replacement.tokens import marker_spans
 
 
@@ -67,14 +66,6 @@ def iban_ok(value: str) -> bool:
         return False
 
 
-def ip_ok(value: str) -> bool:
-    try:
-        ipaddress.ip_address(value)
-    except ValueError:
-        return False
-    return any(char not in "0:." for char in value)  # "::" and "0.0.0.0" name no host
-
-
 _DATE_LIKE = re.compile(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4}|\d{1,2}:\d{2}")
 
 
@@ -91,6 +82,10 @@ def email_ok(value: str) -> bool:
     return bool(local) and "." in domain and not domain.startswith(("-", ".")) and ".." not in value
 
 
+def ipv6_ok(value: str) -> bool:
+    return ip_ok(value) or ipv6_before_port(value) is not None  # (`[addr]` is bracketed, `addr:port` not)
+
+
 def _always(_value: str) -> bool:
     return True
 
@@ -105,7 +100,7 @@ PII_PATTERNS: tuple[_PiiPattern, ...] = (
     _PiiPattern("IP_ADDRESS", "ipv4", re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w]|\.\d)"), ip_ok, "."),
     _PiiPattern("IP_ADDRESS", "ipv6", re.compile(
         r"(?<![\w:.])(?=[0-9A-Fa-f:]*:[0-9A-Fa-f]*:)[0-9A-Fa-f:]{3,39}(?![\w:])"
-    ), ip_ok, ":"),
+    ), ipv6_ok, ":"),
     _PiiPattern("PHONE_NUMBER", "phone", re.compile(
         r"(?<![\w+.-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,5}\)[ .-]?|\d{2,5}[ .-])\d{2,5}[ .-]\d{3,5}(?![\w-]|\.\d)"
         r"|(?<![\w+])\+\d{8,14}(?!\w)"

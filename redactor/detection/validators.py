@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import re
 
 
@@ -98,6 +99,24 @@ def ean13_ok(digits: str) -> bool:
     """The GS1 check digit of a 13-digit barcode number."""
     total = sum(int(char) * (3 if index % 2 else 1) for index, char in enumerate(digits[:12]))
     return (10 - total % 10) % 10 == int(digits[12])
+
+
+def ip_ok(value: str) -> bool:
+    try:
+        ipaddress.ip_address(value)
+    except ValueError:
+        return False
+    return any(char not in "0:." for char in value)  # "::" and "0.0.0.0" name no host
+
+
+def ipv6_before_port(value: str) -> str | None:
+    """The IPv6 address of `address:port` written without brackets, as load balancers log a client
+    (`2a01:4f8:c17:3a0b::1:51544`): only when the whole is no address and the part before the last
+    colon is one with a `::` (so that no time, MAC or EUI-64 address with something after it is)."""
+    address, _, port = value.rpartition(":")
+    if not port.isdigit() or ip_ok(value) or not ip_ok(address):
+        return None
+    return address if "::" in address else None
 
 
 def ssn_ok(value: str) -> bool:

@@ -244,6 +244,26 @@ def test_ipv6_without_decimal_digits_is_found(detector: PiiDetector) -> None:
     assert ("IP_ADDRESS", "fe80::abcd:ef") in found(detector, "peer fe80::abcd:ef closed")
 
 
+@pytest.mark.parametrize(("text", "address"), [
+    ("h2 2025-06-04T09:12:44Z app/alb/50dc 2a01:4f8:c17:3a0b::1:51544 10.0.3.7:8080 502", "2a01:4f8:c17:3a0b::1"),
+    ("client=fd00:ab::7:8443;", "fd00:ab::7:8443"),  # (itself an address: replaced whole, as before)
+])
+def test_an_ipv6_address_with_its_port_glued_on_is_found(detector: PiiDetector, text: str, address: str) -> None:
+    """A load balancer logs `address:port` without brackets; the whole is no address."""
+    from redactor.detection.fastscan import FastScanner
+
+    assert ("IP_ADDRESS", address) in found(detector, text)
+    assert any(h.entity_type == "IP_ADDRESS" and address in text[h.start:h.end]
+               for h in FastScanner(["IP_ADDRESS"]).scan(text))
+
+
+@pytest.mark.parametrize("text", [
+    "at 09:12:44:123", "mac 00:17:88:01:0b:2c:4d:5e:80", "2001:db8:0:0:0:0:0:1:8443", "ab:cd:12345",
+])
+def test_no_time_or_hardware_address_reads_as_ipv6_with_a_port(detector: PiiDetector, text: str) -> None:
+    assert not [v for entity, v in found(detector, text) if entity == "IP_ADDRESS"]
+
+
 STREET_FORMS = [
     "ship to 42 Baker Street, please", "lives at 1600 pennsylvania avenue nw", "3145 Lakeview Drive, Edinburgh",
     "at 10 Downing St. today", "77 Massachusetts Ave Apt 4B", "wohnt Leopoldstraße 12, 80802 München",

@@ -921,6 +921,10 @@ _HEX_KEY = "9f8e7d6c5b4a39281706f5e4d3c2b1a0"
     (f"export DATADOG_APP_KEY={_DD_APP_KEY}", _DD_APP_KEY, "API_KEY"),
     (f'curl -H "DD-APPLICATION-KEY: {_DD_APP_KEY}" https://api.datadoghq.com/api/v1/monitor', _DD_APP_KEY, "API_KEY"),
     (f"DD_API_KEY={_DD_API_KEY}", _DD_API_KEY, "API_KEY"),
+    (f"==> /etc/datadog-agent/datadog.yaml <==\napp_key: {_DD_APP_KEY}\nsite: datadoghq.eu", _DD_APP_KEY, "API_KEY"),
+    # Twilio: an API key SID with its secret as Basic credentials (a SID alone is an identifier).
+    ('{"auth": "SK0407219fb257f9095f3c0cd7175e8041:4fc6f657ab17d272889dfde517587810"}',
+     "SK0407219fb257f9095f3c0cd7175e8041:4fc6f657ab17d272889dfde517587810", "ACCESS_TOKEN"),
     # Sentry DSN: the public key in the userinfo.
     (f"SENTRY_DSN=https://{_SENTRY_KEY}@o450123.ingest.sentry.io/5839201", _SENTRY_KEY, "API_KEY"),
     # HashiCorp Vault tokens anywhere; the legacy `s.` form only after a vault cue.
@@ -951,6 +955,8 @@ def test_vendor_credentials_found_by_the_red_team(detector: SecretDetector, text
     "self.state = s.Rk3Xw9Lm2Qp7Tz5Vb8Nc4Yd1",  # legacy vault shape, no vault cue
     "vault-agent: s.makeKubeConfigController = args",
     "Wow, Bearer tokens rock!",
+    f"pusher:\n  app_key: {_DD_APP_KEY}\n",  # Pusher's app key is public (and 20 hex)
+    '{"sid": "SK0407219fb257f9095f3c0cd7175e8041", "friendly_name": "ci"}',
 ])
 def test_vendor_near_misses_stay(detector: SecretDetector, text: str) -> None:
     assert detector.find(text) == [], _found(detector, text)
