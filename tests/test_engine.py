@@ -505,13 +505,16 @@ def test_an_otlp_attribute_name_is_redacted_like_a_dict_key(default_redactor: Re
             "name": "GET /users/canary.person@example.com", "startTimeUnixNano": "1", "endTimeUnixNano": "2",
             "attributes": [{"key": "canary.person@example.com", "value": {"intValue": "1"}},
                            {"key": "gen_ai.request.model", "value": {"stringValue": "gpt-4o"}},
+                           {"key": "Zebulon Quartermaine", "value": {"stringValue": "x"}},
                            {"key": "Jane Doe", "value": {"stringValue": "x"}}]}
     document = {"resourceSpans": [{"resource": {"attributes": []}, "scopeSpans": [{"scope": {"name": "s"},
                                                                                   "spans": [span]}]}]}
     out = default_redactor.redact(document)["resourceSpans"][0]["scopeSpans"][0]["spans"][0]
     token = out["name"].removeprefix("GET /users/")
     assert token.startswith("<EMAIL_ADDRESS:")
-    assert [a["key"] for a in out["attributes"]] == [token, "gen_ai.request.model", "Jane Doe"]
+    keys = [a["key"] for a in out["attributes"]]
+    assert keys[:3] == [token, "gen_ai.request.model", "Zebulon Quartermaine"]
+    assert keys[3].startswith("<PERSON:")  # a known given and family name is no NER guess
 
 
 @pytest.mark.slow

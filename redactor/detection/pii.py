@@ -19,6 +19,7 @@ from typing import Any
 from redactor.detection.base import AT_SIGN, AT_SIGN_FORMS, Span
 from redactor.detection.cues import CUE_ENTITIES, cue_recognizer, is_institution, is_plausible_person, may_have_cue
 from redactor.detection.decoys import is_entirely_decoy, overlaps, protected_regions
+from redactor.detection.names import full_name_recognizer, may_hold_full_name, name_lists
 from redactor.detection.validators import card_ok, digits_of, ipv6_before_port, is_barcode, phone_score
 from redactor.errors import DetectorError
 
@@ -159,6 +160,7 @@ _HAS_UPPER = re.compile(r"[A-Z]")
 
 # The recognizers of values known by a cue before them (`redactor.detection.cues`), several entities.
 _CUED = "CUED"
+_NAMED = "NAMED"  # full names by their parts (redactor.detection.names)
 
 
 def prefilter_matches(entity: str, text: str) -> bool:
@@ -476,6 +478,7 @@ class PiiDetector:
         self._ner = ner and any(e in self._thresholds for e in NER_ENTITIES)
         self._pattern_entities = [e for e in _PREFILTERS if e in self._thresholds]
         self._cue_entities = frozenset(e for e in CUE_ENTITIES if e in self._thresholds)
+        self._full_names = "PERSON" in self._thresholds
         self._sentence_cache: dict[str, list[Span]] = {}
 
     @property
@@ -485,6 +488,8 @@ class PiiDetector:
     def warm_up(self) -> None:
         """Load what is otherwise loaded on first use (recognizers, spaCy), e.g. before forking workers."""
         _ = self._recognizers
+        if self._full_names:
+            name_lists()
         if self._ner:
             _ = self._nlp_engine, self._spacy_recognizer
 
@@ -513,6 +518,7 @@ class PiiDetector:
             "IP_ADDRESS": [IpRecognizer(), ipv6_port_recognizer()],
             "STREET_ADDRESS": [street],
             _CUED: [cue_recognizer(self._cue_entities)],
+            _NAMED: [full_name_recognizer()],
         }
 
     @cached_property
@@ -552,7 +558,9 @@ class PiiDetector:
         # A value after its cue ("DOB: 1984-03-12", "MRN 00482913") is what the cue says, whatever its
         # shape: no decoy regions (a birth date looks like any other date), unless the whole string is one.
         cued = self._accepted(text, self._run(_CUED, text), []) if self._cue_entities and may_have_cue(text) else []
-        if not candidates and not cued:
+        named = self._accepted(text, self._run(_NAMED, text)) \
+            if self._full_names and may_hold_full_name(text) else []
+        if not candidates and not cued and not named:
             return []
         regions = protected_regions(text)
         if is_entirely_decoy(text, regions):
@@ -584,6 +592,7 @@ class PiiDetector:
                 found += [tail for tail in (postal_tail(text, span) for span in found) if tail is not None]
             spans.extend(span for span in found if not overlaps(span.start, span.end, regions))
         spans.extend(cued)
+        spans.extend(named)
         # Two recognizers of one entity (presidio's and ours, for cards) may report the same span.
         unique: dict[tuple[int, int, str], Span] = {}
         for span in spans:

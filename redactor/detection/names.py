@@ -1,0 +1,218 @@
+"""Full names found by their parts: a known given name followed by a known family name.
+
+spaCy's small English model misses or mislabels many names that stand in plain sight (`please change
+it to Tristan Dennis` is an ORG to it, `Lily Nolan` a PRODUCT), and with NER off only cue rules
+(`Name:`, `Dear`, a sign-off) find people at all. Given and family names are a finite, well-known
+vocabulary: Faker's person providers carry them for 80-odd locales (MIT; drawn from census and
+registry lists). A span is a person when it is a capitalised given name, optionally a second given
+name or an initial, and a capitalised family name, each from those lists, and not words of the
+kind that make up product, place and company names (see `_is_person`).
+
+The lists are read once per process from the installed package (about 0.2 s), only when a text has
+two capitalised words in a row.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+# A name word: a capital, then small letters, possibly an apostrophe or hyphen joining a second
+# capitalised part (`O'Brien`, `Nguyen-Tran`); Latin letters with their accented forms.
+_CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽ"
+_SMALL = "a-zß-öø-ÿāăąćĉċčďđēĕėęěĝğġģĥħĩīĭįıĵķĺļľŀłńņňŋōŏőœŕŗřśŝşšţťŧũūŭůűųŵŷźżž"
+_WORD = re.compile(rf"(?<![\w@.#/\\-])(?:[{_CAPITAL}][{_SMALL}]+(?:['’-][{_CAPITAL}][{_SMALL}]+)?|[{_CAPITAL}]\.?)"
+                   rf"(?![\w@-]|['’][{_SMALL}])")
+# What may stand between two words of one name: a space or a tab, nothing else (a comma or a line
+# break ends it: `Dennis, Tristan` is a list, `Sophie\nLang` two lines).
+_GAP = re.compile(r"[ \t]{1,2}")
+# Particles of family names (`Willemine ten Pas`, `Ludwig van Beethoven`, `María de la Cruz`).
+_PARTICLES = frozenset({"van", "von", "der", "den", "de", "la", "del", "della", "di", "da", "du", "dos", "das",
+                        "ten", "ter", "le", "bin", "ibn", "al"})
+# Two capitalised words in a row (particles or an initial between them): the cheap test before any
+# list is read.
+_CANDIDATE = re.compile(rf"[{_CAPITAL}][{_SMALL}]+[ \t]+(?:(?:{'|'.join(sorted(_PARTICLES))})[ \t]+){{0,2}}"
+                        rf"(?:[{_CAPITAL}]\.?[ \t]+)?[{_CAPITAL}][{_SMALL}]")
+# Family names that end a place or a building's name when they follow a given name: `Victoria
+# Station`, `Charles River`, `Lincoln Park`, `Jackson Street` are places named after people.
+_PLACE_WORDS = frozenset({
+    "street", "road", "lane", "avenue", "way", "park", "river", "lake", "hill", "hills", "bay", "house", "hall",
+    "field", "fields", "wood", "woods", "forest", "court", "place", "square", "station", "bridge", "tower",
+    "centre", "center", "line", "island", "beach", "valley", "falls", "point", "port", "harbour", "harbor",
+    "heights", "gardens", "garden", "grove", "terrace", "college", "university", "school", "hospital",
+    "church", "chapel", "airport", "mall", "plaza", "stadium", "arena", "county", "city", "town", "castle",
+    "creek", "springs", "mountain", "mount", "canyon", "cove", "meadow", "meadows", "ridge", "dale", "vale",
+    "close", "crescent", "drive", "row", "walk", "gate", "cross", "green", "common", "market", "mill", "mills",
+})
+# Assistants and products named like people: `Claude Sonnet`, `Devin AI`, `Alexa Skills`.
+_PRODUCT_GIVEN_NAMES = frozenset({"claude", "alexa", "siri", "cortana", "devin", "jasper", "grok", "aria",
+                                  "bard", "ada", "julia", "ruby", "django", "flask", "jenkins", "sonnet", "opus",
+                                  "haiku"})
+# Forms of address that some locales' lists carry among names (`Sayın Bey`: "Dear Sir" in Turkish).
+_FORMS_OF_ADDRESS = frozenset({"sayın", "bey", "beyefendi", "hanım", "hanımefendi", "efendi", "paşa", "herr", "frau",
+                               "señor", "señora", "señorita", "signor", "signora", "signorina", "monsieur", "madame",
+                               "mademoiselle", "sir", "madam", "lady", "lord", "dame", "don", "doña", "dona", "senhor",
+                               "senhora", "pan", "pani", "gospodin", "gospođa", "sheikh", "shri", "sri", "smt"})
+_MIN_NAME_LENGTH = 3  # `Al`, `Bo`, `Ed`: articles and abbreviations as often as names
+
+GIVEN_AND_FAMILY_DETECTOR = "GivenAndFamilyName"
+FULL_NAME_SCORE = 0.85
+
+
+@dataclass(frozen=True)
+class NameLists:
+    given: frozenset[str]  # lower case
+    family: frozenset[str]  # lower case
+    english_words: frozenset[str]  # lower case: common English words (Faker's en_US lorem list)
+
+
+@lru_cache(maxsize=1)
+def name_lists() -> NameLists:
+    """Given and family names of every Faker locale (only Latin-script ones can match `_WORD`)."""
+    import faker.providers.person as person_providers
+    from faker.providers.lorem.en_US import Provider as EnglishLorem
+
+    from redactor.detection.pii import ignorable_capitalised_words
+
+    given: set[str] = set()
+    family: set[str] = set()
+    for module in pkgutil.iter_modules(person_providers.__path__):
+        provider = importlib.import_module(f"{person_providers.__name__}.{module.name}").Provider
+        for attribute, into in (("first_names", given), ("first_names_male", given), ("first_names_female", given),
+                                ("first_names_nonbinary", given), ("last_names", family)):
+            into.update(map(str.lower, _class_attribute(provider, attribute)))
+    ignorable = ignorable_capitalised_words() | _FORMS_OF_ADDRESS
+    return NameLists(
+        given=frozenset(n for n in given if len(n) >= _MIN_NAME_LENGTH and n not in ignorable
+                        and n not in _PRODUCT_GIVEN_NAMES),
+        family=frozenset(n for n in family if len(n) >= _MIN_NAME_LENGTH and n not in ignorable
+                         and n not in _PLACE_WORDS),
+        english_words=frozenset(word.lower() for word in EnglishLorem.word_list),
+    )
+
+
+def _class_attribute(provider: type, attribute: str) -> tuple[str, ...]:
+    # A locale's provider may inherit a list from another locale's, or compute it (a property on
+    # the class: skipped, it is no list).
+    for klass in provider.__mro__:
+        value = klass.__dict__.get(attribute)
+        if value is not None:
+            return tuple(value) if isinstance(value, (list, tuple, dict)) else ()
+    return ()
+
+
+def may_hold_full_name(text: str) -> bool:
+    return _CANDIDATE.search(text) is not None
+
+
+def full_names(text: str) -> Iterator[tuple[int, int]]:
+    """(start, end) of each full name in `text` (see the module's docstring)."""
+    if not may_hold_full_name(text):
+        return
+    lists = name_lists()
+    words = list(_WORD.finditer(text))
+    index = 0
+    while index < len(words):
+        found = _name_at(text, words, index, lists)
+        if found is None:
+            index += 1
+            continue
+        last = found
+        yield words[index].start(), words[last].end()
+        index = last + 1
+
+
+def _joined(text: str, left: re.Match[str], right: re.Match[str]) -> bool:
+    """Two words of one name: a space or a tab apart, or one or two particles between them
+    (`Willemine ten Pas`, `María de la Cruz`)."""
+    gap = text[left.end():right.start()]
+    if _GAP.fullmatch(gap):
+        return True
+    between = gap.split(" ")
+    return 3 <= len(between) <= 4 and not between[0] and not between[-1] \
+        and all(word in _PARTICLES for word in between[1:-1])
+
+
+def _name_at(text: str, words: list[re.Match[str]], index: int, lists: NameLists) -> int | None:
+    """The index of the last word of a full name starting at `words[index]`, or None."""
+    first = words[index].group(0)
+    if first.lower() not in lists.given:
+        return None
+    position = index
+    # More given names or an initial may follow (`Mary Ann Smith`, `Faina D. Yefremova`).
+    while position + 1 < len(words) and _joined(text, words[position], words[position + 1]):
+        following = words[position + 1].group(0)
+        if _is_initial(following) or (following.lower() in lists.given and following.lower() not in lists.family):
+            position += 1
+            continue
+        break
+    family_index = position + 1
+    if family_index >= len(words) or not _joined(text, words[position], words[family_index]):
+        return None
+    family = words[family_index].group(0)
+    if _is_initial(family) or not _is_family_name(family, lists):
+        return None
+    # Double family names (`García Márquez`, `Nguyen Tran`).
+    last = family_index
+    while last + 1 < len(words) and _joined(text, words[last], words[last + 1]) \
+            and _is_family_name(words[last + 1].group(0), lists):
+        last += 1
+    if not _is_person(text, [w.group(0) for w in words[index:last + 1]], words[last].end(), lists):
+        return None
+    return last
+
+
+def _is_initial(word: str) -> bool:
+    return len(word.rstrip(".")) == 1
+
+
+def _is_family_name(word: str, lists: NameLists) -> bool:
+    return all(part.lower() in lists.family for part in re.split(r"-", word)) or word.lower() in lists.family
+
+
+# A word right after the name that makes it a company's, a product's or a place's name.
+_NOT_A_PERSON_AFTER = re.compile(
+    r"[ \t]+(?:&|and[ \t]+(?:Co|Sons|Partners)|(?:Inc|Ltd|LLC|LLP|PLC|Pty|GmbH|AG|SA|Group|Holdings|Corp|"
+    r"Corporation|Company|Foundation|Institute|University|College|School|Hospital|Clinic|Bank|Capital|Partners|Associates|Solutions|"
+    r"Technologies|Labs|Studios|Records|Airport|Station|Street|Road|Avenue|Park|Bridge|Center|Centre|Museum|"
+    r"Library|Hall|Prize|Award|Trophy|Cup|Festival)\b)"
+)
+
+
+def _is_person(text: str, words: list[str], end: int, lists: NameLists) -> bool:
+    from redactor.detection.pii import common_words, name_words
+
+    lowered = [word.lower().rstrip(".") for word in words]
+    common = common_words()
+    if any(word in common for word in lowered):
+        return False
+    given, family = lowered[0], lowered[-1]
+    # Both parts ordinary words (`Rose Gold`, `Sterling Silver`, `May Day`, `Summer Sale`): no one named.
+    word_like = name_words() | lists.english_words
+    if given in word_like and family in word_like:
+        return False
+    return _NOT_A_PERSON_AFTER.match(text, end) is None
+
+
+def full_name_recognizer() -> Any:
+    """A presidio recognizer for `full_names` (PERSON)."""
+    from presidio_analyzer import EntityRecognizer, RecognizerResult
+
+    class FullNameRecognizer(EntityRecognizer):
+        def __init__(self) -> None:
+            super().__init__(supported_entities=["PERSON"], name=GIVEN_AND_FAMILY_DETECTOR)
+
+        def load(self) -> None:
+            return None
+
+        def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[RecognizerResult]:
+            return [RecognizerResult("PERSON", start, end, FULL_NAME_SCORE,
+                                     recognition_metadata={"recognizer_name": GIVEN_AND_FAMILY_DETECTOR})
+                    for start, end in full_names(text)]
+
+    return FullNameRecognizer()

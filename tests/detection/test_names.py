@@ -1,0 +1,75 @@
+"""Full names found by their parts (a known given name, then a known family name), with NER off too."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from redactor.detection.names import full_names, name_lists
+from tests.conftest import run_cli
+
+
+def names_in(text: str) -> list[str]:
+    return [text[start:end] for start, end in full_names(text)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # spaCy-small labels these ORG or PRODUCT, or misses them (presidio-research synth_dataset_v2, red team 16).
+    ("The name in the account is not correct, please change it to Tristan Dennis", ["Tristan Dennis"]),
+    ("my great great grandmother was called Lily Nolan", ["Lily Nolan"]),
+    ("Zoe Young from Flightaware is the keynote speaker", ["Zoe Young"]),
+    ("Rolled back to v2.13.3 and paged Caleb Brooks (+1 415 555 0132).", ["Caleb Brooks"]),
+    # Second given names, initials, particles and double family names belong to the name.
+    ("signed by Mary Ann Smith", ["Mary Ann Smith"]),
+    ("Ella H. Smith and Shane M Cooper", ["Ella H. Smith", "Shane M Cooper"]),
+    ("la tarjeta de María de la Cruz", ["María de la Cruz"]),
+    ("a novel by Gabriel García Márquez", ["Gabriel García Márquez"]),
+    ("Hi, I'm Sophie Lang.", ["Sophie Lang"]),
+])
+def test_a_given_name_then_a_family_name_is_a_person(text: str, expected: list[str]) -> None:
+    assert names_in(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    # Both parts ordinary words: no one is named.
+    "Rose Gold iPhone", "Sterling Silver ring", "May Day parade", "the Summer Sale starts", "a Grace Period applies",
+    # Places and buildings named after people; assistants and products named like people.
+    "Victoria Station", "the Charles River", "Lincoln Park", "Jackson Street", "Claude Sonnet 4", "Alexa Skills",
+    "Morgan Stanley & Co", "Paul Hastings LLP",
+    # One name alone, a list, two lines, lower case, capitals, code.
+    "Thanks Sophie", "Dennis, Tristan", "Sophie\nLang", "tristan dennis", "TRISTAN DENNIS", "TristanDennis",
+    "user@Tristan Dennis", "Hello World", "Get Weather", "New York", "San Francisco",
+])
+def test_what_is_no_full_name_stays(text: str) -> None:
+    assert names_in(text) == []
+
+
+def test_the_lists_come_from_many_locales_and_leave_out_common_words() -> None:
+    lists = name_lists()
+    assert {"tristan", "sophie", "maría", "ludwig", "priya", "aisha"} <= lists.given
+    assert {"dennis", "nolan", "cruz", "okafor", "nguyen"} <= lists.family
+    assert "claude" not in lists.given and "street" not in lists.family
+    assert len(lists.given) > 10_000 and len(lists.family) > 10_000
+
+
+@pytest.mark.parametrize("flags", [(), ("--no-ner",)], ids=["ner", "no-ner"])
+def test_a_full_name_and_its_parts_leave_the_written_trace(tmp_path: Path, flags: tuple[str, ...]) -> None:
+    """Red team 16: `paged Caleb Brooks` in a deploy bot's message was kept with NER off; once the full
+    name is known, its parts are replaced where they stand alone too (not `Brooks`: also a word)."""
+    source = tmp_path / "run.jsonl"
+    records = [
+        {"type": "tool.succeeded", "tool": "page_oncall",
+         "result": "Rolled back to v2.13.3 and paged Caleb Brennan (+1 415 555 0132)."},
+        {"type": "llm.response", "text": "Caleb acknowledged the page; Brennan is on call until 18:00."},
+        {"type": "llm.response", "text": "Rose Gold and Sterling Silver are back in stock at Victoria Station."},
+    ]
+    source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    result = run_cli("redact", str(source), "-o", str(tmp_path / "out"), "-q", *flags)
+    assert result.returncode == 0, result.stderr
+    written = (tmp_path / "out" / "run.jsonl").read_text(encoding="utf-8")
+    assert "Caleb" not in written and "Brennan" not in written
+    out = [json.loads(line) for line in written.splitlines()]
+    assert out[0]["tool"] == "page_oncall" and "paged <PERSON:" in out[0]["result"]
+    assert out[2] == records[2]
