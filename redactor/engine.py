@@ -56,6 +56,7 @@ from redactor.structure import (
     cookie_values,
     csv_tables,
     form_fields,
+    may_be_stream_event,
     message_fields,
     name_value_pair,
     parse_base64_text,
@@ -82,6 +83,8 @@ V = TypeVar("V")
 # Secrets beat structured PII, which beats NER guesses, when spans overlap.
 _PRIORITY = {"secret": 0, "pii": 1, "ner": 2}
 MIN_KNOWN_VALUE_LENGTH = 4
+# Numbers a pattern takes for a phone or an identity number by their shape alone (see `identifiers`).
+_NUMBER_GUESS_TYPES = frozenset({"PHONE_NUMBER", "ID_NUMBER"})
 # A secret this short and made of lower-case letters only is a default or a dictionary word
 # (`postgres`, `admin`, `password`): replaced where it was found, never wherever the word occurs.
 _WORD_SECRET_MAX_LENGTH = 12
@@ -458,6 +461,9 @@ class TraceSession:
         # Name parts in lower case (`priya`): replaced in prose, never inside a host name, a path or an
         # identifier (`lumen-store.com` when `Lumen Store Suporte` signed a mail).
         self.lower_name_parts: set[str] = set()
+        # Values the trace keeps under identifier keys (`github_run_id`): digits found there are no phone
+        # number or identity number anywhere else in the trace either.
+        self.identifiers: set[str] = set()
         # Each distinct string is rewritten once per trace (bounded: a streamed store is unbounded).
         self.rewritten: _BoundedCache[tuple[str, list[Span]]] = _BoundedCache(max_entries=50_000)
         self.findings: list[Finding] = []
@@ -525,7 +531,7 @@ class TraceSession:
         rules = self.rules
         attribute_name = rules.attribute_name(value)
         columns = rules.table_columns(value) if "columns" in value else None
-        pieces = stream_pieces(value) if collect and self.join_streams and "delta" in value else ()
+        pieces = stream_pieces(value) if collect and self.join_streams and may_be_stream_event(value) else ()
         for container, name, stream in pieces:
             self._stream_of[(id(container), name)] = (self.current_file, ctx.shape, *stream)
         for key, child in value.items():
@@ -555,7 +561,13 @@ class TraceSession:
 
     def _plan_member(self, container: Any, key: Any, child: Any, member: Member, ctx: NodeContext, depth: int,
                      slots: Plan, collect: bool, parent_key: str) -> None:
-        if not member.ner and isinstance(child, str):
+        if member.identifier and isinstance(child, str):
+            # Not analysed (its digits are no phone number wherever else the trace writes them), but a
+            # value the trace names elsewhere is still replaced in it.
+            if collect:
+                self.identifiers.add(child)
+            slots.append((_TEXT, container, key, child, ctx))
+        elif not member.ner and isinstance(child, str):
             self._plan_string(container, key, child, ctx, slots, collect, ner=False)
         else:
             self._plan_value(container, key, child, ctx, depth + 1, slots, collect, parent_key)
@@ -744,6 +756,9 @@ class TraceSession:
             self.note_value(value, entity)
         for text, ranked_spans in detected.items():
             kept = self._resolve(text, ranked_spans)
+            if self.identifiers:
+                kept = [span for span in kept if span.entity_type not in _NUMBER_GUESS_TYPES
+                        or text[span.start:span.end] not in self.identifiers]
             guesses = [_is_one_word_ner_guess(text, span) for span in kept]
             local = any(guess or not is_propagated(text[span.start:span.end], span.entity_type)
                         for span, guess in zip(kept, guesses, strict=True))

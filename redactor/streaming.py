@@ -28,7 +28,7 @@ import zlib
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import IO, Any, BinaryIO
@@ -94,10 +94,16 @@ def _iter_lines(path: Path, handle: IO[bytes]) -> Iterator[JsonlLine]:
 
 
 def first_record_and_style(path: Path) -> tuple[dict[str, Any], JsonStyle]:
+    """The first record, and the store's style as its first line shows it (line end included)."""
     for _, line, record, _ in iter_jsonl(path):
         if record is not None:
-            return record, sniff_style(line, bom=False)
+            return record, replace(sniff_style(line, bom=False), newline=_first_line_end(path))
     raise InputError(str(path), "empty file")
+
+
+def _first_line_end(path: Path) -> str:
+    with path.open("rb") as handle:
+        return "\r\n" if handle.readline().endswith(b"\r\n") else "\n"
 
 
 @dataclass(frozen=True)
@@ -274,7 +280,7 @@ def _rewrite_pass(
     digest = hashlib.sha256()
     for number, line, record, respelled in iter_jsonl(source, previous):
         if record is None:
-            data = b"\n"
+            data = style.newline.encode("ascii")
         else:
             session.current_line = number
             new_record = session.rewrite(record)
@@ -282,7 +288,7 @@ def _rewrite_pass(
             if problem:
                 raise RedactionError(f"{source} (line {number}): after redaction, {problem}")
             text = style.dumps(new_record)
-            data = ((written_like(text, line) if respelled else text) + "\n").encode("utf-8", "surrogatepass")
+            data = ((written_like(text, line) if respelled else text) + style.newline).encode("utf-8")
         out.write(data)
         digest.update(data)
     return "sha256:" + digest.hexdigest()

@@ -45,6 +45,13 @@ KEY_MARK = "{key}"
 TOOLISH_SIBLINGS = frozenset({"arguments", "args", "parameters", "input_schema", "function", "tool_call_id"})
 TOOLISH_PARENTS = frozenset({"tool_calls", "tool_schemas", "tools", "functions"})
 # Inside a secret-named container, these short fields name the kind of credential, not the secret.
+# A Google service account key file (`"type": "service_account"`) under a `credentials` key: its private
+# key (and the key's id) is the secret; the project, the account's address and Google's endpoints are not,
+# and code reads them (`credentials.project_id`).
+_SERVICE_ACCOUNT_PUBLIC_FIELDS = frozenset({
+    "project_id", "client_email", "client_id", "auth_uri", "token_uri", "auth_provider_x509_cert_url",
+    "client_x509_cert_url", "universe_domain",
+})
 SECRET_CONTAINER_SAFE_KEYS = frozenset({
     "type", "kind", "scheme", "token_type", "grant_type", "auth_type", "alg", "algorithm", "provider", "expires_in",
     # a Kubernetes secret volume or reference names the secret and where it is mounted
@@ -135,7 +142,8 @@ _PII_KEY_ENTITIES = {
                      "drivers_licence", "license_number", "licence_number", "vin", "plate", "license_plate",
                      "licence_plate", "plate_number", "number_plate", "medicaid_id", "medicare_number", "medicare_id",
                      "policy_number", "loyalty_number", "frequent_flyer_number", "bvn", "nin", "meter_number", "mpan",
-                     "mprn", "itin", "id_number", "document_number", "student_number"), "ID_NUMBER"),
+                     "mprn", "itin", "id_number", "document_number", "student_number", "frequent_flyer", "ff_number",
+                     "rx_number", "prescription_number", "student_id", "vehicle_registration"), "ID_NUMBER"),
 }
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # Beside a "columns" list, the member holding a query result's rows (lists of cells).
@@ -246,9 +254,17 @@ def is_generated_token(record: Mapping[str, Any], key: str) -> bool:
 
 
 def is_secret_reference(record: Mapping[str, Any]) -> bool:
-    """LangChain's serialised secret, `{"lc": 1, "type": "secret", "id": ["OPENAI_API_KEY"]}`: the name
-    of the environment variable that holds the key (in every serialised chat model), not the key."""
-    return record.get("type") == "secret" and "lc" in record and record.keys() <= {"lc", "type", "id"}
+    """A serialised reference to a secret, not the secret: LangChain's `{"lc": 1, "type": "secret", "id":
+    ["OPENAI_API_KEY"]}` (in every serialised chat model), Haystack's `{"type": "env_var", "env_vars":
+    ["OPENAI_API_KEY"], "strict": true}` (in every serialised pipeline): names of environment variables."""
+    if record.get("type") == "secret" and "lc" in record and record.keys() <= {"lc", "type", "id"}:
+        return True
+    names = record.get("env_vars")
+    return record.get("type") == "env_var" and record.keys() <= {"type", "env_vars", "strict"} \
+        and isinstance(names, list) and all(isinstance(n, str) and _ENV_VAR_NAME.fullmatch(n) for n in names)
+
+
+_ENV_VAR_NAME = re.compile(r"[A-Z_][A-Z0-9_]*")
 
 
 # Keys that hold a user's handle or a person's name, whichever the system stores (Sentry's `username`,
@@ -290,7 +306,9 @@ def names_a_person(record: Mapping[str, Any], key: str, value: str, record_key: 
     person_or_handle = person_or_handle or (
         is_name and record_key is not None and normalize_key(record_key) in _PERSON_OR_HANDLE_KEYS)
     if is_name and record.get("role") == "user":
-        return True  # the chat participant, whatever its form (`oliver_bennett`)
+        # the chat participant, whatever its form (`oliver_bennett`), unless it is an agent of a group
+        # chat named by its job (AutoGen/AG2's `Planner`, `Engineer`, `user_proxy`)
+        return not is_agent_role_name(value)
     if is_name and is_contact_record(record):
         # (not an order's `name` beside the buyer's email: `#1042`, `Order Completed`)
         return _has_letters(value) and _plausible(value)
@@ -299,6 +317,25 @@ def names_a_person(record: Mapping[str, Any], key: str, value: str, record_key: 
     if person_or_handle or (is_name and holds_personal_data(record)):
         return _reads_as_full_name(value)  # (a handle, a company, a checklist's name are no person's)
     return False
+
+
+# The jobs multi-agent frameworks name their agents by (AutoGen/AG2 group chats, CrewAI roles).
+_AGENT_ROLE_WORDS = frozenset({
+    "admin", "administrator", "planner", "engineer", "executor", "critic", "coder", "reviewer", "assistant",
+    "manager", "writer", "researcher", "analyst", "scientist", "designer", "tester", "architect", "product",
+    "proxy", "user", "agent", "bot", "ai", "orchestrator", "supervisor", "router", "editor", "translator",
+    "summarizer", "summariser", "retriever", "narrator", "moderator", "checker", "verifier", "solver",
+    "code", "data", "qa", "sql", "web", "search", "triage", "support", "sales", "billing", "expert", "lead",
+    "senior", "junior", "chief", "helper", "worker", "boss", "teacher", "tutor", "judge",
+})
+_WORDS_OF_A_NAME = re.compile(r"[A-Za-z]+")
+
+
+def is_agent_role_name(value: str) -> bool:
+    """An agent's name made of job words only (`Planner`, `user_proxy`, `Code Reviewer`, `sql-agent`)."""
+    words = _WORDS_OF_A_NAME.findall(value)
+    return bool(words) and len(words) <= 4 and "".join(words) == re.sub(r"[\s_-]", "", value) \
+        and all(word.lower() in _AGENT_ROLE_WORDS for word in words)
 
 
 # A contact record's bare `address` (HubSpot's `properties.address`, a CRM export's `Address`): the
@@ -420,8 +457,11 @@ _DELTA_TEXT_FIELDS = ("content", "text", "partial_json", "thinking", "reasoning_
 
 
 def stream_pieces(event: dict[str, Any]) -> list[tuple[dict[str, Any], str, tuple[str, ...]]]:
-    """The text pieces of one streaming event `event` (a dict with a `delta`), as (container, key,
-    stream): pieces with the same stream, in order, are one text. Empty when it is no such event."""
+    """The text pieces of one streaming event `event` (a dict with a `delta`, a Gemini chunk's
+    `candidates` or an Ollama chunk's `done`), as (container, key, stream): pieces with the same
+    stream, in order, are one text. Empty when it is no such event."""
+    if "delta" not in event:
+        return _chunk_pieces(event)
     delta = event.get("delta")
     if isinstance(delta, str):
         kind = event.get("type")
@@ -440,6 +480,38 @@ def stream_pieces(event: dict[str, Any]) -> list[tuple[dict[str, Any], str, tupl
         if isinstance(function, dict) and isinstance(function.get("arguments"), str):
             pieces.append((function, "arguments", (index, "tool_calls", str(call.get("index", position)))))
     return pieces
+
+
+def may_be_stream_event(event: Mapping[str, Any]) -> bool:
+    """The cheap test before `stream_pieces`."""
+    return "delta" in event or "candidates" in event or "done" in event
+
+
+def _chunk_pieces(event: dict[str, Any]) -> list[tuple[dict[str, Any], str, tuple[str, ...]]]:
+    """- Gemini's `streamGenerateContent` chunks: `{"candidates": [{"content": {"parts": [{"text": ...}]},
+      "index": 0}], "responseId": ...}`, each candidate's text continued by the next chunk of the response;
+    - Ollama's `/api/chat` and `/api/generate` stream, one JSON object a line: `{"model": ..., "message":
+      {"role": "assistant", "content": ...}, "done": false}` or `{"response": ..., "done": false}`."""
+    candidates = event.get("candidates")
+    if isinstance(candidates, list):
+        pieces: list[tuple[dict[str, Any], str, tuple[str, ...]]] = []
+        for position, candidate in enumerate(candidates):
+            content = candidate.get("content") if isinstance(candidate, dict) else None
+            parts = content.get("parts") if isinstance(content, dict) else None
+            index = str(candidate.get("index", position)) if isinstance(candidate, dict) else str(position)
+            for part in parts if isinstance(parts, list) else ():
+                if isinstance(part, dict) and isinstance(part.get("text"), str):
+                    thought = "thought" if part.get("thought") else "text"
+                    pieces.append((part, "text", ("gemini", str(event.get("responseId")), index, thought)))
+        return pieces
+    if not isinstance(event.get("done"), bool) or not isinstance(event.get("model"), str):
+        return []
+    message = event.get("message")
+    if isinstance(message, dict) and isinstance(message.get("content"), str):
+        return [(message, "content", ("ollama", event["model"], "message"))]
+    if isinstance(event.get("response"), str):
+        return [(event, "response", ("ollama", event["model"], "response"))]
+    return []
 
 
 # FHIR's HumanName (`Patient.name[*]`): `{"use": "official", "family": "Chalmers", "given": ["Peter",
@@ -865,6 +937,28 @@ class Member:
     secret_entity: str | None  # the value is (inside) a secret-named key's value
     shape: str
     ner: bool = True  # False: only the pattern and secret detectors (and known values) apply
+    identifier: bool = False  # an id (see `is_identifier_value`): only known values apply
+
+
+# A value under an identifier key (`github_run_id`, `zendeskTicketId`, an `etag`) is an id, whatever its
+# digits look like (a 10-digit run id reads as a phone number, an order id as a card). Not the ids
+# that are personal data (`tax_id`, `national_id`, the policy's redact_keys) nor those that are phone
+# numbers by design (WhatsApp's `wa_id`, a `caller_id`).
+_IDENTIFIER_KEY = re.compile(r"(?:^|_)(?:ids?|uuid|guid|etag|e_tag)$")
+_PHONE_IDENTIFIER_KEYS = frozenset({"wa_id", "caller_id", "sender_id", "from_id", "msisdn_id", "phone_id"})
+_IDENTIFIER_VALUE = re.compile(r'(?:W/)?"?[A-Za-z0-9][A-Za-z0-9_.:#/-]{0,127}"?')
+
+
+def is_identifier_value(key: str, value: str) -> bool:
+    """(Not a key's or a credential's id, `AWS_ACCESS_KEY_ID`, nor a value in a vendor's token format.)"""
+    name = normalize_key(key)
+    return (_IDENTIFIER_KEY.search(name) is not None and name not in _PHONE_IDENTIFIER_KEYS
+            and _CREDENTIAL_WORDS.search(name) is None
+            and _IDENTIFIER_VALUE.fullmatch(value) is not None and any(char.isdigit() for char in value)
+            and pii_entity_for_key(key) is None and not _names_personal_data(key) and not might_be_vendor_token(value))
+
+
+_CREDENTIAL_WORDS = re.compile(r"key|secret|token|pass|auth|cred|session|cookie")
 
 
 class StructureRules:
@@ -934,8 +1028,9 @@ class StructureRules:
                 # Inside a PII record (`shipping_address: {name, phone, ...}`) a member named after a PII
                 # type is that PII: the recipient's `name` is a person, not a k8s secret's name.
                 return Member(False, effective_key, own, shape)
-            safe = ((key in SECRET_CONTAINER_SAFE_KEYS or _ENUM_KEY.search(key) is not None) and isinstance(child, str)
-                    and len(child) < _SAFE_VALUE_MAX_LENGTH) or is_secret_reference(parent)
+            safe = ((key in SECRET_CONTAINER_SAFE_KEYS or _ENUM_KEY.search(key) is not None)
+                    and isinstance(child, str) and len(child) < _SAFE_VALUE_MAX_LENGTH) or is_secret_reference(parent) \
+                or (key in _SERVICE_ACCOUNT_PUBLIC_FIELDS and parent.get("type") == "service_account")
             return Member(safe, effective_key, ctx.secret_entity, shape)
         if effective_key != key and (
             effective_key in self.structural_attributes or effective_key in self.structural_keys
@@ -952,6 +1047,9 @@ class StructureRules:
             # A structural value written as words or a URL (a span name `GET /users/<email>`) keeps
             # its bytes unless a pattern finds something in it: ids and names are never in it.
             return Member(False, effective_key, None, shape, ner=False)
+        if isinstance(child, str) and is_identifier_value(effective_key, child) \
+                and not self.is_secret_name(effective_key):
+            return Member(False, effective_key, None, shape, identifier=True)
         if (isinstance(child, str) and names_a_person(parent, key, child, parent_key)) \
                 or (key in _HUMAN_NAME_VALUES and is_human_name(parent, parent_key)):
             return Member(False, effective_key, "PERSON", shape)

@@ -1419,3 +1419,91 @@ def test_an_alerting_integration_key_and_card_brands(default_redactor: Redactor)
     assert out["body"]["routing_key"].startswith("<API_KEY:") and out["body"]["event_action"] == "trigger"
     assert out["amqp"]["routing_key"] == "orders.created"
     assert out["msg"] == "Paid with Mastercard ending 8470, thanks."
+
+
+# ----- round 22: replay fidelity ------------------------------------------------------------------------
+
+
+def test_ids_that_read_as_phone_or_card_numbers_stay(no_ner: Redactor) -> None:
+    """Red team 22: a GitHub run id and a Zendesk ticket id (10 digits) became phone numbers, in the
+    API URL too; an Amazon order number half a card; an ETag, an ISBN-13 phone numbers."""
+    record = {"type": "tool.succeeded", "github_run_id": "9527385412", "zendeskTicketId": "4123456789",
+              "amazon_order": "112-4567890-1234567", "etag": 'W/"0815-4711"', "isbn": "978-0-306-40615-7",
+              "url": "https://api.github.com/repos/acme/agent/actions/runs/9527385412/jobs",
+              "note": "order 112-4567890-1234567, ISBN 978-0-306-40615-7, run 9527385412"}
+    assert no_ner.redact(record) == record
+
+
+def test_an_identifier_key_keeps_no_personal_data_out_of_reach(no_ner: Redactor) -> None:
+    """Ids that are personal data or phone numbers by design are still replaced; a value the trace
+    names elsewhere is replaced inside an id too."""
+    out = no_ner.redact({"wa_id": "14155550133", "tax_id": "912-71-2345", "conversation_id": "jane.roe@x.io",
+                         "request_id": "req-jane.roe@x.io", "contact": "jane.roe@x.io",
+                         "AWS_ACCESS_KEY_ID": "AKIA4QF7ZJ2XNV3LB6KD", "id": "AKIA4QF7ZJ2XNV3LB6KE"})
+    assert out["wa_id"].startswith("<PHONE_NUMBER:") and out["tax_id"].startswith("<")
+    assert out["AWS_ACCESS_KEY_ID"].startswith("<") and out["id"].startswith("<")
+    assert out["conversation_id"] == out["contact"] and out["contact"].startswith("<EMAIL_ADDRESS:")
+    assert out["request_id"] == "req-" + out["contact"]
+
+
+# ----- round 20: framework-native traces ----------------------------------------------------------------
+
+
+def test_group_chat_agents_named_by_their_job_stay(no_ner: Redactor) -> None:
+    """Red team 20: AG2's group chat speakers (`Planner`, `Engineer`) became people; a user named in a
+    message's `name` is still one."""
+    history = [{"content": "Plan: check the deploy.", "role": "user", "name": name}
+               for name in ("Admin", "Planner", "Engineer", "Executor", "user_proxy", "Code Reviewer")]
+    out = no_ner.redact({"chat_history": [*history, {"role": "user", "name": "oliver_bennett", "content": "hi"}]})
+    assert [m["name"] for m in out["chat_history"][:-1]] == [m["name"] for m in history]
+    assert out["chat_history"][-1]["name"].startswith("<PERSON:")
+
+
+def test_a_bare_name_label_at_a_line_start_names_a_person(no_ner: Redactor) -> None:
+    """Red team 20: a Letta memory block's `Name: Rosalind Achterberg` line was kept (`Customer name:` was
+    not); YAML's lower-case `- name: Checkout Code` stays."""
+    out = no_ner.redact({"value": "Name: Rosalind Achterberg\nBirthday: 1992-05-17",
+                         "ci": "steps:\n- name: Checkout Code\n  uses: actions/checkout@v4"})
+    assert out["value"].startswith("Name: <PERSON:") and "Achterberg" not in out["value"]
+    assert out["ci"] == "steps:\n- name: Checkout Code\n  uses: actions/checkout@v4"
+
+
+def test_references_and_public_fields_of_credentials_stay(no_ner: Redactor) -> None:
+    """Red team 20: Haystack's serialised secret (an environment variable's name) and a Google service
+    account's project, address and endpoints were replaced as credentials."""
+    record = {"api_key": {"type": "env_var", "env_vars": ["OPENAI_API_KEY"], "strict": True},
+              "credentials": {"type": "service_account", "project_id": "clinic-ai-prod",
+                              "private_key_id": "014b461f839d14c6bdf6bea03d84a79357bba68a",
+                              "private_key": "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBg\n-----END PRIVATE KEY-----\n",
+                              "client_email": "caller@clinic-ai-prod.iam.gserviceaccount.com",
+                              "token_uri": "https://oauth2.googleapis.com/token"}}
+    out = no_ner.redact(record)
+    assert out["api_key"] == record["api_key"]
+    kept = ("type", "project_id", "client_email", "token_uri")
+    assert {k: out["credentials"][k] for k in kept} == {k: record["credentials"][k] for k in kept}
+    assert out["credentials"]["private_key"].startswith("<") and out["credentials"]["private_key_id"].startswith("<")
+
+
+def test_a_key_given_as_the_basic_user_is_replaced(no_ner: Redactor) -> None:
+    """Red team 20: BambooHR's documented `https://<key>:x@api.bamboohr.com/...` kept the key (only the
+    dummy password was replaced)."""
+    key = "a751432a0dc004bcd70bdba41d23af0f1d7f8479"
+    out = no_ner.redact({"url": f"https://{key}:x@api.bamboohr.com/api/gateway.php/acme/v1/employees",
+                         "cmd": f"curl -u {key}:x https://api.bamboohr.com/api/gateway.php/acme/v1/meta/fields"})
+    assert key not in json.dumps(out) and out["url"].startswith("https://<API_KEY:")
+    assert out["cmd"].startswith("curl -u <API_KEY:")
+    assert out["url"].endswith("@api.bamboohr.com/api/gateway.php/acme/v1/employees")
+
+
+def test_a_case_number_is_no_phone_number(no_ner: Redactor) -> None:
+    """Red team 20: `2025-031` (a case) became a phone number, and its token spread into file paths."""
+    record = {"text": "Investigation notes 2025-031.", "file_path": "/data/hr/cases/2025-031-notes.docx"}
+    assert no_ner.redact(record) == record
+    assert no_ner.redact({"t": "call 555-0123 today"})["t"].startswith("call <PHONE_NUMBER:")
+
+
+def test_travel_school_and_pharmacy_numbers_by_key(no_ner: Redactor) -> None:
+    out = no_ner.redact({"frequent_flyer": "BA12345678", "student_id": "S-2024-00917", "rx_number": "RX7781234",
+                         "member_id": "U024BE7LH"})
+    assert all(out[k].startswith("<ID_NUMBER:") for k in ("frequent_flyer", "student_id", "rx_number"))
+    assert out["member_id"] == "U024BE7LH"  # (a Slack member's id: an id)

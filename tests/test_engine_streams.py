@@ -113,6 +113,27 @@ def test_responses_api_delta_events(tmp_path: Path) -> None:
     assert [e["sequence_number"] for e in out[:-1]] == list(range(len(events) - 1))
 
 
+@pytest.mark.parametrize("flags", [(), ("--no-ner",)], ids=["ner", "no-ner"])
+def test_gemini_and_ollama_stream_chunks(tmp_path: Path, flags: tuple[str, ...]) -> None:
+    """Red team 20: an address cut across Gemini `streamGenerateContent` chunks and Ollama's NDJSON stream
+    was kept: only OpenAI, Anthropic, Bedrock and Responses deltas were joined."""
+    gemini = [{"candidates": [{"content": {"role": "model", "parts": [{"text": piece}]}, "index": 0}],
+               "modelVersion": "gemini-2.5-flash", "responseId": "aFk3aPqGLZ2Vz7IP5tS7kAQ"} for piece in cut(TEXT, 7)]
+    ollama = [{"model": "llama3.1:8b", "created_at": f"2025-08-20T07:14:03.{n:06d}Z",
+               "message": {"role": "assistant", "content": piece}, "done": False}
+              for n, piece in enumerate(cut(TEXT, 5))]
+    ollama.append({"model": "llama3.1:8b", "created_at": "2025-08-20T07:14:04Z",
+                   "message": {"role": "assistant", "content": ""}, "done": True, "eval_count": 57})
+    for name, events, text_of in (
+        ("gemini.jsonl", gemini, lambda e: e["candidates"][0]["content"]["parts"][0]["text"]),
+        ("ollama.jsonl", ollama, lambda e: e["message"]["content"]),
+    ):
+        written = redact(tmp_path, name, "".join(json.dumps(e) + "\n" for e in events), *flags)
+        out = [json.loads(line) for line in written.splitlines()]
+        assert len(out) == len(events) and [e.keys() for e in out] == [e.keys() for e in events]
+        assert_scrubbed("".join(text_of(e) for e in out), written)
+
+
 def test_raw_server_sent_events_body_in_a_string(tmp_path: Path) -> None:
     lines = []
     for chunk in openai_chunks(TEXT, ARGUMENTS, 5):

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from redactor.errors import FatalError, RedactionError
+from redactor.formats.base import escape_lone_surrogates
 
 if TYPE_CHECKING:
     from redactor.engine import Redactor
@@ -124,7 +125,7 @@ class QuarantineFile:
     def put(self, record: Any, target: Path, reason: str) -> None:
         entry = {"quarantined_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                  "target": str(target), "reason": reason, "record": record}
-        data = (json.dumps(entry, default=repr, ensure_ascii=False) + "\n").encode("utf-8", "surrogatepass")
+        data = (escape_lone_surrogates(json.dumps(entry, default=repr, ensure_ascii=False)) + "\n").encode("utf-8")
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         with self._lock:
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, QUARANTINE_MODE)

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from redactor.capture._common import CaptureError, QuarantineFile, describe_failure, redact_records, write_whole
 from redactor.errors import FatalError, SealError
 from redactor.faults import killpoint
+from redactor.formats.base import escape_lone_surrogates
 
 if TYPE_CHECKING:
     from redactor.engine import Redactor
@@ -56,7 +57,7 @@ DATA_FILE_MODE = 0o644
 
 def dumps_line(record: Mapping[str, Any]) -> str:
     """One JSONL line. `json.dumps` escapes every control character, so a record is one line."""
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
+    return escape_lone_surrogates(json.dumps(record, ensure_ascii=False, separators=(",", ":"), allow_nan=False)) + "\n"
 
 
 class RedactingJsonlWriter:
@@ -112,7 +113,7 @@ class RedactingJsonlWriter:
                 raise CaptureError(f"{self.path}: the writer is closed")
             try:
                 batch = redact_records(self.redactor, records, self.path)
-                data = "".join(dumps_line(record) for record in batch.records).encode("utf-8", "surrogatepass")
+                data = "".join(dumps_line(record) for record in batch.records).encode("utf-8")
             except Exception as exc:
                 self._quarantine(records, exc)
                 raise CaptureError(f"{self.path}: {describe_failure(exc)}{self._quarantine_note()}") from None

@@ -579,7 +579,7 @@ CUE_RULES: tuple[CueRule, ...] = (
             keywords=("member",)),
     # Names. A label that says "name" (anywhere), or a bare `Name:` that starts a line.
     # (Not a bare `name:`: YAML writes it for steps, jobs and services, `- name: Checkout Code`.)
-    CueRule("labelled_name", "PERSON", rf"\b{_PERSON_LABELS}",
+    CueRule("labelled_name", "PERSON", rf"(?:\b{_PERSON_LABELS}|{_LINE_START}[ \t]*(?-i:Name))",
             _FULL_NAME, is_plausible_person, separator=rf"(?:{_PARENTHETICAL}\s*[:=]\s*[\"']?{_TITLE})",
             keywords=("name",)),
     # A form's label on a line of its own, the name on the next (a PDF's or an OCR'd text: `1 Name (as shown

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from redactor.detection.base import ARN_PREFIX, AT_SIGN
+from redactor.detection.validators import ean13_ok
 from redactor.replacement.tokens import marker_spans
 
 Region = tuple[int, int]
@@ -244,8 +245,9 @@ def isbn_regions(text: str) -> list[Region]:
 # Codes of things that read as phone numbers, IPv6 addresses or names, each by its own shape:
 # - a UPS tracking number (`1Z 999 AA1 01 2345 678 4`), a shipping container's ISO 6346 number
 #   (`TGHU 875123 4`);
-# - an ISSN (`ISSN 0028-0836`), a DOI (`10.1038/s41586-024-07421-0`), an ISBN-10 written with its
-#   hyphens and no `ISBN` before it (`0-306-40615-2`, its check digit verified);
+# - an ISSN (`ISSN 0028-0836`), a DOI (`10.1038/s41586-024-07421-0`), an ISBN-10 or -13 written with its
+#   hyphens and no `ISBN` before it (`0-306-40615-2`, `978-0-306-40615-7`, the check digit verified), an
+#   Amazon order number, an HTTP weak entity tag (`W/"0815-4711"`);
 # - a MAC or EUI-64 hardware address (`00:17:88:01:0b:2c:4d:5e`: eight groups of two read as IPv6);
 # - a directory name's organisational units and domain components (`OU=Groups,DC=corp`: a CN may be a
 #   person's and is left to the detectors).
@@ -264,6 +266,12 @@ _CODES = re.compile(
     r"\.?[ \t]*[:#]?[ \t]*)(?:[A-Z]{2})?\d[\d .-]{5,16}\d\b"
 )
 _ISBN_10 = re.compile(r"(?<![\w-])(?=[\d-]{12}[\dX](?![\w-]))\d{1,5}-\d{1,7}-\d{1,7}-[\dX]")
+# An ISBN-13 with its hyphens (`978-0-306-40615-7`, its check digit verified: a barcode's).
+_ISBN_13 = re.compile(r"(?<![\w-])97[89]-(?=[\d-]{13}(?![\w-]))\d{1,5}-\d{1,7}-\d{1,7}-\d")
+# An Amazon order number (`112-4567890-1234567`): 3-7-7 digits, read as a card or a phone number.
+_AMAZON_ORDER = re.compile(r"(?<![\w-])\d{3}-\d{7}-\d{7}(?![\w-])")
+# An HTTP weak entity tag (`W/"0815-4711"`, also JSON-escaped): an opaque validator.
+_WEAK_ETAG = re.compile(r'W/\\?"[^"\\\s]{1,128}\\?"')
 
 
 def _isbn_10_ok(value: str) -> bool:
@@ -276,8 +284,15 @@ def _isbn_10_ok(value: str) -> bool:
 
 def code_regions(text: str) -> list[Region]:
     regions = [m.span() for m in _CODES.finditer(text)]
-    if text.count("-") >= 3:
+    hyphens = text.count("-")
+    if hyphens >= 2:
+        regions += [m.span() for m in _AMAZON_ORDER.finditer(text)]
+    if hyphens >= 3:
         regions += [m.span() for m in _ISBN_10.finditer(text) if _isbn_10_ok(m.group(0))]
+    if hyphens >= 4:
+        regions += [m.span() for m in _ISBN_13.finditer(text) if ean13_ok(m.group(0).replace("-", ""))]
+    if 'W/' in text:
+        regions += [m.span() for m in _WEAK_ETAG.finditer(text)]
     return regions
 
 

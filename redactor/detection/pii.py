@@ -58,6 +58,8 @@ _DIGIT_FREE_TRIGGERS = {"EMAIL_ADDRESS": "@", "IP_ADDRESS": ":"}
 _PHONE_WINDOW = re.compile(
     r"(?:(?<![\w+])(?<!\w[/-])(?<!\d:)|(?<=%2B))\+?\(?\d(?:[\d().\-/]|[^\S\r\n](?![^\S\r\n])){5,40}\d(?:(?!\w)|(?=[xX]\d{1,6}(?!\w)))"
 )
+# A year and a sequence number (`2025-031`, `2024/0042`): a case, an invoice or a ticket, no phone number.
+_YEAR_AND_SEQUENCE = re.compile(r"(?:19|20)\d{2}[-/]\d{2,4}")
 # `01.84.17.61.18` (France) has four dots; a dotted timestamp or an SMTP id (`7.2025.03.12.00.44.11`) has more.
 _PHONE_DOTS_MAX = 4
 # A slash with a space beside it between two digit groups: `+33 6 12 55 56 78 / 06 12 55 56 78`.
@@ -616,7 +618,8 @@ class PiiDetector:
         digits = sum(char.isdigit() for char in candidate)
         inside_decoy = any(start <= window_start and window_end <= end for start, end in regions)
         if inside_decoy or not 7 <= digits <= 15 or _DECIMALS.match(text, window_end) \
-                or _DOTTED_QUAD.search(candidate) or candidate.count(".") > _PHONE_DOTS_MAX:
+                or _DOTTED_QUAD.search(candidate) or candidate.count(".") > _PHONE_DOTS_MAX \
+                or _YEAR_AND_SEQUENCE.fullmatch(candidate):
             return []  # no phone number has that many digits, it sits inside a decoy, or it is the
             # integer part of an amount (`1 234 567,89`)
         if text[max(0, shift - 3):shift] == _URL_ENCODED_PLUS:

@@ -2094,6 +2094,23 @@ RULES: dict[str, SecretRule] = _rules(
         priority=GENERIC,
     ),
     SecretRule(
+        "api_key_as_basic_user", "API_KEY",
+        # APIs that take the key as HTTP Basic's user with an empty or dummy password (BambooHR and
+        # Freshdesk `<key>:x`, Harvest, Stripe's `-u sk_...:`): in a URL's userinfo or curl's `-u`. The
+        # user must look like a key (20+ characters, letters and digits), not a login name.
+        re.compile(
+            r"(?i)\b[a-z][a-z0-9+.-]{1,30}:" + _SLASH + _SLASH + r"(?P<secret>[A-Za-z0-9_.-]{20,128}):x?@"
+            r"|(?<![A-Za-z0-9-])(?:-u|--user)(?:=|[ \t]{1,3})[\"']?(?P<cli>[A-Za-z0-9_.-]{20,128}):x?(?=[\"'\s]|$)"
+        ),
+        ("://", ":\\/\\/", "-u", "--user"),
+        "https://documentation.bamboohr.com/docs/getting-started (API key as the username, any password); "
+        "https://developers.freshdesk.com/api/#authentication",
+        groups=("secret", "cli"),
+        validator=_has_letter_and_digit,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
         "cli_user_password", "PASSWORD",
         # curl/wget/httpie `-u user:password` / `--user user:password`: the password only.
         re.compile(

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypedDict
 
 from redactor.errors import InputError
 
@@ -26,6 +26,8 @@ class JsonStyle:
     bom: bool = False
     escape_slash: bool = False  # every "/" written "\/" (PHP's json_encode, some Java writers)
     escape_html: bool = False  # "<", ">", "&" written "\u003c"... (Go's encoding/json)
+    escape_line_separators: bool = False  # U+2028/U+2029 written "\u2028" (Go, JavaScript's JSON writers)
+    newline: str = "\n"  # "\r\n" for a file written with Windows line ends
 
     def dumps(self, value: Any) -> str:
         separators = (",", ":") if self.compact else ((",", ": ") if self.indent is not None else (", ", ": "))
@@ -35,7 +37,32 @@ class JsonStyle:
             text = text.replace("/", "\\/")
         if self.escape_html:
             text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+        if self.escape_line_separators:
+            text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+        if not self.ensure_ascii:
+            text = escape_lone_surrogates(text)
+        if self.indent is not None and self.newline != "\n":
+            text = text.replace("\n", self.newline)  # (a string's line breaks are escaped: only layout)
         return text
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def escape_lone_surrogates(json_text: str) -> str:
+    """`json_text` (written with `ensure_ascii=False`) with each lone surrogate escaped. A string may hold
+    one (`\ud83d`, half an emoji cut by a truncation, parses); written raw it is no UTF-8, and the file
+    could not be read back. Surrogates only occur inside strings, so replacing them everywhere is exact."""
+    if _SURROGATE.search(json_text) is None:
+        return json_text
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", json_text)
+
+
+def line_end_of(text: str) -> str:
+    """"\r\n" when every line of `text` ends so (a file written on Windows, or by a CRLF-normalising
+    checkout), else "\n"."""
+    lines = text.count("\n")
+    return "\r\n" if lines and text.count("\r\n") == lines else "\n"
 
 
 class _DuplicateKey(ValueError):
@@ -63,13 +90,21 @@ def parses_losslessly(data: bytes, layout: Layout) -> bool:
     return True
 
 
-def writer_escapes(text: str) -> dict[str, bool]:
-    """The optional escapes the writer of `text` always used: a backslash before every "/", or
-    `u003c`-style escapes for every "<", ">", "&". Only when no character of the kind is left bare."""
+class WriterEscapes(TypedDict):
+    escape_slash: bool
+    escape_html: bool
+    escape_line_separators: bool
+
+
+def writer_escapes(text: str) -> WriterEscapes:
+    """The optional escapes the writer of `text` always used: a backslash before every "/",
+    `u003c`-style escapes for every "<", ">", "&", or for the line and paragraph separators (raw, they
+    end a line for many line readers). Only when no character of the kind is left bare."""
     escape_slash = "\\/" in text and "/" not in text.replace("\\/", "")
     html = ("\\u003c", "\\u003e", "\\u0026")
     escape_html = any(code in text for code in html) and not any(char in text for char in "<>&")
-    return {"escape_slash": escape_slash, "escape_html": escape_html}
+    escape_line_separators = ("\\u2028" in text or "\\u2029" in text) and "\u2028" not in text and "\u2029" not in text
+    return {"escape_slash": escape_slash, "escape_html": escape_html, "escape_line_separators": escape_line_separators}
 
 
 @dataclass
@@ -89,18 +124,19 @@ class TraceFile:
     def to_bytes(self) -> bytes:
         if not self.modified and self.original is not None and parses_losslessly(self.original, self.layout):
             return self.original
+        newline = self.style.newline
         if self.layout == "json":
             text = self.style.dumps(self.records[0])
             if self.style.trailing_newline:
-                text += "\n"
+                text += newline
         else:
             lines = [self.style.dumps(record) for record in self.records]
             for position in self.blank_lines:
                 lines.insert(position, "")
-            text = "\n".join(lines) + ("\n" if self.style.trailing_newline else "")
+            text = newline.join(lines) + (newline if self.style.trailing_newline else "")
         if self.original is not None and self.respell_numbers:
             text = written_like(text, self.original.decode("utf-8", "surrogatepass").removeprefix("\ufeff"))
-        data = text.encode("utf-8", "surrogatepass")
+        data = text.encode("utf-8")
         return (b"\xef\xbb\xbf" + data) if self.style.bom else data
 
 
@@ -207,6 +243,9 @@ def parse_json(path: Path, text: str, where: str = "", spelling: NumberSpelling 
 
 
 def sniff_style(text: str, bom: bool) -> JsonStyle:
+    newline = line_end_of(text)
+    if newline != "\n":
+        return replace(sniff_style(text.replace(newline, "\n"), bom), newline=newline)
     stripped = text.lstrip()
     indent: int | str | None = None
     if stripped[:1] in "{[" and "\n" in stripped[:2]:
@@ -332,6 +371,6 @@ def _read_jsonl(path: Path, relpath: str, text: str, bom: bool) -> TraceFile:
         raise InputError(str(path), "empty file")
     assert style is not None
     style = JsonStyle(indent=None, compact=style.compact, ensure_ascii=text.isascii() and "\\u" in text,
-                      trailing_newline=text.endswith("\n"), bom=bom, **writer_escapes(text))
+                      trailing_newline=text.endswith("\n"), bom=bom, newline=line_end_of(text), **writer_escapes(text))
     return TraceFile(relpath=relpath, layout="jsonl", records=records, style=style,
                      line_numbers=line_numbers, blank_lines=blank_lines, respell_numbers=spelling.respelled)

@@ -131,3 +131,51 @@ def test_writer_escapes_and_tab_indents_round_trip(tmp_path: Path, raw: str) -> 
         assert json.loads(written) == json.loads(raw) and "\\/" not in written
     else:
         assert written == raw
+
+
+EMAIL = "dana.kowalczyk@northwind-mail.io"
+
+
+def _redact_bytes(tmp_path: Path, name: str, raw: bytes, streamed: bool = False) -> bytes:
+    from tests.conftest import run_cli
+
+    source = tmp_path / "in" / name
+    source.parent.mkdir(exist_ok=True)
+    source.write_bytes(raw)
+    out = tmp_path / ("streamed" if streamed else "out")
+    result = run_cli("redact", str(source), "-o", str(out), "-q", "--no-ner",
+                     env={"REDACTOR_STREAM_THRESHOLD": "1"} if streamed else None)
+    assert result.returncode == 0, result.stderr
+    return (out / name).read_bytes()
+
+
+@pytest.mark.parametrize(("name", "raw"), [
+    ("pretty.json", f'{{\r\n  "type": "tool.succeeded",\r\n  "text": "mail {EMAIL}"\r\n}}\r\n'),
+    ("store.jsonl", f'{{"type":"a","n":1}}\r\n{{"type":"b","t":"mail {EMAIL}"}}\r\n'),
+    ("embedded.json", json.dumps({
+        "type": "tool.called", "arguments": f'{{\r\n  "email": "{EMAIL}",\r\n  "q": [\r\n    1\r\n  ]\r\n}}'}) + "\n"),
+])
+def test_windows_line_ends_are_kept_where_a_value_changed(tmp_path: Path, name: str, raw: str) -> None:
+    """Red team 22: a CRLF file (Windows, `core.autocrlf`) was written back with LF line ends, a
+    pretty-printed one on a single line: every line of the fixture changed in git."""
+    written = _redact_bytes(tmp_path, name, raw.encode("utf-8")).decode("utf-8")
+    token = json.loads(written.splitlines()[-1] if name.endswith(".jsonl") else written)
+    assert EMAIL not in written and "<EMAIL_ADDRESS:" in written, token
+    start = written.index("<EMAIL_ADDRESS:")
+    assert written == raw.replace(EMAIL, written[start:written.index(">", start) + 1])
+    if name.endswith(".jsonl"):  # the streamed path (large stores) writes the same bytes
+        assert _redact_bytes(tmp_path, name, raw.encode("utf-8"), streamed=True).decode("utf-8") == written
+
+
+@pytest.mark.parametrize("raw", [
+    f'{{"type":"x","s":"caf\u00e9 \\ud83d end","t":"{EMAIL}"}}\n',  # half an emoji, cut by a truncation
+    f'{{"type":"x","text":"Zo\u00eb pasted: one\\u2028two","who":"{EMAIL}"}}\n',  # Go escapes U+2028
+])
+def test_escapes_that_must_stay_escaped_do(tmp_path: Path, raw: str) -> None:
+    """Red team 22: a lone surrogate was written raw (no UTF-8: the tool refused its own output) and
+    an escaped line separator raw (a line reader split the record in two)."""
+    written = _redact_bytes(tmp_path, "t.jsonl", raw.encode("utf-8"))
+    text = written.decode("utf-8")  # (strict: valid UTF-8)
+    start = text.index("<EMAIL_ADDRESS:")
+    assert text == raw.replace(EMAIL, text[start:text.index(">", start) + 1])
+    assert len(text.splitlines()) == 1
