@@ -488,6 +488,13 @@ CUE_RULES: tuple[CueRule, ...] = (
             keywords=("routing", "aba", "rtn")),
     CueRule("sort_code", "ID_NUMBER", r"\bsort[ _-]?code", r"\d{2}-\d{2}-\d{2}(?![\d-])",
             keywords=("sort",)),
+    # A UK account number beside its sort code (`sort code 20-31-58 account 79903160`): eight digits.
+    CueRule("account_after_sort_code", "ID_NUMBER",
+            r"\bsort[ _-]?code\s*[:#]?\s*\d{2}[- ]?\d{2}[- ]?\d{2},?\s+(?:and\s+)?(?:account|acc\.?|a/c)",
+            r"\d{8}(?![\d-])", keywords=("sort",)),
+    # A South African identity number (YYMMDD, then seven digits; Luhn) after its label.
+    CueRule("za_id_number", "ID_NUMBER", r"\b(?:SA|RSA|South African)\s+ID(?:\s*(?:number|no\.?))?",
+            r"\d{13}(?!\d)", _luhn, keywords=("sa id", "rsa id", "south african")),
     CueRule("nhs_number", "ID_NUMBER", rf"\bNHS{_NUMBER_WORDS}", r"\d{3}[ -]?\d{3}[ -]?\d{4}(?![\d-])",
             nhs_number_ok,
             keywords=("nhs",)),

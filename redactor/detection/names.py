@@ -83,9 +83,12 @@ def name_lists() -> NameLists:
     family: set[str] = set()
     for module in pkgutil.iter_modules(person_providers.__path__):
         provider = importlib.import_module(f"{person_providers.__name__}.{module.name}").Provider
-        for attribute, into in (("first_names", given), ("first_names_male", given), ("first_names_female", given),
-                                ("first_names_nonbinary", given), ("last_names", family)):
-            into.update(map(str.lower, _class_attribute(provider, attribute)))
+        for klass in provider.__mro__:
+            for attribute, value in vars(klass).items():
+                into = given if _GIVEN_LIST.fullmatch(attribute) else \
+                    family if _FAMILY_LIST.fullmatch(attribute) else None
+                if into is not None and isinstance(value, (list, tuple, dict)):
+                    into.update(_latin_forms(name) for name in value if isinstance(name, str))
     ignorable = ignorable_capitalised_words() | _FORMS_OF_ADDRESS
     return NameLists(
         given=frozenset(n for n in given if len(n) >= _MIN_NAME_LENGTH and n not in ignorable
@@ -96,14 +99,30 @@ def name_lists() -> NameLists:
     )
 
 
-def _class_attribute(provider: type, attribute: str) -> tuple[str, ...]:
-    # A locale's provider may inherit a list from another locale's, or compute it (a property on
-    # the class: skipped, it is no list).
-    for klass in provider.__mro__:
-        value = klass.__dict__.get(attribute)
-        if value is not None:
-            return tuple(value) if isinstance(value, (list, tuple, dict)) else ()
-    return ()
+# The providers' name lists (`first_names_female`, `first_romanized_names`, `last_names_male`, ...; a
+# property computing one is no list and is skipped).
+_GIVEN_LIST = re.compile(r"(?:first|middle)_(?:romanized_)?names(?:_\w+)?")
+_FAMILY_LIST = re.compile(r"(?:\w+_)?last_(?:romanized_)?names(?:_\w+)?")
+# Cyrillic and Greek names as an English text writes them (`Кузнецова` -> `kuznetsova`), a simplified
+# BGN/PCGN romanisation.
+_ROMANISATION = str.maketrans({
+    "а": "a", "б": "b", "в": "v", "г": "g", "ґ": "g", "д": "d", "е": "e", "ё": "yo", "є": "ye", "ж": "zh",
+    "з": "z", "и": "i", "і": "i", "ї": "yi", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p",
+    "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch",
+    "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya", "ђ": "dj", "ј": "j", "љ": "lj", "њ": "nj", "ћ": "c",
+    "џ": "dz", "α": "a", "β": "v", "γ": "g", "δ": "d", "ε": "e", "ζ": "z", "η": "i", "θ": "th", "ι": "i",
+    "κ": "k", "λ": "l", "μ": "m", "ν": "n", "ξ": "x", "ο": "o", "π": "p", "ρ": "r", "σ": "s", "ς": "s",
+    "τ": "t", "υ": "y", "φ": "f", "χ": "ch", "ψ": "ps", "ω": "o", "ά": "a", "έ": "e", "ή": "i", "ί": "i",
+    "ό": "o", "ύ": "y", "ώ": "o", "ϊ": "i", "ϋ": "y", "ΐ": "i", "ΰ": "y",
+})
+_CYRILLIC_OR_GREEK = re.compile("[\u0370-\u03ff\u0400-\u04ff]")
+
+
+def _latin_forms(name: str) -> str:
+    lowered = name.lower()
+    if _CYRILLIC_OR_GREEK.search(lowered) is None:
+        return lowered
+    return lowered.replace("ου", "ou").replace("ού", "ou").translate(_ROMANISATION)
 
 
 def may_hold_full_name(text: str) -> bool:
