@@ -45,6 +45,7 @@ from redactor.formats.base import (
     parse_jsonl_line,
     sniff_style,
     written_like,
+    written_over,
 )
 from redactor.formats.registry import format_of
 from redactor.seal import earliest_timestamp
@@ -287,8 +288,11 @@ def _rewrite_pass(
             problem = trace_format.validate(new_record) if validate else None
             if problem:
                 raise RedactionError(f"{source} (line {number}): after redaction, {problem}")
-            text = style.dumps(new_record)
-            data = ((written_like(text, line) if respelled else text) + style.newline).encode("utf-8")
+            text = written_over(line, new_record, style)
+            if text is None:
+                text = style.dumps(new_record)
+                text = written_like(text, line) if respelled else text
+            data = (text + style.newline).encode("utf-8")
         out.write(data)
         digest.update(data)
     return "sha256:" + digest.hexdigest()

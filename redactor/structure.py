@@ -35,6 +35,7 @@ from redactor.formats.base import (
     loads_strict,
     sniff_style,
     written_like,
+    written_over,
 )
 from redactor.formats.otlp import OtlpJsonFormat
 from redactor.policy import Policy
@@ -847,13 +848,16 @@ class EmbeddedStyle:
     json: JsonStyle
     leading: str
     trailing: str
-    # The document as it was written, when Python would write one of its numbers another way (`1e5`).
-    respelled_source: str | None
+    source: str  # the document as it was written
+    respelled: bool  # Python would write one of its numbers another way (`1e5`)
 
     def dumps(self, value: Any) -> str:
-        text = self.json.dumps(value)
-        if self.respelled_source is not None:
-            text = written_like(text, self.respelled_source)
+        # Only the changed strings are written anew (`written_over`): the document keeps its writer's layout.
+        text = written_over(self.source, value, self.json)
+        if text is None:
+            text = self.json.dumps(value)
+            if self.respelled:
+                text = written_like(text, self.source)
         return self.leading + text + self.trailing
 
 
@@ -924,8 +928,7 @@ def _parse_json_document(text: str) -> tuple[Any, EmbeddedStyle] | None:
         between = STRING_LITERAL.sub('""', stripped)
         style = replace(style, compact=": " not in between and ", " not in between)
     leading = text[:len(text) - len(text.lstrip())]
-    return value, EmbeddedStyle(style, leading, text[len(leading) + len(stripped):],
-                                stripped if spelling.respelled else None)
+    return value, EmbeddedStyle(style, leading, text[len(leading) + len(stripped):], stripped, spelling.respelled)
 
 
 @dataclass(frozen=True)

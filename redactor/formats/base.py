@@ -6,6 +6,7 @@ import json
 import math
 import re
 from dataclasses import dataclass, field, replace
+from json.encoder import encode_basestring, encode_basestring_ascii
 from pathlib import Path
 from typing import Any, Literal, Protocol, TypedDict
 
@@ -31,7 +32,13 @@ class JsonStyle:
 
     def dumps(self, value: Any) -> str:
         separators = (",", ":") if self.compact else ((",", ": ") if self.indent is not None else (", ", ": "))
-        text = json.dumps(value, indent=self.indent, separators=separators, ensure_ascii=self.ensure_ascii)
+        text = self._escaped(json.dumps(value, indent=self.indent, separators=separators,
+                                        ensure_ascii=self.ensure_ascii))
+        if self.indent is not None and self.newline != "\n":
+            text = text.replace("\n", self.newline)  # (a string's line breaks are escaped: only layout)
+        return text
+
+    def _escaped(self, text: str) -> str:
         # These characters only ever occur inside JSON strings, so replacing them everywhere is exact.
         if self.escape_slash:
             text = text.replace("/", "\\/")
@@ -41,8 +48,13 @@ class JsonStyle:
             text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
         if not self.ensure_ascii:
             text = escape_lone_surrogates(text)
-        if self.indent is not None and self.newline != "\n":
-            text = text.replace("\n", self.newline)  # (a string's line breaks are escaped: only layout)
+        return text
+
+    def string_literal(self, value: str) -> str:
+        """One string as this writer writes it (`dumps` of a string, through the C encoder directly)."""
+        text = encode_basestring_ascii(value) if self.ensure_ascii else encode_basestring(value)
+        if self.escape_slash or self.escape_html or self.escape_line_separators or not self.ensure_ascii:
+            return self._escaped(text)
         return text
 
 
@@ -124,6 +136,10 @@ class TraceFile:
     def to_bytes(self) -> bytes:
         if not self.modified and self.original is not None and parses_losslessly(self.original, self.layout):
             return self.original
+        if self.original is not None:
+            patched = self._patched_original()
+            if patched is not None:
+                return patched
         newline = self.style.newline
         if self.layout == "json":
             text = self.style.dumps(self.records[0])
@@ -138,6 +154,79 @@ class TraceFile:
             text = written_like(text, self.original.decode("utf-8", "surrogatepass").removeprefix("\ufeff"))
         data = text.encode("utf-8")
         return (b"\xef\xbb\xbf" + data) if self.style.bom else data
+
+    def _patched_original(self) -> bytes | None:
+        """The original bytes with only the changed strings rewritten (see `written_over`), or None."""
+        assert self.original is not None
+        text = self.original.decode("utf-8", "surrogatepass")
+        bom = text.startswith("\ufeff")
+        text = text.removeprefix("\ufeff")
+        if self.layout == "json":
+            patched = written_over(text, self.records[0], self.style)
+        else:
+            lines = text.splitlines(keepends=True)
+            if len(self.line_numbers) != len(self.records) or len(lines) < len(self.records):
+                return None
+            for record, number in zip(self.records, self.line_numbers, strict=True):
+                line = lines[number - 1]
+                body = line.rstrip("\r\n")
+                new_body = written_over(body, record, self.style)
+                if new_body is None:
+                    return None
+                lines[number - 1] = new_body + line[len(body):]
+            patched = "".join(lines)
+        if patched is None:
+            return None
+        data = patched.encode("utf-8")
+        return (b"\xef\xbb\xbf" + data) if bom else data
+
+
+def _strings_in_order(value: Any) -> list[str]:
+    """Every string of a parsed document, dict keys included, in the order its text writes them."""
+    found: list[str] = []
+    stack: list[Any] = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, dict):
+            for key, child in reversed(item.items()):
+                stack.append(child)
+                stack.append(key)
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
+    return found
+
+
+_STRING_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"')
+
+
+def written_over(source_text: str, value: Any, style: JsonStyle) -> str | None:
+    """`source_text` (one JSON document) with each string that differs in `value` (the same document,
+    redacted) written anew in the file's style, and every other byte as it was: the layout of any writer
+    (Jackson's `"key" : value`, `[ 1, 2 ]`), escapes, number spellings and line ends survive. Redaction
+    changes strings only, so the texts' strings pair up in order; None when they do not (a repeated key
+    was dropped), and the document must then be written anew."""
+    strings = _strings_in_order(value)
+    pieces: list[str] = []
+    position = 0
+    index = 0
+    for literal in _STRING_TOKEN.finditer(source_text):
+        if index >= len(strings):
+            return None
+        new = strings[index]
+        index += 1
+        written = literal.group(0)
+        literal_text = style.string_literal(new)
+        if literal_text == written or json.loads(written) == new:
+            continue
+        pieces.append(source_text[position:literal.start()])
+        pieces.append(literal_text)
+        position = literal.end()
+    if index != len(strings):
+        return None
+    pieces.append(source_text[position:])
+    return "".join(pieces)
 
 
 @dataclass
