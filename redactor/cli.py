@@ -136,6 +136,8 @@ def redact(
         _err("error: give exactly one of --out DIR or --in-place")
         raise typer.Exit(int(ExitCode.ERROR))
     redactor = _make_redactor(policy, ner)
+    if access_class is not None:
+        command.require_access_class(redactor.policy, access_class)
     traces = command.list_traces(paths)
     advance, bar = _progress_callback(len(traces), progress and sys.stderr.isatty())
     try:

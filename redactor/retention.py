@@ -69,7 +69,11 @@ CLASS_NOT_ALLOWED = "class-not-allowed"
 CLASS_NOT_COMMITTABLE = "class-not-committable"
 CLASS_UNKNOWN = "class-unknown"
 NO_RECORDING_TIME = "no-recording-time"
-VIOLATION_KINDS = (EXPIRED, CLASS_NOT_ALLOWED, CLASS_NOT_COMMITTABLE, CLASS_UNKNOWN, NO_RECORDING_TIME)
+RECORDED_IN_FUTURE = "recorded-in-future"
+VIOLATION_KINDS = (EXPIRED, CLASS_NOT_ALLOWED, CLASS_NOT_COMMITTABLE, CLASS_UNKNOWN, NO_RECORDING_TIME,
+                   RECORDED_IN_FUTURE)
+# Clock skew tolerated between the machine that sealed a fixture and the one checking it.
+FUTURE_SKEW = timedelta(days=1)
 
 _DURATION_RE = re.compile(r"([1-9][0-9]{0,5})([dwy])")
 _DURATION_DAYS = {"d": 1, "w": 7, "y": 365}
@@ -175,7 +179,7 @@ def format_duration(delta: timedelta) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _glob_regex(pattern: str) -> re.Pattern[str]:
+def _glob_regex(pattern: str, ignore_case: bool = False) -> re.Pattern[str]:
     parts: list[str] = []
     segments = pattern.strip("/").split("/")
     for index, segment in enumerate(segments):
@@ -188,11 +192,11 @@ def _glob_regex(pattern: str) -> re.Pattern[str]:
             "[^/]*" if char == "*" else "[^/]" if char == "?" else re.escape(char) for char in segment
         )
         parts.append(regex if last else regex + "/")
-    return re.compile("".join(parts))
+    return re.compile("".join(parts), re.IGNORECASE if ignore_case else 0)
 
 
-def path_matches(path: str, pattern: str) -> bool:
-    return _glob_regex(pattern).fullmatch(path.strip("/")) is not None
+def path_matches(path: str, pattern: str, ignore_case: bool = False) -> bool:
+    return _glob_regex(pattern, ignore_case).fullmatch(path.strip("/")) is not None
 
 
 def matches_any(path: str, patterns: Iterable[str]) -> bool:
@@ -364,9 +368,14 @@ def assess_with(rules: RetentionPolicy, path: str, seal: Seal | None, now: datet
     max_age = rule.max_age if rule is not None else rules.default_max_age
     label = rule.label if rule is not None else ("retention.default_max_age" if max_age is not None else None)
     recorded_at = seal.recorded_at
-    expires_at = recorded_at + max_age if recorded_at is not None and max_age is not None else None
+    expires_at = _expiry(recorded_at, max_age)
     age = now - recorded_at if recorded_at is not None else None
     expired = expires_at is not None and now >= expires_at
+    future = _future_problem(seal, now)
+    if future is not None:
+        # An age that is negative cannot be checked against a limit either (a fixture "recorded" in
+        # 2099 would never expire): reported whether or not the policy has a retention section.
+        violations.append(Violation(RECORDED_IN_FUTURE, future))
     if max_age is not None and recorded_at is None:
         # Fail closed: an age that cannot be known cannot be shown to be within the limit.
         violations.append(Violation(NO_RECORDING_TIME, "the seal has no readable recording time, so its "
@@ -378,6 +387,32 @@ def assess_with(rules: RetentionPolicy, path: str, seal: Seal | None, now: datet
                                     "`redactor purge --expired --apply`"))
     return Assessment(path, access_class, owners, label, max_age, recorded_at, expires_at, age, expired,
                       violations)
+
+
+def _expiry(recorded_at: datetime | None, max_age: timedelta | None) -> datetime | None:
+    if recorded_at is None or max_age is None:
+        return None
+    try:
+        return recorded_at + max_age
+    except OverflowError:
+        # Past year 9999: no expiry instant exists. `_future_problem` reports such a recording time.
+        return None
+
+
+def _future_problem(seal: Seal, now: datetime) -> str | None:
+    """Why the seal's recording time cannot be believed, or None: later than now, or than the
+    redaction that sealed it (a recording cannot postdate its redaction; `redact` clamps it)."""
+    recorded_at = seal.recorded_at
+    if recorded_at is None:
+        return None
+    redacted_at = seal.redacted_at
+    fix = ("its age cannot be checked; delete its seal and redact it again with `redactor redact --in-place` "
+           "(a recording time later than the redaction is then replaced by the redaction time)")
+    if recorded_at - now > FUTURE_SKEW:
+        return f"recorded at {_iso(recorded_at)}, in the future: {fix}"
+    if redacted_at is not None and recorded_at - redacted_at > FUTURE_SKEW:
+        return f"recorded at {_iso(recorded_at)}, after its redaction at {_iso(redacted_at)}: {fix}"
+    return None
 
 
 def _placement(rules: RetentionPolicy, definition: AccessClass, path: str) -> list[Violation]:

@@ -60,6 +60,10 @@ class Seal:
         return parse_timestamp(self.document.get("recorded_at"))
 
     @property
+    def redacted_at(self) -> datetime | None:
+        return parse_timestamp(self.document.get("redacted_at"))
+
+    @property
     def access_class(self) -> str | None:
         value = self.document.get("access_class")
         return value if isinstance(value, str) else None
@@ -98,6 +102,12 @@ def build_seal(
         "recorded_at_source": "trace" if recorded_at else "redaction time",
         "redacted_at": format_timestamp(redacted_at),
     }
+    if recorded_at is not None and recorded_at > redacted_at:
+        # A recording cannot postdate its redaction: a trace stamped in the future (a wrong clock,
+        # or timestamps edited so the fixture never expires) is aged from the redaction instead,
+        # as a trace without timestamps is. Clamped, not refused: the redacted output is still safe.
+        document["recorded_at"] = format_timestamp(redacted_at)
+        document["recorded_at_source"] = "redaction time (the trace's timestamps are later)"
     if access_class is not None:
         document["access_class"] = access_class
     if key is not None:
@@ -151,18 +161,26 @@ def format_timestamp(moment: datetime) -> str:
 
 
 def parse_timestamp(value: Any) -> datetime | None:
+    """A timestamp as traces and seals write it (ISO 8601, or epoch seconds, ms or ns), in UTC;
+    None for anything unreadable or out of datetime's range (`"²³"`, `1e30`, `-1e20`, year 0),
+    so that one garbled field never aborts a redaction, an audit or the gate."""
+    try:
+        return _parse_timestamp(value)
+    except (ValueError, OverflowError, OSError):
+        return None
+
+
+def _parse_timestamp(value: Any) -> datetime | None:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         seconds = value / 1e9 if value > 1e14 else value / 1e3 if value > 1e11 else value
         return datetime.fromtimestamp(seconds, tz=timezone.utc)
     if not isinstance(value, str) or not value:
         return None
-    if value.isdigit():
-        return parse_timestamp(int(value))
-    try:
-        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
+    if value.isascii() and value.isdigit():  # not "²³": str.isdigit() accepts superscripts
+        return _parse_timestamp(int(value))
+    parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    # Normalised to UTC here: an offset that leaves datetime's range fails now, not when compared.
+    return parsed.astimezone(timezone.utc) if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
 
 
 def earliest_timestamp(records: list[Any], limit: int = 100_000) -> datetime | None:

@@ -249,3 +249,46 @@ def test_the_documented_example_policy_validates(tmp_path: Path) -> None:
     policy = load_policy(write_policy(tmp_path, example.group(1)))
     rules = retention.rules_for(policy)
     assert rules.default_max_age == timedelta(days=90) and rules.default_class == "internal"
+
+
+# ----- recording times that cannot be believed (red team 21) ----------------------------------
+
+
+@pytest.mark.parametrize("value", ["²³", "٣٤", 1e30, -1e20, 10**30, "9999-12-31T23:59:59-05:00",
+                                   "0001-01-01T00:00:00+05:00", "", "yesterday"])
+def test_garbled_timestamps_are_unreadable_not_errors(value: object) -> None:
+    from redactor.seal import parse_timestamp
+
+    assert parse_timestamp(value) is None
+
+
+def test_a_recording_time_later_than_the_redaction_is_clamped_in_the_seal() -> None:
+    future = Seal(build_seal(files={"x.jsonl": b"{}\n"}, format_name="json", policy_name="p", policy_digest="d",
+                             counts={}, recorded_at=datetime(2099, 6, 1, tzinfo=timezone.utc),
+                             redacted_at=RECORDED, key=None))
+    assert future.recorded_at == RECORDED
+    assert future.document["recorded_at_source"].startswith("redaction time")
+
+
+def future_seal(recorded_at: str, redacted_at: str = "2026-01-01T00:00:00Z") -> Seal:
+    """A seal as an older redactor wrote it, or as edited on a machine without the key."""
+    return Seal({**seal().document, "recorded_at": recorded_at, "redacted_at": redacted_at})
+
+
+def test_year_9999_recording_time_is_a_violation_not_an_overflow(policy: Policy) -> None:
+    assessment = retention.assess(policy, "fixtures/a.jsonl", future_seal("9999-12-31T23:59:59Z"), RECORDED)
+    assert assessment.expires_at is None and not assessment.expired
+    assert [v.kind for v in assessment.violations] == [retention.RECORDED_IN_FUTURE]
+    assert "9999-12-31T23:59:59Z" in assessment.violations[0].message
+
+
+@pytest.mark.parametrize(("recorded", "redacted", "now", "violation"), [
+    ("2099-06-01T00:00:00Z", "2099-06-01T00:00:00Z", RECORDED, True),  # later than the clock
+    ("2026-03-01T00:00:00Z", "2026-01-01T00:00:00Z", datetime(2026, 3, 2, tzinfo=timezone.utc), True),
+    ("2026-01-01T12:00:00Z", "2026-01-01T00:00:00Z", RECORDED, False),  # within a day of skew
+    ("2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z", RECORDED, False),
+])
+def test_recording_time_in_the_future_or_after_redaction_is_reported(
+        policy: Policy, recorded: str, redacted: str, now: datetime, violation: bool) -> None:
+    kinds = [v.kind for v in retention.evaluate(policy, "fixtures/a.jsonl", future_seal(recorded, redacted), now)]
+    assert (retention.RECORDED_IN_FUTURE in kinds) is violation

@@ -17,6 +17,7 @@ JSON paths only.
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -27,7 +28,13 @@ from typing import Any
 from redactor import retention
 from redactor.engine import Redactor
 from redactor.errors import FatalError, KeyConfigError, SealError
-from redactor.formats.registry import discover_traces, is_seal_file, is_trace_directory, load_trace
+from redactor.formats.registry import (
+    DIRECTORY_SEAL,
+    SEAL_SUFFIX,
+    is_seal_file,
+    is_trace_directory,
+    load_trace,
+)
 from redactor.policy import Policy
 from redactor.replacement.keys import PseudonymKey, load_key
 from redactor.seal import Seal, format_timestamp, mac_problem, read_seal, seal_path_for, sha256_bytes
@@ -38,7 +45,11 @@ INVALID_SEAL = "invalid-seal"
 TAMPERED = "tampered"
 OUTDATED_POLICY = "outdated-policy"
 RESIDUAL = "residual-findings"
-ALL_KINDS = (UNREADABLE, UNSEALED, INVALID_SEAL, TAMPERED, OUTDATED_POLICY, RESIDUAL, *retention.VIOLATION_KINDS)
+ORPHAN_SEAL = "orphan-seal"
+ALL_KINDS = (UNREADABLE, UNSEALED, INVALID_SEAL, TAMPERED, OUTDATED_POLICY, RESIDUAL, ORPHAN_SEAL,
+             *retention.VIOLATION_KINDS)
+# Trace names as the gate sees them: case-insensitive, and `.ndjson` is JSONL by another name.
+_TRACE_SUFFIXES = (".json", ".jsonl", ".ndjson")
 MAX_LISTED_FINDINGS = 5
 
 
@@ -161,11 +172,59 @@ def relative_path(location: Path, base: Path) -> str:
 
 def iter_fixtures(root: Path, base: Path, policy: Policy) -> Iterator[tuple[Path, str]]:
     """Every trace under ROOT (files and trace directories), minus the policy's fixture excludes."""
-    for location, _ in discover_traces([root]):
+    for location, orphan in walk_store(root):
+        if orphan:
+            continue
         path = relative_path(location, base)
         if policy.fixture_excludes and retention.matches_any(path, policy.fixture_excludes):
             continue
         yield location, path
+
+
+def walk_store(root: Path) -> Iterator[tuple[Path, bool]]:
+    """(path, is_orphan_seal) for every trace and every seal without its trace under ROOT.
+
+    Unlike redaction's discovery, nothing is skipped by its name: a dot-named file or directory,
+    a `.redactor-tmp-*` leftover of an interrupted write and `RUN.JSONL` may all hold raw data,
+    and the gate blocks each of them at commit time, so the audit of a store must list them too."""
+    if not root.is_dir() or is_trace_directory(root):
+        yield root, _is_orphan_seal(root)
+        return
+    yield from _walk(root, {root.resolve()})
+
+
+def _walk(directory: Path, seen: set[Path]) -> Iterator[tuple[Path, bool]]:
+    for entry in sorted(directory.iterdir()):
+        if entry.name == ".git":
+            continue
+        if entry.is_dir():
+            if is_trace_directory(entry):
+                yield entry, False
+            elif (real := entry.resolve()) not in seen:  # each real directory once: a link loop ends
+                seen.add(real)
+                yield from _walk(entry, seen)
+        elif is_seal_file(entry) or entry.name == DIRECTORY_SEAL:
+            if _is_orphan_seal(entry):
+                yield entry, True
+        elif entry.name.lower().endswith(_TRACE_SUFFIXES):
+            yield entry, False
+
+
+def _is_orphan_seal(path: Path) -> bool:
+    """A seal whose trace is gone (deleted without it, or renamed away from it)."""
+    if path.name == DIRECTORY_SEAL:
+        return not is_trace_directory(path.parent)
+    if not is_seal_file(path):
+        return False
+    return not os.path.lexists(path.with_name(path.name[: -len(SEAL_SUFFIX)]))
+
+
+def orphan_report(location: Path, base: Path) -> FixtureReport:
+    path = relative_path(location, base)
+    report = FixtureReport(path=path, location=location, is_directory=False)
+    report.violations.append(retention.Violation(
+        ORPHAN_SEAL, "a seal without its trace (deleted or renamed away); remove it, or restore the trace"))
+    return report
 
 
 class Auditor:
@@ -240,6 +299,9 @@ class Auditor:
         if problem is None:
             problem = mac_problem(seal, self.key())
         report.content_matches = problem is None
+        if problem is None and report.is_directory and (extra := uncovered_files(report.location)):
+            # Reported, but the sealed members still match: purge names these files when it refuses.
+            problem = f"file(s) not covered by the seal: {', '.join(extra)}"
         if problem is not None:
             report.violations.append(retention.Violation(
                 TAMPERED, f"modified after redaction: {problem}; re-redact with `redactor redact {report.path} "
@@ -257,6 +319,13 @@ def trace_members(directory: Path) -> list[Path]:
 
     return sorted(p for p in directory.iterdir()
                   if p.is_file() and p.suffix == ".json" and not is_seal_file(p) and not is_temp_artifact(p))
+
+
+def uncovered_files(directory: Path) -> list[str]:
+    """Files of a trace directory that are neither members nor its seal: a `.jsonl`, a `notes.txt`
+    or a temp leftover beside the envelopes is content the seal does not cover (the gate counts it)."""
+    members = {member.name for member in trace_members(directory)} | {DIRECTORY_SEAL}
+    return sorted(entry.name for entry in directory.iterdir() if entry.name not in members)
 
 
 def content_mismatch(location: Path, is_directory: bool, seal: Seal) -> str | None:
@@ -294,8 +363,11 @@ def run(root: Path, policy: Policy, now: datetime, base: Path | None = None, sca
     resolved_base = (base or find_base(root)).resolve()
     report = AuditReport(root=root, base=resolved_base, now=now, policy=policy)
     auditor = Auditor(policy, now, scan=scan)
-    for location, path in iter_fixtures(root, resolved_base, policy):
-        report.fixtures.append(auditor.inspect(location, path))
+    for location, orphan in walk_store(root):
+        path = relative_path(location, resolved_base)
+        if policy.fixture_excludes and retention.matches_any(path, policy.fixture_excludes):
+            continue
+        report.fixtures.append(orphan_report(location, resolved_base) if orphan else auditor.inspect(location, path))
     return report
 
 

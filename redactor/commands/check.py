@@ -13,6 +13,7 @@ the index, unless `--working-tree` says to read the files on disk.
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 from collections.abc import Callable
@@ -23,7 +24,7 @@ from typing import cast
 
 from redactor.atomic import atomic_write_bytes
 from redactor.errors import DetectorError, InputError
-from redactor.formats.base import TraceFile, decode_text, read_trace_file
+from redactor.formats.base import TraceFile, decode_text, parses_losslessly, read_trace_file
 from redactor.formats.registry import DIRECTORY_SEAL, GRAPH_FILE, SEAL_SUFFIX, detect_format
 from redactor.gate.allowlist import ALLOWLIST_NAME, Allowlist
 from redactor.gate.model import (
@@ -31,14 +32,18 @@ from redactor.gate.model import (
     BLOCKED,
     DELETED,
     DETECTOR_ERROR,
+    DUPLICATE_KEY,
     EXCLUDED,
     IGNORED,
     NOT_REDACTED,
     OVERSIZED,
     PASSED,
+    RECORDING_TIME_MOVED,
     RESIDUAL,
     RETENTION,
     SEAL_INVALID,
+    STRAY,
+    SYMLINK,
     UNPARSEABLE,
     CheckReport,
     Reason,
@@ -46,11 +51,18 @@ from redactor.gate.model import (
 )
 from redactor.gate.residual import Flagged, ResidualScanner
 from redactor.gate.seals import parse_seal, verify
-from redactor.gate.source import ContentSource, GitIndexSource, Oversized, WorkingTreeSource, repository_root
-from redactor.gate.targets import TraceTarget, classify, expand, group
+from redactor.gate.source import (
+    ContentSource,
+    GitIndexSource,
+    Oversized,
+    WorkingTreeSource,
+    read_disk,
+    repository_root,
+)
+from redactor.gate.targets import TraceTarget, classify, expand, fixture_roots, group
 from redactor.policy import Policy, load_policy
 from redactor.replacement.keys import PseudonymKey, load_key
-from redactor.seal import Seal
+from redactor.seal import Seal, format_timestamp
 
 DEFAULT_MAX_FILE_SIZE = 8 * 1024 * 1024
 _SEAL_MAX_SIZE = 1024 * 1024
@@ -150,6 +162,7 @@ def run(options: CheckOptions) -> CheckReport:
                      load_key(required=False), options.now or datetime.now(timezone.utc))
         for target, changed in group(expand(options.paths, cwd, source.root, source), source):
             report.results.append(_check_trace(state, target, changed))
+        report.results.extend(_linked_roots(state, {result.rel for result in report.results}))
         if options.update_allowlist_reason is not None and allowlist is not None:
             report.allowlist_added = _update_allowlist(state, report, allowlist, allowlist_path)
     finally:
@@ -173,12 +186,19 @@ def _check_trace(state: _Run, target: TraceTarget, changed: list[str]) -> TraceC
     check = TraceCheck(state.display(target.rel), target.rel, target.is_directory)
     kind = classify(target, state.policy)
     if kind.kind == "ignored":
+        if not _exists_anywhere(state, target.rel):
+            raise InputError(check.display, "no such file or directory (neither staged, nor on disk, nor at HEAD)")
         check.status = IGNORED
         return check
     if kind.kind == "excluded":
         check.status = EXCLUDED
         check.note = f"excluded by policy '{state.policy.name}' fixtures.exclude {kind.glob!r}"
         return check
+    if state.source.is_symlink(target.rel):
+        check.block(SYMLINK, f"{check.display} is a link; commit the files themselves")
+        return _finish(state, check)
+    if kind.kind == "stray":
+        return _check_stray(state, check, target, changed, kind.root or "")
     members = _members(state, target)
     if members is None:
         return _absent(state, check, target, changed)
@@ -191,9 +211,16 @@ def _check_trace(state: _Run, target: TraceTarget, changed: list[str]) -> TraceC
                                    f"{state.options.max_file_size:,}")
             continue
         try:
-            files.append(_parse(member_display, name if target.is_directory else "", data))
+            parsed = _parse(member_display, name if target.is_directory else "", data)
         except InputError as exc:
             check.block(BINARY if "binary" in exc.reason else UNPARSEABLE, str(exc))
+            continue
+        if not parses_losslessly(data, parsed.layout):
+            # `{"email": "<raw>", "email": "<token>"}`: the residual scan walks parsed records, which
+            # keep only the last value; the raw one would be committed unseen.
+            check.block(DUPLICATE_KEY, f"{member_display}; redact it again (the redactor keeps the last value)")
+            continue
+        files.append(parsed)
     if check.status == BLOCKED:
         return _finish(state, check)
     staged = {name: data for name, data in members.items() if isinstance(data, bytes)}
@@ -240,7 +267,116 @@ def _absent(state: _Run, check: TraceCheck, target: TraceTarget, changed: list[s
         check.status = DELETED
         check.note = "seal without its trace" if only_seal else "deleted"
         return check
+    _refuse_what_is_on_disk(state, check.display, target.rel)
     raise InputError(check.display, "no such file or directory (neither staged nor on disk)")
+
+
+def _refuse_what_is_on_disk(state: _Run, display: str, rel: str) -> None:
+    """Something is on disk where neither the index nor HEAD has a file: say what it is (a FIFO, a
+    link loop, a file git ignores) rather than "no such file"."""
+    if not os.path.lexists(state.source.root / rel):
+        return
+    try:
+        found = read_disk(state.source.root, rel, 0)
+    except InputError as exc:
+        raise InputError(display, exc.reason) from None
+    if found is not None:
+        raise InputError(display, "on disk but ignored by git (.gitignore), so it would not be committed; "
+                                  "check it with --working-tree")
+
+
+def _exists_anywhere(state: _Run, rel: str) -> bool:
+    """Whether a path named on the command line is something: staged, untracked, on disk (even as a
+    dangling link or a file git ignores), or at HEAD (a deletion)."""
+    source = state.source
+    return (not rel or source.exists(rel) or os.path.lexists(source.root / rel) or source.was_committed(rel)
+            or bool(source.files_under(rel)))
+
+
+# Written compressed or under a near-miss of a trace name, a recording is still a recording: the
+# gate cannot verify such a file, so under a fixture root it is blocked rather than skipped.
+_COMPRESSED_MAGIC = {b"\x1f\x8b": "gzip", b"BZh": "bzip2", b"\xfd7zXZ\x00": "xz", b"\x28\xb5\x2f\xfd": "zstd",
+                     b"PK\x03\x04": "zip"}
+_TRACE_LIKE_SUFFIXES = (".json", ".jsonl", ".ndjson", ".json5", ".jsonc")
+_COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".zst", ".zip", ".tgz")
+
+
+def _stray_problem(name: str, data: bytes) -> str | None:
+    """Why a file under a fixture root that no include glob names may hide a trace, or None."""
+    stripped = name.rstrip(" .")
+    lowered = stripped.lower()
+    if stripped != name and lowered.endswith(_TRACE_LIKE_SUFFIXES):
+        return "named like a trace with trailing spaces or dots (the same file as the trace on Windows)"
+    for magic, kind in _COMPRESSED_MAGIC.items():
+        if data.startswith(magic):
+            return f"{kind}-compressed: the gate cannot verify compressed content"
+    if lowered.endswith(_COMPRESSED_SUFFIXES):
+        return "named as a compressed file: the gate cannot verify compressed content"
+    if _parses_as_json(data):
+        return "JSON/JSONL content in a file not named as a trace (*.json, *.jsonl)"
+    return None
+
+
+def _parses_as_json(data: bytes) -> bool:
+    try:
+        text, _bom = decode_text(Path("-"), data)
+    except InputError:
+        return False
+    try:
+        json.loads(text)
+        return True
+    except (ValueError, RecursionError):
+        pass
+    lines = [line for line in text.splitlines() if line.strip()]
+    try:
+        return bool(lines) and all(isinstance(json.loads(line), (dict, list)) for line in lines)
+    except (ValueError, RecursionError):
+        return False
+
+
+def _check_stray(state: _Run, check: TraceCheck, target: TraceTarget, changed: list[str], root: str) -> TraceCheck:
+    """A path at, above or under a fixture root that no include glob names (`run.jsonl.gz`,
+    `run.jsonl `, `run`, `notes.txt`): blocked when it may hold a trace, passed (not a fixture) when
+    it is plainly something else, such as a README."""
+    data = state.source.read(target.rel, state.options.max_file_size)
+    if data is None:
+        if any(state.source.was_committed(p) for p in changed):
+            check.status = DELETED
+            check.note = "deleted"
+            return check
+        _refuse_what_is_on_disk(state, check.display, target.rel)
+        check.status = IGNORED
+        return check
+    if isinstance(data, Oversized):
+        check.block(OVERSIZED, f"{check.display} is {data.size:,} bytes, under the fixture root {root}/, and too "
+                               "large to inspect")
+        return _finish(state, check)
+    problem = _stray_problem(PurePosixPath(target.rel).name, data)
+    if problem is None:
+        check.status = IGNORED
+        check.note = f"under the fixture root {root}/ but not a trace (not JSON)"
+        return check
+    check.block(STRAY, f"{check.display}: {problem}")
+    return _finish(state, check)
+
+
+def _linked_roots(state: _Run, seen: set[str]) -> list[TraceCheck]:
+    """A fixture root, or a directory above one, committed as a symbolic link (`fixtures` ->
+    `recordings/`): the files replay reads under fixtures/ are then stored, unchecked, elsewhere.
+    Checked on every run, whichever paths changed, since the link may predate this commit."""
+    found: list[TraceCheck] = []
+    for root in fixture_roots(state.policy):
+        parts = root.split("/")
+        for depth in range(1, len(parts) + 1):
+            prefix = "/".join(parts[:depth])
+            if prefix in seen or not state.source.is_symlink(prefix):
+                continue
+            seen.add(prefix)
+            check = TraceCheck(state.display(prefix), prefix, False)
+            check.block(SYMLINK, f"{check.display} is a link, and the fixture root {root}/ is at or under it; "
+                                 "commit a real directory")
+            found.append(_finish(state, check))
+    return found
 
 
 def _verify_seal(state: _Run, check: TraceCheck, target: TraceTarget, staged: dict[str, bytes]) -> Seal | None:
@@ -261,7 +397,30 @@ def _verify_seal(state: _Run, check: TraceCheck, target: TraceTarget, staged: di
         check.block(SEAL_INVALID, f"{check.seal_display}: {seal}")
         return None
     verify(check, seal, staged, state.policy, state.key)
+    _compare_with_head(state, check, target, seal, data)
     return seal
+
+
+def _compare_with_head(state: _Run, check: TraceCheck, target: TraceTarget, seal: Seal, data: bytes) -> None:
+    """A seal replaced at the same path must not restart the fixture's age: deleting an expired
+    fixture's seal and redacting it again would stamp it "recorded now". A later recording time is
+    accepted only for new content whose own timestamps say so (a genuinely new recording)."""
+    previous_data = state.source.committed(target.seal_rel, _SEAL_MAX_SIZE)
+    if not isinstance(previous_data, bytes) or previous_data == data:
+        return
+    previous = parse_seal(previous_data)
+    if isinstance(previous, str) or previous.recorded_at is None or seal.recorded_at is None:
+        return
+    if seal.recorded_at <= previous.recorded_at:
+        return
+    same_content = dict(previous.files) == dict(seal.files)
+    from_trace = seal.document.get("recorded_at_source") == "trace"
+    if same_content or not from_trace:
+        check.block(RECORDING_TIME_MOVED, f"{check.seal_display} at HEAD says recorded at "
+                                          f"{format_timestamp(previous.recorded_at)}, the staged one "
+                                          f"{format_timestamp(seal.recorded_at)}; restore the committed seal "
+                                          f"(git checkout HEAD -- {shlex.quote(check.seal_display or '')}), or "
+                                          "remove the fixture in its own commit before adding a new recording")
 
 
 def _residual(state: _Run, check: TraceCheck, target: TraceTarget, files: list[TraceFile],
@@ -297,9 +456,14 @@ def fix_command(state: _Run, check: TraceCheck) -> str:
     """The exact command that fixes the blocked trace (shell-quoted, runnable as printed)."""
     codes = {reason.code for reason in check.reasons}
     target = shlex.quote(check.display)
+    untrack = f"git rm --cached {target}" if state.in_git else f"rm {target}"
     if codes & {BINARY, OVERSIZED}:
-        untrack = f"git rm --cached {target}" if state.in_git else f"rm {target}"
         return f"keep it out of the fixtures: {untrack}"
+    if SYMLINK in codes:
+        return f"replace the link with the files themselves (redacted and sealed): {untrack}"
+    if STRAY in codes:
+        return (f"move it out of the fixture root ({untrack}), or store it as a .jsonl/.json trace "
+                "(decompressed, renamed) and redact that")
     policy = "" if state.options.policy == "default" else f" --policy {shlex.quote(state.options.policy)}"
     redact = f"redactor redact {target} --in-place{policy}"
     if state.in_git:

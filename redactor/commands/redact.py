@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import stat
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -12,11 +13,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from redactor import retention
 from redactor.atomic import atomic_write_bytes
 from redactor.engine import Finding, Redactor, TraceResult
-from redactor.errors import FatalError, InputError, SealError
+from redactor.errors import FatalError, InputError, PolicyError, SealError
 from redactor.faults import killpoint
 from redactor.formats.registry import discover_traces, load_trace
+from redactor.policy import Policy
 from redactor.seal import Seal, build_seal, earliest_timestamp, read_seal, seal_path_for, sha256_bytes, write_seal
 
 
@@ -46,9 +49,33 @@ class RunReport:
         return total
 
 
+def require_access_class(policy: Policy, name: str) -> None:
+    """A class the policy does not define would be sealed, then blocked by the gate as unknown."""
+    classes = retention.rules_for(policy).classes
+    if name not in classes:
+        defined = ", ".join(sorted(classes)) or "none: the policy has no access section"
+        raise PolicyError(f"--access-class {name!r}: not an access class of policy '{policy.name}' "
+                          f"(defined: {defined})")
+
+
+def _refuse_special_files(paths: Iterable[Path]) -> None:
+    """A FIFO, socket or device named on the command line: reading it would block or mislead."""
+    for path in paths:
+        try:
+            mode = path.stat().st_mode
+        except FileNotFoundError:
+            continue  # reported by discovery, by name
+        except OSError as exc:
+            raise InputError(str(path), f"cannot read: {exc.strerror or type(exc).__name__}") from None
+        if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+            raise InputError(str(path), "not a regular file or directory (a FIFO, socket or device)")
+
+
 def list_traces(paths: Iterable[Path]) -> list[tuple[Path, Path]]:
     """Every trace under `paths`. A directory with none is an error, not an empty success: the
     traces may be of a kind this tool does not read (`.ndjson`), and nothing would be redacted."""
+    paths = list(paths)
+    _refuse_special_files(paths)
     traces: list[tuple[Path, Path]] = []
     for given in paths:
         found = list(discover_traces([given]))

@@ -18,6 +18,10 @@ FORGED = "forged-seal"
 RESIDUAL = "residual-findings"
 DETECTOR_ERROR = "detector-error"
 RETENTION = "retention-access"
+DUPLICATE_KEY = "duplicate-key"
+STRAY = "stray-file"
+SYMLINK = "symlink"
+RECORDING_TIME_MOVED = "recording-time-moved"
 
 REASON_TITLES = {
     UNPARSEABLE: "unparseable: not a JSON/JSONL trace",
@@ -31,6 +35,13 @@ REASON_TITLES = {
     RESIDUAL: "residual sensitive data found by the residual scan",
     DETECTOR_ERROR: "a detector failed on this file (fail closed)",
     RETENTION: "retention or access rule broken",
+    DUPLICATE_KEY: "a JSON object repeats a key (the parser keeps only the last value, so an earlier one "
+                   "is never scanned)",
+    STRAY: "not a checkable trace, under a fixture root",
+    SYMLINK: "symbolic link at, above or under a fixture root (what replay reads through it is not what "
+             "the gate checks)",
+    RECORDING_TIME_MOVED: "recording time moved forward against the seal at HEAD (the fixture's age would "
+                          "restart)",
 }
 
 # Statuses of one trace.

@@ -11,14 +11,16 @@ Paths inside a source are POSIX paths relative to its root (the repository top l
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import IO, Protocol
 
-from redactor.errors import FatalError
+from redactor.errors import FatalError, InputError
 
 _GITLINK = "160000"  # a submodule entry: not a file of this repository
+_SYMLINK = "120000"
 
 
 class GitError(FatalError):
@@ -57,6 +59,14 @@ class ContentSource(Protocol):
 
     def was_committed(self, relpath: str) -> bool:
         """True when HEAD has the path: a missing path is then a deletion, not a typo."""
+        ...
+
+    def is_symlink(self, relpath: str) -> bool:
+        """True when the path would be committed as a symbolic link (mode 120000)."""
+        ...
+
+    def committed(self, relpath: str, max_size: int) -> bytes | Oversized | None:
+        """The path's bytes at HEAD (None: not in HEAD, or no history to compare with)."""
         ...
 
     def close(self) -> None: ...
@@ -118,6 +128,7 @@ class GitIndexSource:
                 # During a merge conflict a path has stages 1-3; any of them is "in the index".
                 self._entries[name.decode("utf-8", "surrogateescape")] = _IndexEntry(mode, oid)
         self._untracked: set[str] | None = None
+        self._head: dict[str, str] | None = None
         self._batch: subprocess.Popen[bytes] | None = None
 
     @property
@@ -148,7 +159,7 @@ class GitIndexSource:
         if entry is not None:
             return self._cat(entry.oid, max_size)
         if relpath in self.untracked:
-            return _read_disk(self.root, relpath, max_size)
+            return read_disk(self.root, relpath, max_size)
         return None
 
     def exists(self, relpath: str) -> bool:
@@ -166,8 +177,35 @@ class GitIndexSource:
     def files_under(self, reldir: str) -> list[str]:
         return sorted(p for p in self._paths() if _is_under(p, reldir) or p == reldir)
 
+    @property
+    def head(self) -> dict[str, str]:
+        """HEAD's files (path -> object id), listed once: a commit deleting a thousand files costs
+        one git process, not a thousand. Empty before the first commit."""
+        if self._head is None:
+            listing = _git(self.root, "ls-tree", "-r", "-z", "--full-tree", "HEAD", check=False)
+            self._head = {}
+            if listing.returncode == 0:
+                for record in listing.stdout.split(b"\0"):
+                    meta, _, name = record.partition(b"\t")
+                    if name:
+                        self._head[name.decode("utf-8", "surrogateescape")] = meta.decode("ascii").split(" ")[2]
+        return self._head
+
     def was_committed(self, relpath: str) -> bool:
-        return _git(self.root, "cat-file", "-e", f"HEAD:{relpath}", check=False).returncode == 0
+        if relpath in self.head:
+            return True
+        prefix = relpath.rstrip("/") + "/"  # a deleted directory named on the command line
+        return bool(relpath) and any(path.startswith(prefix) for path in self.head)
+
+    def is_symlink(self, relpath: str) -> bool:
+        entry = self._entries.get(relpath)
+        if entry is not None:
+            return entry.mode == _SYMLINK
+        return relpath in self.untracked and os.path.islink(self.root / relpath)
+
+    def committed(self, relpath: str, max_size: int) -> bytes | Oversized | None:
+        oid = self.head.get(relpath)
+        return None if oid is None else self._cat(oid, max_size)
 
     def close(self) -> None:
         if self._batch is not None:
@@ -191,15 +229,27 @@ def _read_exactly(stream: IO[bytes], size: int, keep: bool) -> bytes:
     return b"".join(chunks)
 
 
-def _read_disk(root: Path, relpath: str, max_size: int) -> bytes | Oversized | None:
+def read_disk(root: Path, relpath: str, max_size: int) -> bytes | Oversized | None:
+    """A regular file's bytes; None when nothing (or a directory) is there. Anything else that
+    exists there (a FIFO, a socket, a device, a symlink loop, an unreadable file) is an input error
+    naming the path: reading a FIFO would block, and "no such file" would be a lie."""
     path = root / relpath
     try:
-        size = path.stat().st_size
-        if not path.is_file():
-            return None
-        return Oversized(size) if size > max_size else path.read_bytes()
+        info = path.stat()
     except (FileNotFoundError, NotADirectoryError):
         return None
+    except OSError as exc:
+        raise InputError(relpath, f"cannot read: {exc.strerror or type(exc).__name__}") from None
+    if stat.S_ISDIR(info.st_mode):
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(relpath, "not a regular file (a FIFO, socket or device); the gate reads only files")
+    if info.st_size > max_size:
+        return Oversized(info.st_size)
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise InputError(relpath, f"cannot read: {exc.strerror or type(exc).__name__}") from None
 
 
 class WorkingTreeSource:
@@ -211,7 +261,7 @@ class WorkingTreeSource:
         self.root = root
 
     def read(self, relpath: str, max_size: int) -> bytes | Oversized | None:
-        return _read_disk(self.root, relpath, max_size)
+        return read_disk(self.root, relpath, max_size)
 
     def exists(self, relpath: str) -> bool:
         return (self.root / relpath).is_file()
@@ -229,13 +279,21 @@ class WorkingTreeSource:
             return [reldir]
         found = []
         for directory, dirnames, filenames in os.walk(base):
-            dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+            # Dot-directories are walked too (`fixtures/.cache/run.jsonl` is a fixture by the
+            # policy's globs); only git's own directory is not content.
+            dirnames[:] = sorted(d for d in dirnames if d != ".git")
             for name in sorted(filenames):
                 found.append((Path(directory) / name).relative_to(self.root).as_posix())
         return found
 
     def was_committed(self, relpath: str) -> bool:
         return False
+
+    def is_symlink(self, relpath: str) -> bool:
+        return bool(relpath) and os.path.islink(self.root / relpath)
+
+    def committed(self, relpath: str, max_size: int) -> bytes | Oversized | None:
+        return None
 
     def close(self) -> None:
         return None

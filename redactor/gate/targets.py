@@ -65,17 +65,64 @@ def trace_for(relpath: str, source: ContentSource) -> TraceTarget:
 
 @dataclass(frozen=True)
 class Classification:
-    kind: str  # "fixture", "excluded" or "ignored"
+    kind: str  # "fixture", "excluded", "stray" or "ignored"
     glob: str | None = None  # the exclude glob that matched
+    root: str | None = None  # for "stray": the fixture root the path is at, above or under
+
+
+# `.ndjson` is JSONL by another name: matched as if it were `.jsonl` (the redactor reads it as JSONL).
+_SUFFIX_ALIASES = {".ndjson": ".jsonl"}
+
+
+def _include_candidates(path: str) -> tuple[str, ...]:
+    lowered = path.lower()
+    for alias, suffix in _SUFFIX_ALIASES.items():
+        if lowered.endswith(alias):
+            return (path, path[: -len(alias)] + suffix)
+    return (path,)
+
+
+def fixture_roots(policy: Policy) -> tuple[str, ...]:
+    """The literal leading directories of the include globs (`fixtures/**/*.json` -> `fixtures`):
+    everything at, above or under one is where a trace could hide under another name. A glob that
+    starts with a wildcard (`**/*.json`) has no root."""
+    roots: list[str] = []
+    for glob in policy.fixtures:
+        segments = glob.strip("/").split("/")[:-1]  # the last segment names files
+        literal = []
+        for segment in segments:
+            if any(char in segment for char in "*?[]"):
+                break
+            literal.append(segment)
+        if literal:
+            roots.append("/".join(literal))
+    return tuple(dict.fromkeys(roots))
+
+
+def root_of(path: str, roots: Iterable[str]) -> str | None:
+    """The fixture root that `path` is at, above (an ancestor directory of) or under, if any."""
+    path = path.strip("/").lower()  # `Fixtures/` is `fixtures/` on a case-insensitive checkout
+    for root in roots:
+        folded = root.lower()
+        if path == folded or path.startswith(folded + "/") or folded.startswith(path + "/"):
+            return root
+    return None
 
 
 def classify(target: TraceTarget, policy: Policy) -> Classification:
+    """Excludes match as written (an exclusion is a suppression: never wider than it says);
+    includes match case-insensitively (`run.JSONL`, `Fixtures/` on a case-insensitive checkout):
+    fail closed both ways."""
     paths = target.match_paths
     for glob in policy.fixture_excludes:
         if any(path_matches(path, glob) for path in paths):
             return Classification("excluded", glob)
-    if any(path_matches(path, glob) for glob in policy.fixtures for path in paths):
+    candidates = [candidate for path in paths for candidate in _include_candidates(path)]
+    if any(path_matches(path, glob, ignore_case=True) for glob in policy.fixtures for path in candidates):
         return Classification("fixture")
+    root = root_of(target.rel, fixture_roots(policy))
+    if root is not None and target.rel:
+        return Classification("stray", root=root)
     return Classification("ignored")
 
 
