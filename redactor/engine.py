@@ -360,6 +360,9 @@ def without_accents(text: str) -> str:
     return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
+_SLUGGABLE_NAME = re.compile(r"[A-Za-z]+(?: [A-Za-z]+){1,2}")
+
+
 def written_forms(value: str, entity: str) -> set[str]:
     """The other ways a trace writes one value: JSON-escaped in a text that quotes a JSON body
     (`Tom\\u00e1s Ybarra`), URL-encoded in a query string or a form body (`Kenji+Watanabe`,
@@ -378,6 +381,8 @@ def written_forms(value: str, entity: str) -> set[str]:
         forms |= {value.upper(), natural, natural.upper(), natural.replace(" ", "_")}
     elif entity == "PERSON" and " " in value:
         forms |= {value.upper(), value.replace(" ", "_")}  # a CV's header; a file name (`paystub_Kwame_Mensah`)
+        if _SLUGGABLE_NAME.fullmatch(value):
+            forms.add(value.lower().replace(" ", "-"))  # a profile's URL (`linkedin.com/in/siobhan-gallagher`)
         given, _, family = value.rpartition(" ")
         # Family name first: a bank statement or a ticket (`Ochoa-Brandt, Marisol`), in capitals too; an
         # airline reservation (`WHITCOMBE/ELEANOR`); a vCard's `N:` line (`Ochoa-Brandt;Marisol`).

@@ -137,14 +137,18 @@ _PII_KEY_ENTITIES = {
     **dict.fromkeys(("registered_owner", "policyholder", "policy_holder", "insured_name", "claimant_name",
                      "tenant_name", "landlord_name", "guardian_name", "parent_name", "student_name", "patient_name",
                      "guest_name", "driver_name", "witness_name", "account_holder", "account_holder_name",
-                     "cardholder_name", "beneficiary_name", "emergency_contact_name", "next_of_kin"), "PERSON"),
+                     "caller_name", "cardholder_name", "beneficiary_name", "emergency_contact_name",
+                     "next_of_kin"), "PERSON"),
     # licences, vehicles, benefits, loyalty and utility accounts: numbers that lead to one person
     **dict.fromkeys(("dl_number", "drivers_license_number", "driving_licence", "driving_licence_number",
                      "drivers_licence", "license_number", "licence_number", "vin", "plate", "license_plate",
                      "licence_plate", "plate_number", "number_plate", "medicaid_id", "medicare_number", "medicare_id",
                      "policy_number", "loyalty_number", "frequent_flyer_number", "bvn", "nin", "meter_number", "mpan",
                      "mprn", "itin", "id_number", "document_number", "student_number", "frequent_flyer", "ff_number",
-                     "rx_number", "prescription_number", "student_id", "vehicle_registration"), "ID_NUMBER"),
+                     "rx_number", "prescription_number", "student_id", "vehicle_registration", "imei", "imsi",
+                     "cdl", "cdl_number", "ktn", "known_traveler_number", "known_traveller_number", "redress_number",
+                     "member_id", "member_number", "subscriber_id", "subscriber_number", "policy_no",
+                     "claim_number"), "ID_NUMBER"),
 }
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # Beside a "columns" list, the member holding a query result's rows (lists of cells).
@@ -414,6 +418,8 @@ _IDENTITY_DOCUMENTS = frozenset({
     "visa", "ssn", "itin", "tax_id", "nin", "bvn", "aadhaar", "pan", "voter_id", "loyalty", "frequent_flyer",
     "medicaid", "medicare", "insurance_card", "license_plate", "plate", "direct_deposit", "bank", "bank_details",
     "payout_account", "ach", "eft", "bacs", "international",  # Plaid's `numbers.ach[].account`
+    # an airline booking's travel document (`"docs": {"type": "P", "number": ...}`, IATA's DOCS)
+    "docs", "travel_document", "travel_documents", "apis",
 })
 
 

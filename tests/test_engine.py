@@ -593,7 +593,7 @@ def test_written_forms_of_a_value_with_a_lone_surrogate() -> None:
 
     assert written_forms("pa\ud800ss word", "PASSWORD") == {"pa\\ud800ss word"}
     assert written_forms("Jane Doe", "PERSON") == {"Jane%20Doe", "Jane+Doe", "JANE DOE", "Jane_Doe", "Doe, Jane",
-                                                   "DOE, JANE", "DOE/JANE", "Doe;Jane"}
+                                                   "DOE, JANE", "DOE/JANE", "Doe;Jane", "jane-doe"}
     assert written_forms("jane@example.com", "EMAIL_ADDRESS") == set()  # its %40 form has a recognizer
 
 
@@ -1504,6 +1504,35 @@ def test_a_case_number_is_no_phone_number(no_ner: Redactor) -> None:
 
 def test_travel_school_and_pharmacy_numbers_by_key(no_ner: Redactor) -> None:
     out = no_ner.redact({"frequent_flyer": "BA12345678", "student_id": "S-2024-00917", "rx_number": "RX7781234",
-                         "member_id": "U024BE7LH"})
-    assert all(out[k].startswith("<ID_NUMBER:") for k in ("frequent_flyer", "student_id", "rx_number"))
-    assert out["member_id"] == "U024BE7LH"  # (a Slack member's id: an id)
+                         "member_id": "XGH884120573", "ktn": "98412733", "cdl": "W426-5847-1933", "pin": "4421",
+                         "docs": {"type": "P", "number": "TZ4418263", "expiry": "2031-04-22"}})
+    assert all(out[k].startswith("<ID_NUMBER:") for k in ("frequent_flyer", "student_id", "rx_number", "member_id",
+                                                           "ktn", "cdl"))
+    assert out["pin"].startswith("<") and out["docs"]["number"].startswith("<ID_NUMBER:")
+    assert out["docs"]["expiry"] == "2031-04-22"  # (red team 23: an airline booking's travel document)
+
+
+# ----- round 23: mainstream traces, third set -----------------------------------------------------------
+
+
+def test_round_23_values_in_prose_urls_and_forms(no_ner: Redactor) -> None:
+    out = no_ner.redact({
+        "completion": "Property manager Lauren Kowalczyk (312.555.0110) is cc'd on WO-2025-08812.",
+        "people": [{"name": "Siobhan Gallagher", "email": "siobhan.gallagher@brennanfg.com",
+                    "linkedin_url": "http://www.linkedin.com/in/siobhan-gallagher"}],
+        "note": "a lady at the bus stop, Marguerite DeLaney, gave me her card; Sean O'Connell too",
+        "address": "previous address Götgatan 22, 118 26 Stockholm until 2023",
+        "body": "CallSid=CA0456&CallerName=ALVARADO+JORGE&FromCity=CHICAGO",
+    })
+    text = json.dumps(out, ensure_ascii=False)
+    for raw in ("312.555.0110", "siobhan-gallagher", "DeLaney", "Marguerite", "O'Connell", "118 26 Stockholm",
+                "ALVARADO"):
+        assert raw not in text, raw
+    assert "WO-2025-08812" in text and out["people"][0]["linkedin_url"].startswith("http://www.linkedin.com/in/<PERSON:")
+
+
+def test_round_23_counts_and_display_names_stay(no_ner: Redactor) -> None:
+    record = {"a": "a 150-1000 employees company, SLA 200-500 ms",
+              "b": "From: Best Buy Fraud Ops <fraud-alerts@bestbuy-mail.example>\n\nWe saw card-absent fraud."}
+    out = no_ner.redact(record)
+    assert out["a"] == record["a"] and "card-absent fraud" in out["b"]

@@ -50,6 +50,13 @@ def _luhn(value: str) -> bool:
     return luhn_ok(digits_of(value))
 
 
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _policy_number_ok(value: str) -> bool:
+    return len(digits_of(value)) >= 6 and not _ISO_DATE.match(value)
+
+
 def _has_digits(count: int) -> Callable[[str], bool]:
     def check(value: str) -> bool:
         return len(digits_of(value)) >= count
@@ -135,6 +142,10 @@ _ORGANISATION_WORDS = frozenset({
     "limited", "technologies", "logistics", "consulting", "media", "networks", "software", "pharma", "health",
     "markt", "secure", "spark", "school", "college", "institute", "ministry", "council", "authority",
     "console", "portal", "dashboard",  # an app's name where a user's would be (`Okta Admin Console`)
+    # a sender's department (`Best Buy Fraud Ops <alerts@...>`) and trades in a business's name
+    "ops", "fraud", "risk", "compliance", "payments", "accounts", "helpdesk", "care", "admin", "noreply",
+    "foods", "plumbing", "heating", "roofing", "insurance", "airlines", "airways", "motors", "realty",
+    "properties", "dental", "pharmacy", "bakery", "restaurant", "cafe", "hotel", "hotels", "logistik",
 })
 # Words that make a name an institution's wherever they stand: `Finanzamt München`, `University of Leeds`.
 _INSTITUTION_WORDS = frozenset({
@@ -373,7 +384,7 @@ _FOREIGN_MONTH = (
 _DATE = (
     # (a sentence's full stop may follow: `DOB 14/03/1968. There`; a fourth group may not: `1.2.3.4`)
     r"\d{4}-\d{2}-\d{2}(?![\d:T])|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})(?![\d/-]|\.\d)"
-    rf"|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?{_MONTH}\s+(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?\d{{4}}"
+    rf"|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?(?i:{_MONTH})\s+(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?\d{{4}}"
     # `14 juillet 1979`, `1er mars 1980`, `14 de julio de 1979`, `3. März 1978`
     rf"|(?:\d{{1,2}}(?:er|\.|º|°)?\s+(?:de\s+)?)?{_FOREIGN_MONTH}\s+(?:de\s+)?\d{{4}}(?!\d)"
 )
@@ -565,7 +576,7 @@ CUE_RULES: tuple[CueRule, ...] = (
     # A one-time code a user reads out, and the codes that open a door (`OTP 482913`, `gate code 8841#`).
     CueRule("one_time_code", "CREDENTIAL",
             r"\bOTP\b|\bone[ -]time[ -](?:pass)?code|\bverification code|\b(?:gate|door|entry|access|alarm|lockbox|"
-            r"keypad|building)[ _-]code",
+            r"keypad|building)[ _-]code|\blockbox\b",
             r"\d{4,8}#?(?![\w/:-]|[.,]\d)",
             keywords=("otp", "one-time", "one time", "verification", "gate", "door", "entry", "access", "alarm",
                       "lockbox", "keypad", "building")),
@@ -581,6 +592,9 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("card_security_code", "CREDIT_CARD", r"\b(?:cvv2?|cvc2?|csc|(?:card )?security code)\b",
             r"\d{3,4}(?![\d-])",
             keywords=("cvv", "cvc", "csc", "card security", "security")),
+    # An insurance policy's number in prose (`State Farm policy PA-4471-882910-03`): six digits or more, no date.
+    CueRule("policy_number", "ID_NUMBER", r"\bpolicy(?:[ _-]?(?:number|no\.?|#))?",
+            r"[A-Z]{0,4}-?\d[\dA-Z-]{5,24}(?![\w-])", _policy_number_ok, keywords=("policy",)),
     CueRule("insurance_member", "ID_NUMBER", r"\b(?:(?:insurance|health[ _-]plan)[ _-]?)?member[ _-]?id",
             r"[A-Z0-9][A-Z0-9-]{5,15}(?![\w-])", _has_digits(4),
             keywords=("member",)),

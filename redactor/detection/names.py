@@ -23,10 +23,12 @@ from functools import lru_cache
 from typing import Any
 
 # A name word: a capital, then small letters, possibly an apostrophe or hyphen joining a second
-# capitalised part (`O'Brien`, `Nguyen-Tran`); Latin letters with their accented forms.
+# capitalised part (`O'Brien`, `Nguyen-Tran`) or a prefix glued before one (`McDonald`, `DeLaney`);
+# Latin letters with their accented forms.
 _CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽ"
 _SMALL = "a-zß-öø-ÿāăąćĉċčďđēĕėęěĝğġģĥħĩīĭįıĵķĺļľŀłńņňŋōŏőœŕŗřśŝşšţťŧũūŭůűųŵŷźżž"
-_WORD = re.compile(rf"(?<![\w@.#/\\-])(?:[{_CAPITAL}][{_SMALL}]+(?:['’-][{_CAPITAL}][{_SMALL}]+)?|[{_CAPITAL}]\.?)"
+_WORD = re.compile(rf"(?<![\w@.#/\\-])(?:(?:Mc|Mac|De|Di|Da|Du|Le|La|Fitz|O['’])?[{_CAPITAL}][{_SMALL}]+"
+                   rf"(?:['’-][{_CAPITAL}][{_SMALL}]+)?|[{_CAPITAL}]\.?)"
                    rf"(?![\w@-]|['’][{_SMALL}])")
 # What may stand between two words of one name: a space or a tab, nothing else (a comma or a line
 # break ends it: `Dennis, Tristan` is a list, `Sophie\nLang` two lines).

@@ -58,6 +58,12 @@ _DIGIT_FREE_TRIGGERS = {"EMAIL_ADDRESS": "@", "IP_ADDRESS": ":"}
 _PHONE_WINDOW = re.compile(
     r"(?:(?<![\w+])(?<!\w[/-])(?<!\d:)|(?<=%2B))\+?\(?\d(?:[\d().\-/]|[^\S\r\n](?![^\S\r\n])){5,40}\d(?:(?!\w)|(?=[xX]\d{1,6}(?!\w)))"
 )
+# A range of a count (`150-1000 employees`, `200-5000 ms`): two numbers and what they count.
+_RANGE = re.compile(r"\d{1,5}-\d{1,6}")
+_COUNTED_AFTER = re.compile(
+    r"[ \t]*(?i:employees|staff|people|persons|users|seats|members|customers|units|items|rows|records|pages|words|"
+    r"tokens|requests|calls|ms|s|sec|seconds|minutes|mins|hours|hrs|days|weeks|months|years|km|mi|miles|m|kg|lbs?|"
+    r"g|mb|gb|tb|usd|eur|gbp|[$€£%])(?!\w)")
 # A year and a sequence number (`2025-031`, `2024/0042`): a case, an invoice or a ticket, no phone number.
 _YEAR_AND_SEQUENCE = re.compile(r"(?:19|20)\d{2}[-/]\d{2,4}")
 # `01.84.17.61.18` (France) has four dots; a dotted timestamp or an SMTP id (`7.2025.03.12.00.44.11`) has more.
@@ -400,13 +406,13 @@ _CITY_WORD = r"(?:(?:St|Ste|Mt|Ft)\.|[A-ZÀ-Þ](?:[\w'’-]|\.(?=\w))+)"
 _CITY = rf"{_CITY_WORD}(?:[ \t]+{_CITY_WORD}){{0,2}}"
 # After a street, on its line: a town and a British or Canadian postcode (`, Glasgow G12 9QQ`, `, Montréal,
 # QC H2X 3K8`), or a postcode before the town, as most of Europe writes it (`, 1016 GV Amsterdam`, `, 00-648
-# Warszawa`, `, 75011 Paris`). The US form (`, Austin, TX 78704`) is the street pattern's own.
+# Warszawa`, `, 75011 Paris`, `, 118 26 Stockholm`). The US form (`, Austin, TX 78704`) is the street pattern's own.
 _TOWN_AND_POSTCODE = (
     # (a district may come before the town: `, Didsbury, Manchester M20 6RT`)
     rf"(?P<tail>(?:{_CITY},[ \t]*)?{_CITY},?[ \t]+(?:[A-Z]{{2}}[ \t]+)?"
     r"(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[ABD-HJLNP-UW-Z]{2}"  # British
     r"|[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d)"  # Canadian
-    rf"|(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{2}}-\d{{3}}|\d{{4,5}})[ \t]+{_CITY})(?![\w-])"
+    rf"|(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{2}}-\d{{3}}|\d{{3}}[ \t]\d{{2}}|\d{{4,5}})[ \t]+{_CITY})(?![\w-])"
 )
 _POSTAL_TAIL = re.compile(
     # (a house number's suffix or a flat may come first: `Keizersgracht 263-1, 1016 GV Amsterdam`,
@@ -573,6 +579,9 @@ class PiiDetector:
                 # libphonenumber tries every region over the whole text; hand it only the digit runs.
                 for window in _PHONE_WINDOW.finditer(text):
                     found_phones = self._phones_in(text, window.group(0), window.start(), regions)
+                    if not found_phones and window.group(0).startswith("(") and ")" not in window.group(0):
+                        # a number in parentheses, `(312.555.0110)`: the closing one is not in the window
+                        found_phones = self._phones_in(text, window.group(0)[1:], window.start() + 1, regions)
                     if not found_phones and _PHONE_ALTERNATIVES.search(window.group(0)):
                         # Two ways to dial one person, `+33 6 12 55 56 78 / 06 12 55 56 78`: each alone
                         # (the whole run is tried first: `0221 / 1234567` is one German number).
@@ -619,7 +628,8 @@ class PiiDetector:
         inside_decoy = any(start <= window_start and window_end <= end for start, end in regions)
         if inside_decoy or not 7 <= digits <= 15 or _DECIMALS.match(text, window_end) \
                 or _DOTTED_QUAD.search(candidate) or candidate.count(".") > _PHONE_DOTS_MAX \
-                or _YEAR_AND_SEQUENCE.fullmatch(candidate):
+                or _YEAR_AND_SEQUENCE.fullmatch(candidate) \
+                or (_RANGE.fullmatch(candidate) and _COUNTED_AFTER.match(text, window_end)):
             return []  # no phone number has that many digits, it sits inside a decoy, or it is the
             # integer part of an amount (`1 234 567,89`)
         if text[max(0, shift - 3):shift] == _URL_ENCODED_PLUS:

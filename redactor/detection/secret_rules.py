@@ -97,6 +97,7 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         # PASSWORD_WORDS' languages); Midtrans' `server_key`
         *PASSWORD_WORDS, "mot_de_passe", "motdepasse", "clave_secreta", "chiave_api", "server_key",
         "hmac_key",  # a webhook's or a signature's shared key (DocuSign Connect, ...)
+        "pin", "pin_code", "passcode",  # a card's, a phone's or an account's PIN
         "write_key",  # Segment's source write key (also the Basic-auth user of its HTTP API)
         "license_key",  # New Relic's ingest key, a paid product's activation key
         "jwt",
@@ -1570,6 +1571,15 @@ RULES: dict[str, SecretRule] = _rules(
         ("ac", "sk"),
         "https://www.twilio.com/docs/usage/requests-to-twilio#authenticate-with-http",
         groups=("secret", "key_pair"),
+    ),
+    SecretRule(
+        "sabre_session_token", "ACCESS_TOKEN",
+        # Sabre's SOAP/REST session (ATK) token: `T1RLAQ...` with base64 characters and a `*` end,
+        # sent as `Authorization: Bearer` and kept in a GDS agent's session state.
+        re.compile(r"(?<![A-Za-z0-9+/])(?P<secret>T1RLAQ[A-Za-z0-9+/=!*-]{40,2048})"),
+        ("t1rlaq",),
+        "https://developer.sabre.com/guides/travel-agency/developer-guides/rest-apis-token-credentials",
+        validator=_has_letter_and_digit,
     ),
     SecretRule(
         "mailgun_key", "API_KEY",

@@ -49,6 +49,9 @@ def detector() -> PiiDetector:
     ("wire to routing number 021000021 today", "ID_NUMBER", "021000021"),
     ("account number 4401 2291 8830.", "ID_NUMBER", "4401 2291 8830"),
     ("Pay to sort code 20-31-58 account 79903160.", "ID_NUMBER", "79903160"),  # red team 20
+    ("State Farm policy PA-4471-882910-03. Police came", "ID_NUMBER", "PA-4471-882910-03"),  # red team 23
+    ("Entry OK, lockbox 5821. Tenant cell", "CREDENTIAL", "5821"),
+    ("hi, i'm fernando. born march 9th 1978. chest pain", "DATE_OF_BIRTH", "march 9th 1978"),
     ("Founder (SA ID 8001015009087), director", "ID_NUMBER", "8001015009087"),
     ("sort code 20-00-00, acct 55779911", "ID_NUMBER", "20-00-00"),
     ("sort code 20-00-00, acct 55779911", "ID_NUMBER", "55779911"),
@@ -340,7 +343,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
     """A rule runs only where one of its keywords starts a word: the keywords must cover its cue."""
     samples = ["DOB 1984-03-12", "passport X1234567", "MRN 0048291", "Driver's licence 12345678", "DL #A12345",
                "acct 55779911", "Bank-Account-Number: 12345678", "ABA 021000021", "sort code 20-00-00",
-               "sort code 20-31-58 account 79903160", "SA ID 8001015009087",
+               "sort code 20-31-58 account 79903160", "SA ID 8001015009087", "policy PA-4471-882910-03",
                "NHS 943 476 5919", "NINO QQ123456C", "TIN 912-34-5678", "national id 12345678", "ID card 1234567",
                "insurance member id ZX-445566", "patient name: Jo Ho", "\n - Name: Jo Ho", "Patient: Jo Ho",
                "Account holder: Jo Ho", "my name is Jo", "hello, this is Jo Ho", "Hi Jo,", "<p>Olá Jo,",
