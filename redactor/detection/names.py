@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -90,7 +90,7 @@ def name_lists() -> NameLists:
                 into = given if _GIVEN_LIST.fullmatch(attribute) else \
                     family if _FAMILY_LIST.fullmatch(attribute) else None
                 if into is not None and isinstance(value, (list, tuple, dict)):
-                    into.update(_latin_forms(name) for name in value if isinstance(name, str))
+                    into.update(_latin_forms([name for name in value if isinstance(name, str)]))
     ignorable = ignorable_capitalised_words() | _FORMS_OF_ADDRESS
     return NameLists(
         given=frozenset(n for n in given if len(n) >= _MIN_NAME_LENGTH and n not in ignorable
@@ -120,11 +120,13 @@ _ROMANISATION = str.maketrans({
 _CYRILLIC_OR_GREEK = re.compile("[\u0370-\u03ff\u0400-\u04ff]")
 
 
-def _latin_forms(name: str) -> str:
-    lowered = name.lower()
-    if _CYRILLIC_OR_GREEK.search(lowered) is None:
+def _latin_forms(names: list[str]) -> Iterable[str]:
+    """A list's names in lower case, romanised when the list is in Cyrillic or Greek (a list is in one
+    script: its first names tell)."""
+    lowered = map(str.lower, names)
+    if _CYRILLIC_OR_GREEK.search("".join(names[:3])) is None:
         return lowered
-    return lowered.replace("ου", "ou").replace("ού", "ou").translate(_ROMANISATION)
+    return (name.replace("ου", "ou").replace("ού", "ou").translate(_ROMANISATION) for name in lowered)
 
 
 def may_hold_full_name(text: str) -> bool:

@@ -566,13 +566,13 @@ class PiiDetector:
         # A value after its cue ("DOB: 1984-03-12", "MRN 00482913") is what the cue says, whatever its
         # shape: no decoy regions (a birth date looks like any other date), unless the whole string is one.
         cued = self._accepted(text, self._run(_CUED, text), []) if self._cue_entities and may_have_cue(text) else []
-        named = self._accepted(text, self._run(_NAMED, text)) \
-            if self._full_names and may_hold_full_name(text) else []
-        if not candidates and not cued and not named:
+        named_results = self._run(_NAMED, text) if self._full_names and may_hold_full_name(text) else []
+        if not candidates and not cued and not named_results:
             return []
         regions = protected_regions(text)
         if is_entirely_decoy(text, regions):
             return []
+        named = self._accepted(text, named_results, regions) if named_results else []
         spans: list[Span] = []
         for entity in candidates:
             if entity == "PHONE_NUMBER":

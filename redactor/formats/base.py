@@ -6,7 +6,6 @@ import json
 import math
 import re
 from dataclasses import dataclass, field, replace
-from json.encoder import encode_basestring, encode_basestring_ascii
 from pathlib import Path
 from typing import Any, Literal, Protocol, TypedDict
 
@@ -32,13 +31,14 @@ class JsonStyle:
 
     def dumps(self, value: Any) -> str:
         separators = (",", ":") if self.compact else ((",", ": ") if self.indent is not None else (", ", ": "))
-        text = self._escaped(json.dumps(value, indent=self.indent, separators=separators,
+        text = self.escaped(json.dumps(value, indent=self.indent, separators=separators,
                                         ensure_ascii=self.ensure_ascii))
         if self.indent is not None and self.newline != "\n":
             text = text.replace("\n", self.newline)  # (a string's line breaks are escaped: only layout)
         return text
 
-    def _escaped(self, text: str) -> str:
+    def escaped(self, text: str) -> str:
+        """`text` (JSON) with this writer's optional escapes."""
         # These characters only ever occur inside JSON strings, so replacing them everywhere is exact.
         if self.escape_slash:
             text = text.replace("/", "\\/")
@@ -50,12 +50,6 @@ class JsonStyle:
             text = escape_lone_surrogates(text)
         return text
 
-    def string_literal(self, value: str) -> str:
-        """One string as this writer writes it (`dumps` of a string, through the C encoder directly)."""
-        text = encode_basestring_ascii(value) if self.ensure_ascii else encode_basestring(value)
-        if self.escape_slash or self.escape_html or self.escape_line_separators or not self.ensure_ascii:
-            return self._escaped(text)
-        return text
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -181,23 +175,6 @@ class TraceFile:
         return (b"\xef\xbb\xbf" + data) if bom else data
 
 
-def _strings_in_order(value: Any) -> list[str]:
-    """Every string of a parsed document, dict keys included, in the order its text writes them."""
-    found: list[str] = []
-    stack: list[Any] = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            found.append(item)
-        elif isinstance(item, dict):
-            for key, child in reversed(item.items()):
-                stack.append(child)
-                stack.append(key)
-        elif isinstance(item, list):
-            stack.extend(reversed(item))
-    return found
-
-
 _STRING_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"')
 
 
@@ -207,24 +184,21 @@ def written_over(source_text: str, value: Any, style: JsonStyle) -> str | None:
     (Jackson's `"key" : value`, `[ 1, 2 ]`), escapes, number spellings and line ends survive. Redaction
     changes strings only, so the texts' strings pair up in order; None when they do not (a repeated key
     was dropped), and the document must then be written anew."""
-    strings = _strings_in_order(value)
+    # The redacted document written in one line by the C encoder in the file's escapes: its string literals
+    # are the redacted document's strings in order (layout does not matter here, only the literals).
+    new_literals = _STRING_TOKEN.findall(style.escaped(json.dumps(value, ensure_ascii=style.ensure_ascii)))
+    old_literals = list(_STRING_TOKEN.finditer(source_text))
+    if len(old_literals) != len(new_literals):
+        return None
     pieces: list[str] = []
     position = 0
-    index = 0
-    for literal in _STRING_TOKEN.finditer(source_text):
-        if index >= len(strings):
-            return None
-        new = strings[index]
-        index += 1
-        written = literal.group(0)
-        literal_text = style.string_literal(new)
-        if literal_text == written or json.loads(written) == new:
-            continue
-        pieces.append(source_text[position:literal.start()])
-        pieces.append(literal_text)
-        position = literal.end()
-    if index != len(strings):
-        return None
+    for old, new in zip(old_literals, new_literals, strict=True):
+        written = old.group(0)
+        if written == new or json.loads(written) == json.loads(new):
+            continue  # unchanged (perhaps escaped otherwise: `\u00E9` where the encoder writes `\u00e9`)
+        pieces.append(source_text[position:old.start()])
+        pieces.append(new)
+        position = old.end()
     pieces.append(source_text[position:])
     return "".join(pieces)
 
