@@ -51,7 +51,6 @@ class JsonStyle:
         return text
 
 
-
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -158,17 +157,19 @@ class TraceFile:
         if self.layout == "json":
             patched = written_over(text, self.records[0], self.style)
         else:
-            lines = text.splitlines(keepends=True)
+            # Cut at "\n" only, as `_read_jsonl` numbered the lines (`splitlines` would also cut at a raw
+            # U+2028 or U+0085 inside a string, and pair a record with another record's line).
+            lines = text.split("\n")
             if len(self.line_numbers) != len(self.records) or len(lines) < len(self.records):
                 return None
             for record, number in zip(self.records, self.line_numbers, strict=True):
                 line = lines[number - 1]
-                body = line.rstrip("\r\n")
+                body = line.removesuffix("\r")
                 new_body = written_over(body, record, self.style)
                 if new_body is None:
                     return None
                 lines[number - 1] = new_body + line[len(body):]
-            patched = "".join(lines)
+            patched = "\n".join(lines)
         if patched is None:
             return None
         data = patched.encode("utf-8")

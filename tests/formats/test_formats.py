@@ -195,3 +195,15 @@ def test_only_the_changed_strings_are_written_anew(tmp_path: Path, name: str, ra
     written = _redact_bytes(tmp_path, name, raw.encode("utf-8")).decode("utf-8")
     start = written.index("<EMAIL_ADDRESS:")
     assert written == raw.replace(EMAIL, written[start:written.index(">", start) + 1])
+
+
+def test_a_raw_line_separator_inside_a_string_keeps_each_record_on_its_line(tmp_path: Path) -> None:
+    """Review: the JSONL lines were cut with `splitlines`, which also cuts at a raw U+2028 inside a string
+    (valid JSON): records of one shape were then paired with each other's lines."""
+    records = [{"type": "msg", "t": f"first\u2028line {EMAIL}"}, {"type": "msg", "t": "second\u2028line ok"},
+               {"type": "msg", "t": "third line ok"}]
+    # (a writer's own layout, so that a file written anew would show)
+    raw = "".join(json.dumps(r, ensure_ascii=False, separators=(" , ", " : ")) + "\n" for r in records)
+    written = _redact_bytes(tmp_path, "sep.jsonl", raw.encode("utf-8")).decode("utf-8")
+    start = written.index("<EMAIL_ADDRESS:")
+    assert written == raw.replace(EMAIL, written[start:written.index(">", start) + 1])
