@@ -45,7 +45,6 @@ BASE64_MARK = "#base64"
 KEY_MARK = "{key}"
 TOOLISH_SIBLINGS = frozenset({"arguments", "args", "parameters", "input_schema", "function", "tool_call_id"})
 TOOLISH_PARENTS = frozenset({"tool_calls", "tool_schemas", "tools", "functions"})
-# Inside a secret-named container, these short fields name the kind of credential, not the secret.
 # A Google service account key file (`"type": "service_account"`) under a `credentials` key: its private
 # key (and the key's id) is the secret; the project, the account's address and Google's endpoints are not,
 # and code reads them (`credentials.project_id`).
@@ -53,6 +52,7 @@ _SERVICE_ACCOUNT_PUBLIC_FIELDS = frozenset({
     "project_id", "client_email", "client_id", "auth_uri", "token_uri", "auth_provider_x509_cert_url",
     "client_x509_cert_url", "universe_domain",
 })
+# Inside a secret-named container, these short fields name the kind of credential, not the secret.
 SECRET_CONTAINER_SAFE_KEYS = frozenset({
     "type", "kind", "scheme", "token_type", "grant_type", "auth_type", "alg", "algorithm", "provider", "expires_in",
     # a Kubernetes secret volume or reference names the secret and where it is mounted

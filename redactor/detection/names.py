@@ -70,7 +70,9 @@ FULL_NAME_SCORE = 0.85
 class NameLists:
     given: frozenset[str]  # lower case
     family: frozenset[str]  # lower case
-    english_words: frozenset[str]  # lower case: common English words (Faker's en_US lorem list)
+    # lower case: names that are ordinary words (redactor/data/name_words.txt) and common English words
+    # (Faker's en_US lorem list)
+    word_like: frozenset[str]
 
 
 @lru_cache(maxsize=1)
@@ -79,7 +81,7 @@ def name_lists() -> NameLists:
     import faker.providers.person as person_providers
     from faker.providers.lorem.en_US import Provider as EnglishLorem
 
-    from redactor.detection.pii import ignorable_capitalised_words
+    from redactor.detection.pii import ignorable_capitalised_words, name_words
 
     given: set[str] = set()
     family: set[str] = set()
@@ -97,7 +99,7 @@ def name_lists() -> NameLists:
                         and n not in _PRODUCT_GIVEN_NAMES),
         family=frozenset(n for n in family if len(n) >= _MIN_NAME_LENGTH and n not in ignorable
                          and n not in _PLACE_WORDS),
-        english_words=frozenset(word.lower() for word in EnglishLorem.word_list),
+        word_like=name_words() | frozenset(word.lower() for word in EnglishLorem.word_list),
     )
 
 
@@ -208,7 +210,7 @@ _NOT_A_PERSON_AFTER = re.compile(
 
 
 def _is_person(text: str, words: list[str], end: int, lists: NameLists) -> bool:
-    from redactor.detection.pii import common_words, name_words
+    from redactor.detection.pii import common_words
 
     lowered = [word.lower().rstrip(".") for word in words]
     common = common_words()
@@ -216,8 +218,7 @@ def _is_person(text: str, words: list[str], end: int, lists: NameLists) -> bool:
         return False
     given, family = lowered[0], lowered[-1]
     # Both parts ordinary words (`Rose Gold`, `Sterling Silver`, `May Day`, `Summer Sale`): no one named.
-    word_like = name_words() | lists.english_words
-    if given in word_like and family in word_like:
+    if given in lists.word_like and family in lists.word_like:
         return False
     return _NOT_A_PERSON_AFTER.match(text, end) is None
 

@@ -65,7 +65,8 @@ _COUNTED_AFTER = re.compile(
     r"tokens|requests|calls|ms|s|sec|seconds|minutes|mins|hours|hrs|days|weeks|months|years|km|mi|miles|m|kg|lbs?|"
     r"g|mb|gb|tb|usd|eur|gbp|[$€£%])(?!\w)")
 # A year and a sequence number (`2025-031`, `2024/0042`): a case, an invoice or a ticket, no phone number.
-_YEAR_AND_SEQUENCE = re.compile(r"(?:19|20)\d{2}[-/]\d{2,4}")
+# (Not four digits after a hyphen: `2012-3456` is a Hong Kong line.)
+_YEAR_AND_SEQUENCE = re.compile(r"(?:19|20)\d{2}(?:-\d{2,3}|/\d{2,4})")
 # `01.84.17.61.18` (France) has four dots; a dotted timestamp or an SMTP id (`7.2025.03.12.00.44.11`) has more.
 _PHONE_DOTS_MAX = 4
 # A slash with a space beside it between two digit groups: `+33 6 12 55 56 78 / 06 12 55 56 78`.
