@@ -23,7 +23,7 @@ from pathlib import Path, PurePosixPath
 from typing import cast
 
 from redactor.atomic import atomic_write_bytes
-from redactor.errors import DetectorError, InputError
+from redactor.errors import DetectorError, InputError, PolicyError
 from redactor.formats.base import TraceFile, decode_text, parses_losslessly, read_trace_file
 from redactor.formats.registry import DIRECTORY_SEAL, GRAPH_FILE, SEAL_SUFFIX, detect_format
 from redactor.gate.allowlist import ALLOWLIST_NAME, Allowlist
@@ -60,7 +60,7 @@ from redactor.gate.source import (
     repository_root,
 )
 from redactor.gate.targets import TraceTarget, classify, expand, fixture_roots, group
-from redactor.policy import Policy, load_policy
+from redactor.policy import Policy, load_policy, resolve_policy_path
 from redactor.replacement.keys import PseudonymKey, load_key
 from redactor.seal import Seal, format_timestamp
 
@@ -154,6 +154,7 @@ def run(options: CheckOptions) -> CheckReport:
         source = WorkingTreeSource(git_root or cwd)
     report = CheckReport(source=source.description, policy_name=policy.name)
     try:
+        _refuse_unstaged_policy(resolve_policy_path(options.policy), source)
         allowlist_path = options.allowlist or source.root / ALLOWLIST_NAME
         allowlist = _load_allowlist(source, allowlist_path)
         if allowlist is None and options.update_allowlist_reason is not None:
@@ -269,6 +270,28 @@ def _absent(state: _Run, check: TraceCheck, target: TraceTarget, changed: list[s
         return check
     _refuse_what_is_on_disk(state, check.display, target.rel)
     raise InputError(check.display, "no such file or directory (neither staged nor on disk)")
+
+
+def _refuse_unstaged_policy(policy_path: Path, source: ContentSource) -> None:
+    """A policy file the repository tracks must be checked as staged: an unstaged edit (`exclude:
+    ["fixtures/**"]`) would otherwise decide what a commit that does not contain it may hold."""
+    if source.description != GitIndexSource.description:
+        return
+    try:
+        rel = policy_path.resolve().relative_to(source.root.resolve()).as_posix()
+    except ValueError:
+        return  # outside the repository: not part of any commit
+    if not source.staged(rel):
+        return
+    staged = source.read(rel, _SEAL_MAX_SIZE)
+    try:
+        on_disk = policy_path.read_bytes()
+    except OSError as exc:
+        raise PolicyError(f"{rel}: cannot read the policy: {exc.strerror or type(exc).__name__}") from None
+    if staged != on_disk:
+        raise PolicyError(f"{rel}: the policy has unstaged changes; the gate checks what is committed, under "
+                          f"the policy that is committed: stage the policy (`git add {shlex.quote(rel)}`) or "
+                          "undo the changes")
 
 
 def _refuse_what_is_on_disk(state: _Run, display: str, rel: str) -> None:

@@ -163,3 +163,22 @@ def test_recording_time_moved_forward_against_head_is_blocked(staged: Repo, seal
     exit_code, results = reasons(staged, sealed, "fixtures/adhoc/run.jsonl.seal.json")
     assert exit_code == 1
     assert results["fixtures/adhoc/run.jsonl"] == ["recording-time-moved"]
+
+
+def test_a_tracked_policy_with_unstaged_changes_is_refused(staged: Repo, sealed: Sealed) -> None:  # noqa: F811
+    """Red team 21: `--policy policies/team.yaml` was read from the working tree, so an unstaged
+    `exclude: ["fixtures/**"]` let a staged raw fixture through although the committed policy excludes
+    nothing. A tracked policy must be checked as it is staged."""
+    staged.write("policies/team.yaml", sealed.policy.read_bytes())
+    staged.git("add", "-A")
+    staged.git("commit", "-q", "--no-verify", "-m", "policy")
+    staged.write("fixtures/run.jsonl", sealed.raw)
+    staged.git("add", "fixtures/run.jsonl")
+    assert check(staged, "--policy", "policies/team.yaml", "fixtures/run.jsonl").returncode == 1  # blocked raw
+    text = sealed.policy.read_text(encoding="utf-8")
+    weakened = 'fixtures:\n  include: ["fixtures/**/*.json"]\n  exclude: ["fixtures/**"]\n'
+    staged.write("policies/team.yaml", text + weakened)
+    result = check(staged, "--policy", "policies/team.yaml", "fixtures/run.jsonl")
+    assert result.returncode == 2 and "unstaged changes" in result.stderr, result.stderr
+    staged.git("add", "policies/team.yaml")  # staged, it is what the commit holds (and says so)
+    assert check(staged, "--policy", "policies/team.yaml", "fixtures/run.jsonl").returncode == 0
