@@ -275,7 +275,7 @@ def _absent(state: _Run, check: TraceCheck, target: TraceTarget, changed: list[s
 def _refuse_unstaged_policy(policy_path: Path, source: ContentSource) -> None:
     """A policy file the repository tracks must be checked as staged: an unstaged edit (`exclude:
     ["fixtures/**"]`) would otherwise decide what a commit that does not contain it may hold."""
-    if source.description != GitIndexSource.description:
+    if not isinstance(source, GitIndexSource):
         return
     try:
         rel = policy_path.resolve().relative_to(source.root.resolve()).as_posix()
