@@ -819,13 +819,23 @@ class TraceSession:
             if names:  # and the mailbox's name itself: a user name (`/Users/kwame.mensah/`, `@kwame.mensah`)
                 self.note_value(AT_SIGN.split(value, maxsplit=1)[0], "PERSON")
 
+    def _unaccented_form_of(self, form: str, value: str, entity: str) -> bool:
+        """`form`, found as a name of its own, is `value` written without its accents (and perhaps family
+        name first): one person, one token."""
+        return entity == "PERSON" and self.value_type.get(form) == "PERSON" and form not in self.written_as \
+            and not value.isascii() and form.isascii() and form not in self.guessed
+
     def build_known_index(self) -> None:
-        propagated = [(v, entity) for v, entity in self.value_type.items() if is_propagated(v, entity)]
+        # (sorted: where two values share a form, which one it joins must not depend on the order in which
+        # strings were analysed)
+        propagated = sorted((v, entity) for v, entity in self.value_type.items() if is_propagated(v, entity))
         for value, entity in propagated:
             for form in written_forms(value, entity):
                 # (a form NER guessed as something else is this value's: `PRISCILLA VANTERPOOL` read as a
-                # place, where a contact record says `Priscilla Vanterpool`)
-                if form not in self.value_type or (form in self.guessed and value not in self.guessed):
+                # place, where a contact record says `Priscilla Vanterpool`; a name found written family
+                # name first and without its accents is the accented name's: `Fernandez, Mateo`)
+                if form not in self.value_type or (form in self.guessed and value not in self.guessed) \
+                        or self._unaccented_form_of(form, value, entity):
                     self.value_type[form] = entity
                     self.written_as[form] = value  # one token for every form of the value
                     self.guessed.discard(form)

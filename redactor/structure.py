@@ -692,6 +692,53 @@ def swift_fields(text: str) -> Iterator[tuple[str, str]]:
                 yield "STREET_ADDRESS", value
 
 
+# ANSI X12 health-care transactions (a 270/271 eligibility check, an 837 claim, an 834 enrolment an agent
+# reads): `NM1*IL*1*HARTLEY*ELEANOR*M***MI*W123456789~`, `N3*12 BIRCH LANE~`, `N4*PORTLAND*OR*97201~`,
+# `DMG*D8*19810312*F~`, `REF*SY*123456789~`. Elements are split by the character after `ISA` (`*` when the
+# text holds no interchange header), segments end at `~` or a line end.
+_X12_SEGMENT_END = re.compile(r"~\s*|\r?\n|\\n")
+_X12_NAME_SEGMENT = re.compile(r"(?:^|~|\n|\\n)\s*NM1([*|^:])\w{2,3}\1[12]\1")
+_X12_PERSON = "1"  # NM102: a person (2 is an organisation)
+# REF qualifiers of a person's numbers: SSN, subscriber, member, family unit, case, identity card, Medicare.
+_X12_PERSONAL_REFERENCES = {"SY": "US_SSN", "0F": "ID_NUMBER", "1W": "ID_NUMBER", "49": "ID_NUMBER",
+                            "3H": "ID_NUMBER", "HJ": "ID_NUMBER", "F6": "ID_NUMBER", "1L": "ID_NUMBER"}
+# NM108 qualifiers of a person's own number: member id, SSN, insured's unique id, HIC (Medicare).
+_X12_PERSONAL_IDS = {"MI": "ID_NUMBER", "34": "US_SSN", "II": "ID_NUMBER", "ZZ": "ID_NUMBER"}
+
+
+def x12_fields(text: str) -> Iterator[tuple[str, str]]:
+    """(entity, value) of a person's fields in X12 segments: NM1 names (each part as written, and the
+    name as a note writes it) and ids, N3 address lines, N4 city/state/postcode, DMG birth date, REF ids."""
+    header = text.find("ISA")
+    separator = text[header + 3] if header != -1 and len(text) > header + 3 else "*"
+    person_before = False  # N3/N4/DMG/REF after a person's NM1 are that person's
+    for segment in _X12_SEGMENT_END.split(text):
+        elements = segment.strip().split(separator)
+        tag, values = elements[0], elements[1:] + [""] * 10
+        if tag == "NM1":
+            person_before = values[1] == _X12_PERSON
+            if not person_before:
+                continue
+            family, given, middle = values[2], values[3], values[4]
+            for part in (family, given, middle):
+                if len(part) >= 2:
+                    yield "PERSON", part
+            if family and given:
+                yield "PERSON", _as_written_in_prose(given, family)
+            if values[7] in _X12_PERSONAL_IDS and len(values[8]) >= 3:
+                yield _X12_PERSONAL_IDS[values[7]], values[8]
+        elif not person_before:
+            continue
+        elif tag == "N3":
+            yield from (("STREET_ADDRESS", line) for line in values[:2] if len(line) >= 3)
+        elif tag == "N4" and values[0]:
+            yield "LOCATION", separator.join(value for value in values[:3] if value)
+        elif tag == "DMG" and values[0] == "D8" and len(values[1]) == 8:
+            yield "DATE_OF_BIRTH", values[1]
+        elif tag == "REF" and values[0] in _X12_PERSONAL_REFERENCES and len(values[1]) >= 3:
+            yield _X12_PERSONAL_REFERENCES[values[0]], values[1]
+
+
 def _as_written_in_prose(given: str, family: str) -> str:
     """`Jane Doe` for HL7's `DOE^JANE`."""
     return _in_prose_case(f"{given} {family}")
@@ -705,13 +752,15 @@ def _in_prose_case(name: str) -> str:
 
 def message_fields(text: str) -> Iterator[tuple[str, str]]:
     """(entity, value) of the personal fields of the message formats a text may hold: HL7 v2, a
-    passport's MRZ, a SWIFT MT103. Each is looked for only where its marks are (most texts have none)."""
+    passport's MRZ, a SWIFT MT103, X12. Each is looked for only where its marks are (most texts have none)."""
     if "|" in text and ("MSH|" in text or "PID|" in text):
         yield from hl7_fields(text)
     if "<<" in text:
         yield from mrz_fields(text)
     if ":59" in text or ":50" in text:
         yield from swift_fields(text)
+    if "NM1" in text and _X12_NAME_SEGMENT.search(text):
+        yield from x12_fields(text)
 
 
 def hl7_fields(text: str) -> Iterator[tuple[str, str]]:

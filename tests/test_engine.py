@@ -1201,6 +1201,28 @@ def test_a_swift_payments_parties_are_replaced(no_ner: Redactor) -> None:
         assert raw not in out["mt103"]
 
 
+def test_an_x12_transactions_person_segments_are_replaced(no_ner: Redactor) -> None:
+    """Red team 23 left an X12 271's subscriber (`NM1*IL*1*IBANEZ SOTO*FERNANDO****MI*...`) and birth date
+    with NER off. A person's NM1 name and member id, and the N3/N4/DMG/REF after it, are replaced; the
+    payer's NM1 (an organisation, NM102 = 2), the envelope and the benefit segments stay."""
+    x12 = ("ISA*00*          *00*          *ZZ*SUBMITTER      *ZZ*PAYER          *250101*1200*^*00501*000000001*0*"
+           "P*:~GS*HB*X*Y*20250101*1200*1*X*005010X279A1~ST*271*0001~NM1*PR*2*BLUE CROSS PPO*****PI*BCBS01~"
+           "NM1*IL*1*HARTLEY*ELEANOR*M***MI*W123456789~N3*12 BIRCH LANE~N4*PORTLAND*OR*97201~"
+           "DMG*D8*19810312*F~REF*SY*123456789~EB*1*IND*30~SE*10*0001~")
+    lines = "NM1*IL*1*IBANEZ SOTO*FERNANDO****MI*XJH4471209~\nDMG*D8*19780309*M~\nEB*1*IND*30*PR*BLUE CROSS PPO~"
+    out = no_ner.redact({"x12": x12, "lines": lines, "note": "Eleanor Hartley, member W123456789, called"})
+    for raw in ("HARTLEY", "ELEANOR", "W123456789", "BIRCH", "97201", "19810312", "123456789"):
+        assert raw not in out["x12"], raw
+    segments = out["x12"].split("~")
+    assert segments[:4] == x12.split("~")[:4] and segments[-3:] == ["EB*1*IND*30", "SE*10*0001", ""]
+    assert segments[4].startswith("NM1*IL*1*<PERSON:") and "*M***MI*<ID_NUMBER:" in segments[4]
+    assert segments[7] == f"DMG*D8*{segments[7].split('*')[2]}*F" and segments[8].startswith("REF*SY*<US_SSN:")
+    for raw in ("IBANEZ SOTO", "FERNANDO", "XJH4471209", "19780309"):
+        assert raw not in out["lines"], raw
+    assert out["lines"].endswith("EB*1*IND*30*PR*BLUE CROSS PPO~")
+    assert "Eleanor" not in out["note"] and "W123456789" not in out["note"] and out["note"].endswith(", called")
+
+
 # ----- rounds 16 and 17: mainstream agent traces, and values carried in many encodings -----
 
 

@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 from redactor.detection.base import AT_SIGN
+from redactor.detection.letters import CAPITAL, SMALL
 from redactor.detection.validators import digits_of, luhn_ok, ssn_ok
 
 # Above what pattern recognizers give a bare shape: after its cue, `943 476 5919` is an NHS number
@@ -337,19 +338,15 @@ class CueRule:
 
 _NUMBER_WORDS = r"(?:\s*(?:number|num\.?|no\.?|nr\.?|#|id))?"
 # One to four capitalised words (an initial with a period may sit between): a person's name.
-# Latin capitals and small letters with their accented forms (Léa, Fernández, Brzęczyszczykiewicz):
-# a name word is a capital, then a small letter (not an acronym), then any letters.
-# (Vietnamese: Ơ, Ư and the letters with two diacritics, U+1EA0-U+1EF9, in both classes: `Hương`, `Đức`.)
-_CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽƠƯ\u1ea0-\u1ef9"
-_SMALL = "a-zß-öø-ÿāăąćĉċčďđēĕėęěĝğġģĥħĩīĭįıĵķĺļľŀłńņňŋōŏőœŕŗřśŝşšţťŧũūŭůűųŵŷźżžơư\u1ea0-\u1ef9"
+# A name word is a capital, then a small letter (not an acronym), then any letters.
 # (An apostrophe inside a name, `O'Neill`, `Dell'Acqua`; not a possessive's: `Patel's order` names `Patel`.)
-_NAME_WORD = (rf"[{_CAPITAL}](?:[{_SMALL}]|['’][{_CAPITAL}])(?:[^\W\d_]|-|['’](?=[^\W\d_])(?!s(?![^\W\d_])))*"
+_NAME_WORD = (rf"[{CAPITAL}](?:[{SMALL}]|['’][{CAPITAL}])(?:[^\W\d_]|-|['’](?=[^\W\d_])(?!s(?![^\W\d_])))*"
               r"(?![^\W\d_])")
-_NAME = rf"{_NAME_WORD}(?:[ \t]+(?:[{_CAPITAL}]\.|{_NAME_WORD})){{0,3}}"
-_FULL_NAME = rf"{_NAME_WORD}(?:[ \t]+(?:[{_CAPITAL}]\.|{_NAME_WORD})){{1,3}}"
+_NAME = rf"{_NAME_WORD}(?:[ \t]+(?:[{CAPITAL}]\.|{_NAME_WORD})){{0,3}}"
+_FULL_NAME = rf"{_NAME_WORD}(?:[ \t]+(?:[{CAPITAL}]\.|{_NAME_WORD})){{1,3}}"
 # One given or family name of a full name, as it is written on its own (`Thanks Priya,`, `Mr. Volkov's file`,
 # `Michał`; see `name_parts`).
-_NAME_PART = re.compile(rf"(?:Mc|Mac|O'|D')?[{_CAPITAL}][{_SMALL}]+(?:[-'’][{_CAPITAL}][{_SMALL}]+)?")
+_NAME_PART = re.compile(rf"(?:Mc|Mac|O'|D')?[{CAPITAL}][{SMALL}]+(?:[-'’][{CAPITAL}][{SMALL}]+)?")
 # Days and months follow names in prose ("Mrs. Abernathy-Kowalski Tuesday"); they are no family names.
 _CALENDAR_WORDS = (
     "(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|"
@@ -431,7 +428,7 @@ _PERSON_KEY_KEYWORDS = tuple(dict.fromkeys(key.split("_")[0].split()[0].lower() 
 _NO_CLOSING_QUOTE = r"(?<!['’])"
 # A name as git records an identity: one to four words, family-name particles between them (`Ludwig van
 # Beethoven`, `João da Silva`).
-_GIT_NAME = rf"{_NAME_WORD}(?:[ \t]+{_PARTICLE}(?:[{_CAPITAL}]\.|{_NAME_WORD})){{0,3}}{_NO_CLOSING_QUOTE}"
+_GIT_NAME = rf"{_NAME_WORD}(?:[ \t]+{_PARTICLE}(?:[{CAPITAL}]\.|{_NAME_WORD})){{0,3}}{_NO_CLOSING_QUOTE}"
 # Identities git writes that are no one's: `git blame`'s uncommitted lines (`Not Committed Yet`), CI and
 # hosting accounts (`GitHub Actions`, `GitLab CI`, `Renovate Bot`).
 _GIT_NOT_PEOPLE = frozenset({
@@ -674,8 +671,8 @@ CUE_RULES: tuple[CueRule, ...] = (
     # "MR" is a merge request). A given and a family name or a family name alone, no more: `Mr. Coffee
     # Espresso Maker`, `Dr. Martens Smooth Leather Boots`, `Dr. Bronner's Pure Castile Soap` are products.
     CueRule("titled_name", "PERSON", r"\b(?-i:Dr|Mr|Mrs|Ms|Mx|Prof)\b\.?",
-            rf"(?:{_NAME_WORD}(?:[ \t]+[{_CAPITAL}]\.)?[ \t]+(?!{_CALENDAR_WORDS}\b){_NAME_WORD}"
-            rf"|(?!{_CALENDAR_WORDS}\b){_NAME_WORD}(?!['’]s[ \t]+[{_CAPITAL}]))(?![ \t]+[{_CAPITAL}])",
+            rf"(?:{_NAME_WORD}(?:[ \t]+[{CAPITAL}]\.)?[ \t]+(?!{_CALENDAR_WORDS}\b){_NAME_WORD}"
+            rf"|(?!{_CALENDAR_WORDS}\b){_NAME_WORD}(?!['’]s[ \t]+[{CAPITAL}]))(?![ \t]+[{CAPITAL}])",
             lambda value: is_plausible_person(value) and value.split()[0].lower() not in _TITLED_BRANDS,
             separator=r"(?:[ \t]+)",
             keywords=("dr", "mr", "mrs", "ms", "mx", "prof")),
@@ -684,7 +681,7 @@ CUE_RULES: tuple[CueRule, ...] = (
     # German: `Herr Müller Zeit hat` takes a noun too, rather than leave a name). Not a role the title
     # addresses, nor the job title after an English `Sr.`: `Herr Präsident`, `Sr. Software Engineer`.
     CueRule("personal_title", "PERSON", _PERSONAL_TITLE,
-            rf"{_PARTICLE}{_NAME_WORD}(?:[ \t]+(?:[{_CAPITAL}]\.[ \t]+)?(?!{_CALENDAR_WORDS}\b){_PARTICLE}"
+            rf"{_PARTICLE}{_NAME_WORD}(?:[ \t]+(?:[{CAPITAL}]\.[ \t]+)?(?!{_CALENDAR_WORDS}\b){_PARTICLE}"
             rf"{_NAME_WORD}){{0,2}}",
             is_addressed_person, separator=rf"(?:[ \t]+{_HONORIFICS})",
             keywords=("herr", "frau", "sr.", "sra", "srta", "mme", "mlle", "dott", "sig.ra", "sig.na", "dhr.", "mevr.",

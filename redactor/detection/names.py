@@ -22,24 +22,24 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from redactor.detection.letters import CAPITAL, SMALL
+
 # A name word: a capital, then small letters, possibly an apostrophe or hyphen joining a second
 # capitalised part (`O'Brien`, `Nguyen-Tran`) or a prefix glued before one (`McDonald`, `DeLaney`);
-# Latin letters with their accented forms.
-_CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽ"
-_SMALL = "a-zß-öø-ÿāăąćĉċčďđēĕėęěĝğġģĥħĩīĭįıĵķĺļľŀłńņňŋōŏőœŕŗřśŝşšţťŧũūŭůűųŵŷźżž"
-_WORD = re.compile(rf"(?<![\w@.#/\\-])(?:(?:Mc|Mac|De|Di|Da|Du|Le|La|Fitz|O['’])?[{_CAPITAL}][{_SMALL}]+"
-                   rf"(?:['’-][{_CAPITAL}][{_SMALL}]+)?|[{_CAPITAL}]\.?)"
-                   rf"(?![\w@-]|['’][{_SMALL}])")
+# Latin letters with their accented forms (letters.py).
+_WORD = re.compile(rf"(?<![\w@.#/\\-])(?:(?:Mc|Mac|De|Di|Da|Du|Le|La|Fitz|O['’])?[{CAPITAL}][{SMALL}]+"
+                   rf"(?:['’-][{CAPITAL}][{SMALL}]+)?|[{CAPITAL}]\.?)"
+                   rf"(?![\w@-]|['’][{SMALL}])")
 # What may stand between two words of one name: a space or a tab, nothing else (a comma or a line
 # break ends it: `Dennis, Tristan` is a list, `Sophie\nLang` two lines).
 _GAP = re.compile(r"[ \t]{1,2}")
 # Particles of family names (`Willemine ten Pas`, `Ludwig van Beethoven`, `María de la Cruz`).
 _PARTICLES = frozenset({"van", "von", "der", "den", "de", "la", "del", "della", "di", "da", "du", "dos", "das",
                         "ten", "ter", "le", "bin", "ibn", "al"})
-# Two capitalised words in a row (particles or an initial between them): the cheap test before any
-# list is read.
-_CANDIDATE = re.compile(rf"[{_CAPITAL}][{_SMALL}]+[ \t]+(?:(?:{'|'.join(sorted(_PARTICLES))})[ \t]+){{0,2}}"
-                        rf"(?:[{_CAPITAL}]\.?[ \t]+)?[{_CAPITAL}][{_SMALL}]")
+# Two capitalised words in a row (particles or an initial between them, or a comma: `Hartley, Eleanor`): the
+# cheap test before any list is read.
+_CANDIDATE = re.compile(rf"[{CAPITAL}][{SMALL}]+,?[ \t]+(?:(?:{'|'.join(sorted(_PARTICLES))})[ \t]+){{0,2}}"
+                        rf"(?:[{CAPITAL}]\.?[ \t]+)?(?:O['’])?[{CAPITAL}][{SMALL}]")
 # Family names that end a place or a building's name when they follow a given name: `Victoria
 # Station`, `Charles River`, `Lincoln Park`, `Jackson Street` are places named after people.
 _PLACE_WORDS = frozenset({
@@ -51,16 +51,28 @@ _PLACE_WORDS = frozenset({
     "creek", "springs", "mountain", "mount", "canyon", "cove", "meadow", "meadows", "ridge", "dale", "vale",
     "close", "crescent", "drive", "row", "walk", "gate", "cross", "green", "common", "market", "mill", "mills",
 })
+# Place words that are common family names too (`Christopher Hall`, `Maurice Hill`, `Nicole Woods`): a
+# family name after a given name that no place is named after (`Albert Hall`, `Victoria Park` are places;
+# `_NOT_A_PERSON_AFTER` also sees `Primrose Hill Station`).
+_PLACE_WORD_SURNAMES = frozenset({"church", "cross", "dale", "field", "fields", "green", "hall", "hill", "house",
+                                  "lane", "meadows", "mills", "wood", "woods"})
+_PLACE_GIVEN_NAMES = frozenset({"victoria", "albert", "lincoln", "washington", "jackson", "madison", "jefferson",
+                                "franklin", "stanley", "regent", "wellington", "kensington", "richmond",
+                                "hampton", "primrose", "beverly", "forest", "union", "central", "grand", "liberty"})
+# Two-letter family names of Chinese and Vietnamese origin as an English text writes them (`Michael Wu`,
+# `Jennifer Li`): too short for the lists' minimum, known by name.
+_SHORT_FAMILY_NAMES = frozenset({"li", "wu", "yu", "ho", "xu", "ng", "lu", "hu", "vu", "ly"})
 # Assistants and products named like people: `Claude Sonnet`, `Devin AI`, `Alexa Skills`.
 _PRODUCT_GIVEN_NAMES = frozenset({"claude", "alexa", "siri", "cortana", "devin", "jasper", "grok", "aria",
-                                  "bard", "ada", "julia", "ruby", "django", "flask", "jenkins", "sonnet", "opus",
+                                  "bard", "django", "flask", "jenkins", "sonnet", "opus",
                                   "haiku"})
 # Forms of address that some locales' lists carry among names (`Sayın Bey`: "Dear Sir" in Turkish).
 _FORMS_OF_ADDRESS = frozenset({"sayın", "bey", "beyefendi", "hanım", "hanımefendi", "efendi", "paşa", "herr", "frau",
                                "señor", "señora", "señorita", "signor", "signora", "signorina", "monsieur", "madame",
                                "mademoiselle", "sir", "madam", "lady", "lord", "dame", "don", "doña", "dona", "senhor",
                                "senhora", "pan", "pani", "gospodin", "gospođa", "sheikh", "shri", "sri", "smt"})
-_MIN_NAME_LENGTH = 3  # `Al`, `Bo`, `Ed`: articles and abbreviations as often as names
+# `Al`, `Bo`, `Ed`: articles and abbreviations as often as names; not so with a diacritic (`Lê`, `Vũ`, `Hà`).
+_MIN_NAME_LENGTH = 3
 
 GIVEN_AND_FAMILY_DETECTOR = "GivenAndFamilyName"
 FULL_NAME_SCORE = 0.85
@@ -95,12 +107,16 @@ def name_lists() -> NameLists:
                     into.update(_latin_forms([name for name in value if isinstance(name, str)]))
     ignorable = ignorable_capitalised_words() | _FORMS_OF_ADDRESS
     return NameLists(
-        given=frozenset(n for n in given if len(n) >= _MIN_NAME_LENGTH and n not in ignorable
+        given=frozenset(n for n in given if _long_enough(n) and n not in ignorable
                         and n not in _PRODUCT_GIVEN_NAMES),
-        family=frozenset(n for n in family if len(n) >= _MIN_NAME_LENGTH and n not in ignorable
+        family=frozenset(n for n in family if _long_enough(n) and n not in ignorable
                          and n not in _PLACE_WORDS),
         word_like=name_words() | frozenset(word.lower() for word in EnglishLorem.word_list),
     )
+
+
+def _long_enough(name: str) -> bool:
+    return len(name) >= _MIN_NAME_LENGTH or (len(name) == _MIN_NAME_LENGTH - 1 and not name.isascii())
 
 
 # The providers' name lists (`first_names_female`, `first_romanized_names`, `last_names_male`, ...; a
@@ -124,11 +140,16 @@ _CYRILLIC_OR_GREEK = re.compile("[\u0370-\u03ff\u0400-\u04ff]")
 
 def _latin_forms(names: list[str]) -> Iterable[str]:
     """A list's names in lower case, romanised when the list is in Cyrillic or Greek (a list is in one
-    script: its first names tell)."""
-    lowered = map(str.lower, names)
-    if _CYRILLIC_OR_GREEK.search("".join(names[:3])) is None:
-        return lowered
-    return (name.replace("ου", "ou").replace("ού", "ou").translate(_ROMANISATION) for name in lowered)
+    script: its first names tell); a family name written with its particles (`van der Leek`) is known
+    by its last word too, as `_WORD` reads one word at a time."""
+    lowered = [name.lower() for name in names]
+    if _CYRILLIC_OR_GREEK.search("".join(names[:3])) is not None:
+        lowered = [name.replace("ου", "ou").replace("ού", "ou").translate(_ROMANISATION) for name in lowered]
+    for name in lowered:
+        yield name
+        *particles, last = name.split(" ")
+        if particles and all(particle in _PARTICLES for particle in particles):
+            yield last
 
 
 def may_hold_full_name(text: str) -> bool:
@@ -144,6 +165,8 @@ def full_names(text: str) -> Iterator[tuple[int, int]]:
     index = 0
     while index < len(words):
         found = _name_at(text, words, index, lists)
+        if found is None:
+            found = _family_comma_given_at(text, words, index, lists)
         if found is None:
             index += 1
             continue
@@ -165,22 +188,24 @@ def _joined(text: str, left: re.Match[str], right: re.Match[str]) -> bool:
 
 def _name_at(text: str, words: list[re.Match[str]], index: int, lists: NameLists) -> int | None:
     """The index of the last word of a full name starting at `words[index]`, or None."""
-    first = words[index].group(0)
-    if first.lower() not in lists.given:
+    if not _is_given_name(words[index].group(0), lists):
         return None
-    position = index
+    chain = [index]
     # More given names or an initial may follow (`Mary Ann Smith`, `Faina D. Yefremova`).
-    while position + 1 < len(words) and _joined(text, words[position], words[position + 1]):
-        following = words[position + 1].group(0)
-        if _is_initial(following) or (following.lower() in lists.given and following.lower() not in lists.family):
-            position += 1
-            continue
-        break
-    family_index = position + 1
-    if family_index >= len(words) or not _joined(text, words[position], words[family_index]):
-        return None
-    family = words[family_index].group(0)
-    if _is_initial(family) or not _is_family_name(family, lists):
+    while chain[-1] + 1 < len(words) and _joined(text, words[chain[-1]], words[chain[-1] + 1]):
+        following = words[chain[-1] + 1].group(0)
+        if not (_is_initial(following) or _is_given_name(following, lists)):
+            break
+        chain.append(chain[-1] + 1)
+    # The family name after the last of them; or a word read as one more given name is the family name
+    # (`Christopher Hall`, `Debra Foster-Jones`: Hall and Foster are given names too).
+    for position in reversed(chain):
+        family_index = position + 1
+        if family_index < len(words) and _joined(text, words[position], words[family_index]) \
+                and not _is_initial(words[family_index].group(0)) \
+                and _is_family_after(words[position].group(0), words[family_index].group(0), lists):
+            break
+    else:
         return None
     # Double family names (`García Márquez`, `Nguyen Tran`).
     last = family_index
@@ -192,12 +217,91 @@ def _name_at(text: str, words: list[re.Match[str]], index: int, lists: NameLists
     return last
 
 
+# `Hartley, Eleanor`: a directory's, a CRM's or a roster's order. Not a place and its state or country
+# (`Jackson, Georgia`, `Alexandria, Virginia`): given names that are places too.
+_COMMA = re.compile(r",[ \t]")
+_PLACE_LIKE_GIVEN_NAMES = frozenset({
+    # US states, Canadian provinces and Australian states of one word
+    "alabama", "alaska", "arizona", "arkansas", "california", "colorado", "connecticut", "delaware", "florida",
+    "georgia", "hawaii", "idaho", "illinois", "indiana", "iowa", "kansas", "kentucky", "louisiana", "maine",
+    "maryland", "massachusetts", "michigan", "minnesota", "mississippi", "missouri", "montana", "nebraska",
+    "nevada", "ohio", "oklahoma", "oregon", "pennsylvania", "tennessee", "texas", "utah", "vermont", "virginia",
+    "washington", "wisconsin", "wyoming", "carolina", "dakota", "alberta", "ontario", "quebec", "manitoba",
+    "saskatchewan", "yukon", "queensland", "victoria", "tasmania",
+    # countries and cities that are given names somewhere
+    "india", "jordan", "chad", "israel", "kenya", "france", "england", "ireland", "scotland", "wales", "china",
+    "asia", "africa", "america", "sydney", "paris", "london", "berlin", "vienna", "florence", "adelaide",
+    "charlotte", "austin", "savannah", "phoenix", "dallas", "houston", "denver", "orlando", "eugene", "madison",
+})
+
+
+def _family_comma_given_at(text: str, words: list[re.Match[str]], index: int, lists: NameLists) -> int | None:
+    """The index of the given name of `Family, Given` (an initial or a second given name may follow) starting
+    at `words[index]`, or None. Both must be known and neither an ordinary word (`Apple, Orange`)."""
+    if index + 1 >= len(words) or not _COMMA.fullmatch(text[words[index].end():words[index + 1].start()]):
+        return None
+    family, given = words[index].group(0), words[index + 1].group(0)
+    if _is_initial(family) or not _is_family_name(family, lists) or not _is_given_name(given, lists):
+        return None
+    if family.lower() in lists.word_like or given.lower() in lists.word_like \
+            or given.lower() in _PLACE_LIKE_GIVEN_NAMES or family.lower() in _PLACE_WORDS:
+        return None
+    last = index + 1
+    if last + 1 < len(words) and _joined(text, words[last], words[last + 1]) and _is_initial(words[last + 1].group(0)):
+        last += 1
+    if not _is_person(text, [given, family], words[last].end(), lists):
+        return None
+    return last
+
+
 def _is_initial(word: str) -> bool:
     return len(word.rstrip(".")) == 1
 
 
+def _is_family_after(given: str, word: str, lists: NameLists) -> bool:
+    """`word` is a family name after the given name `given`."""
+    lowered = word.lower()
+    if _is_family_name(word, lists) or lowered in _SHORT_FAMILY_NAMES:
+        return True
+    return lowered in _PLACE_WORD_SURNAMES and given.lower() not in _PLACE_GIVEN_NAMES \
+        and given.lower() not in lists.word_like
+
+
+def _is_given_name(word: str, lists: NameLists) -> bool:
+    """A known given name, or one joined of known given names (`Jean-Pierre`, `Aud-Nora`, `Mary-Kate`)."""
+    lowered = word.lower()
+    return lowered in lists.given or ("-" in lowered and all(part in lists.given for part in lowered.split("-")))
+
+
 def _is_family_name(word: str, lists: NameLists) -> bool:
-    return all(part.lower() in lists.family for part in re.split(r"-", word)) or word.lower() in lists.family
+    lowered = word.lower()
+    return all(_is_family_part(part, lists) for part in lowered.split("-")) or lowered in lists.family \
+        or _is_patronymic(lowered, lists)
+
+
+# Irish and Scottish family names are a known name after `O'`, `Mc` or `Mac` (`O'Rafferty`, `McCrudden`).
+_GAELIC_PREFIX = re.compile(r"(?:o['’]|mc|mac)(?P<stem>\w{3,})")
+
+
+def _is_family_part(lowered: str, lists: NameLists) -> bool:
+    if lowered in lists.family:
+        return True
+    gaelic = _GAELIC_PREFIX.fullmatch(lowered)
+    return gaelic is not None and gaelic.group("stem") in lists.family
+
+
+# Icelandic family names are a parent's name and `son` or `dóttir` (`Jónsdóttir`, `Ívansson`, `Nökkvisson`):
+# endless, so they are known by their stem (a given name, in its genitive with an `s` or without).
+_PATRONYMIC = re.compile(r"(?P<stem>\w{3,}?)(?:son|dóttir|dottir)")
+
+
+def _is_patronymic(lowered: str, lists: NameLists) -> bool:
+    match = _PATRONYMIC.fullmatch(lowered)
+    if match is None or lowered in lists.word_like:
+        return False
+    stem = match.group("stem")
+    return any(form in lists.given or form in lists.family
+               for form in (stem, stem[:-1] if stem.endswith("s") else stem))
 
 
 # A word right after the name that makes it a company's, a product's or a place's name.
