@@ -93,7 +93,9 @@ _PII_KEY_ENTITIES = {
     "mrn": "ID_NUMBER", "medical_record_number": "ID_NUMBER", "insurance_member_id": "ID_NUMBER",
     "drivers_license": "ID_NUMBER", "driver_license_number": "ID_NUMBER", "passport_no": "ID_NUMBER",
     "iccid": "ID_NUMBER", "msisdn": "PHONE_NUMBER",
-    "bank_account": "ID_NUMBER", "sort_code": "ID_NUMBER", "legal_name": "PERSON",
+    "bank_account": "ID_NUMBER", "sort_code": "ID_NUMBER", "legal_name": "PERSON", "account_no": "ID_NUMBER",
+    "acct_no": "ID_NUMBER", "acct_number": "ID_NUMBER", "cardholder_id": "ID_NUMBER", "given_names": "PERSON",
+    "forename": "PERSON", "forenames": "PERSON",
     "preferred_name": "PERSON", "real_name": "PERSON", "street": "STREET_ADDRESS", "postcode": "STREET_ADDRESS",
     "post_code": "STREET_ADDRESS", "postal_code": "STREET_ADDRESS", "zip_code": "STREET_ADDRESS",
     "zipcode": "STREET_ADDRESS", "dob": "DATE_OF_BIRTH",
@@ -1002,7 +1004,9 @@ class Member:
 # digits look like (a 10-digit run id reads as a phone number, an order id as a card). Not the ids
 # that are personal data (`tax_id`, `national_id`, the policy's redact_keys) nor those that are phone
 # numbers by design (WhatsApp's `wa_id`, a `caller_id`).
-_IDENTIFIER_KEY = re.compile(r"(?:^|_)(?:ids?|uuid|guid|etag|e_tag)$")
+# (Product and listing codes too: a drug's `ndc`, a `sku`, a barcode, an `mls_number`, a tariff code.)
+_IDENTIFIER_KEY = re.compile(r"(?:^|_)(?:ids?|uuid|guid|etag|e_tag|ndc|sku|upc|ean|gtin|mls|mls_number|hs_code"
+                             r"|tariff_code|cpc)$")
 _PHONE_IDENTIFIER_KEYS = frozenset({"wa_id", "caller_id", "sender_id", "from_id", "msisdn_id", "phone_id"})
 _IDENTIFIER_VALUE = re.compile(r'(?:W/)?"?[A-Za-z0-9][A-Za-z0-9_.:#/-]{0,127}"?')
 

@@ -1558,3 +1558,62 @@ def test_round_23_counts_and_display_names_stay(no_ner: Redactor) -> None:
               "b": "From: Best Buy Fraud Ops <fraud-alerts@bestbuy-mail.example>\n\nWe saw card-absent fraud."}
     out = no_ner.redact(record)
     assert out["a"] == record["a"] and "card-absent fraud" in out["b"]
+
+
+# ----- round 24: a fourth set of unseen agent runs (payroll, pharmacy, KYC, real estate, customs) -----
+
+
+def test_round_24_secrets_under_more_names_and_in_prose(no_ner: Redactor) -> None:
+    """An SDK key's name, a wallet's recovery phrase (under its key and told in a ticket), 2FA backup codes,
+    a password's bcrypt hash, an authenticator's setup key and a secret after the bare word were kept."""
+    phrase = "answer aim all alley amount access announce abandon zoo wrong actor alpha"
+    record = {
+        "env": "LAUNCHDARKLY_SDK_KEY=sdk-7c1f0e2a-0b3d-4e5f-b6a7-2c8d9e0f1a2b",
+        "launchdarkly": {"sdk_key": "sdk-Q8mX2vL0aTz9KdQ8mX2vL0aTz9Kd"},
+        "seed_phrase": phrase, "backup_codes": ["H2WD-YB6L"],
+        "password_hash": "$2b$12$R9h/cIPz0gi.URNNX3kh2OPST9/PgBkqquzi.Ss7KIUgO2t0jWMUW",
+        "ticket": f"my recovery phrase is {phrase} and my 2fa setup key was JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+        "note": "signed with secret iQ3vT8kPz2LmN7xR4wYb6HcJ9sDf1GaE5uKo0VtZqWpXy3BnMr8L",
+        "prose": "the secret manager rotates it; your recovery phrase is the only way back into your wallet",
+    }
+    out = no_ner.redact(record)
+    text = json.dumps(out)
+    for raw in ("7c1f0e2a-0b3d", "Q8mX2vL0aTz9", "zoo wrong actor", "H2WD-YB6L", "R9h/cIPz0gi", "JBSWY3DPEHPK",
+                "iQ3vT8kPz2"):
+        assert raw not in text, raw
+    assert out["ticket"] == f"my recovery phrase is {out['seed_phrase']} and my 2fa setup key was " + \
+        out["ticket"].rsplit(" ", 1)[1]
+    assert out["prose"] == record["prose"]
+
+
+def test_round_24_accounts_codes_and_claims(no_ner: Redactor) -> None:
+    """A bank account after `Account:` and `savings account` and under `account_no`, a pharmacy claim's
+    CCYYMMDD birth date and cardholder id, a lockbox code with a dash, Spanish gate and card codes, a
+    `given_names` key were kept; an employer's EIN and a drug's NDC became an ID and a phone number."""
+    out = no_ner.redact({
+        "ocr": "Routing: 242218702\nAccount: 40281937155 (checking)",
+        "text": "Ally Bank savings account 968180573000", "account_no": "968180573002",
+        "claim": "DOB: 19620314\nCARDHOLDER ID: ZQH123456789  BIN: 610014",
+        "access": "Lockbox on side gate, CBS code 4471-82.", "es": "el código del portón es 1984",
+        "cvv": "tarjeta 4111 1111 1111 1111, vence 09/28, el código de atrás es 482",
+        "passport": {"surname": "VOLKOV-LAINE", "given_names": "DMITRI", "forenames": "Dmitri"},
+        "payroll": "Employer EIN 84-2917365, PAYE ref 120/AB45678.", "ndc": "00093-7146-56",
+        "listing": "showing at MLS# 24-118273 ($749,000); NDC 00093-7146-56; código postal 28001",
+    })
+    text = json.dumps(out, ensure_ascii=False)
+    for raw in ("40281937155", "968180573000", "968180573002", "19620314", "ZQH123456789", "4471-82", "1984",
+                "482", "DMITRI", "Dmitri"):
+        assert raw not in text, raw
+    assert out["payroll"] == "Employer EIN 84-2917365, PAYE ref 120/AB45678." and out["ndc"] == "00093-7146-56"
+    assert out["listing"] == "showing at MLS# 24-118273 ($749,000); NDC 00093-7146-56; código postal 28001"
+    assert "BIN: 610014" in out["claim"]
+
+
+def test_round_24_addresses_written_the_british_and_american_ways(no_ner: Redactor) -> None:
+    """`Flat 6, 22 Canal Wharf, Birmingham B1 2JE` was kept whole; `Beaverton OR 97005` (no comma before
+    the state) after a street was kept."""
+    out = no_ner.redact({"a": "Flat 6, 22 Canal Wharf, Birmingham B1 2JE",
+                         "b": "needs to sell 14 Orchard Way, Beaverton OR 97005 first"})
+    for raw in ("Canal Wharf", "B1 2JE", "Orchard Way", "97005", "Beaverton"):
+        assert raw not in json.dumps(out), raw
+    assert out["b"].startswith("needs to sell <STREET_ADDRESS:") and out["b"].endswith("> first")

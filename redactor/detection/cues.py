@@ -381,6 +381,8 @@ _FOREIGN_MONTH = (
 _DATE = (
     # (a sentence's full stop may follow: `DOB 14/03/1968. There`; a fourth group may not: `1.2.3.4`)
     r"\d{4}-\d{2}-\d{2}(?![\d:T])|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})(?![\d/-]|\.\d)"
+    # `DOB: 19620314` (a pharmacy claim's, an X12 segment's CCYYMMDD)
+    r"|(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?![\d.:T-])"
     rf"|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?(?i:{_MONTH})\s+(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?\d{{4}}"
     # `14 juillet 1979`, `1er mars 1980`, `14 de julio de 1979`, `3. März 1978`
     rf"|(?:\d{{1,2}}(?:er|\.|º|°)?\s+(?:de\s+)?)?{_FOREIGN_MONTH}\s+(?:de\s+)?\d{{4}}(?!\d)"
@@ -486,11 +488,15 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("bank_account", "ID_NUMBER",
             r"\b(?:bank[ _-])?account[ _-]?(?:number|num\.?|no\.?|nr\.?|#)|\bbank[ _-]?account"
             r"|\bacct\.?(?:\s*(?:number|no\.?|#))?|\bA/C|\bkonto[ _-]?(?:nummer|nr\.?)"
-            r"|\bn(?:[úu]mero|um[ée]ro|[º°]|\.º)\s*d[eia]\s+(?:cuenta|compte|conto|conta)\b",
+            r"|\bn(?:[úu]mero|um[ée]ro|[º°]|\.º)\s*d[eia]\s+(?:cuenta|compte|conto|conta)\b"
+            # `savings account 968180573000`; a statement's or an OCR'd cheque's `Account: 40281937155` line
+            r"|\b(?:savings|checking|chequing|current|deposit|brokerage)[ _-]account"
+            rf"|{_LINE_START}[ \t]*account(?=[ \t]*[:#])",
             r"\d[\d -]{4,18}\d(?![\w-])", _has_digits(6),
             keywords=("account number", "account no", "account nr", "account num", "account#",
                       "account #", "account_n", "account-n", "accountn", "acct", "a/c", "bank", "konto", "cuenta",
-                      "compte", "conto", "conta")),
+                      "compte", "conto", "conta", "savings", "checking", "chequing", "current", "deposit",
+                      "brokerage", "account")),
     CueRule("routing_number", "ID_NUMBER", rf"\brouting{_NUMBER_WORDS}|\bABA{_NUMBER_WORDS}|\bRTN",
             r"\d{9}(?!\d)", aba_routing_ok,
             keywords=("routing", "aba", "rtn")),
@@ -510,7 +516,10 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"\bnational[ _-]insurance(?:\s*(?:number|no\.?))?|\bNINO\b|\bNI\s+(?:number|no\.?)",
             r"[A-Z]{2}\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D](?!\w)",
             keywords=("national", "nino", "ni")),
-    CueRule("tax_id", "ID_NUMBER", r"\b(?:EIN|I?TIN)\b|\btax[ _-]?id(?:entification)?(?:\s*(?:number|no\.?))?",
+    # (An employer's or a company's EIN names a business: `Employer EIN 84-2917365` stays, see decoys.)
+    CueRule("tax_id", "ID_NUMBER",
+            r"\b(?<!employer )(?<!company )(?<!business )EIN\b|\bI?TIN\b"
+            r"|\btax[ _-]?id(?:entification)?(?:\s*(?:number|no\.?))?",
             r"\d{2}-\d{7}(?![\d-])|9\d{2}-?\d{2}-?\d{4}(?![\d-])",
             keywords=("ein", "tin", "itin", "tax")),
     CueRule("national_id", "ID_NUMBER",
@@ -573,10 +582,17 @@ CUE_RULES: tuple[CueRule, ...] = (
     # A one-time code a user reads out, and the codes that open a door (`OTP 482913`, `gate code 8841#`).
     CueRule("one_time_code", "CREDENTIAL",
             r"\bOTP\b|\bone[ -]time[ -](?:pass)?code|\bverification code|\b(?:gate|door|entry|access|alarm|lockbox|"
-            r"keypad|building)[ _-]code|\blockbox\b",
-            r"\d{4,8}#?(?![\w/:-]|[.,]\d)",
+            r"keypad|building|garage|cbs|combo|combination|key[ _-]?safe|lock)[ _-]code|\blockbox\b",
+            # (a realtor's lockbox code may have a dash: `CBS code 4471-82`)
+            r"\d{4,8}(?:-\d{1,4})?#?(?![\w/:-]|[.,]\d)",
             keywords=("otp", "one-time", "one time", "verification", "gate", "door", "entry", "access", "alarm",
-                      "lockbox", "keypad", "building")),
+                      "lockbox", "keypad", "building", "garage", "cbs", "combo", "combination", "key", "lock")),
+    # The same in Spanish: `el código del portón es 1984`, `el código de atrás es 482` (a card's CVV).
+    CueRule("spanish_code", "CREDENTIAL",
+            r"\bc[óo]digo(?:[ \t]+(?:del?|de[ \t]+la)[ \t]+(?:port[óo]n|puerta|acceso|entrada|alarma|seguridad|"
+            r"atr[áa]s|verificaci[óo]n|la[ \t]+tarjeta|caja|candado|garaje))?",
+            r"\d{3,8}(?![\w/:-]|[.,]\d)", separator=r"(?:[ \t]*[,:]?[ \t]*(?:es|era|:)?[ \t]*)",
+            keywords=("código", "codigo")),
     # India's UPI payment address (a VPA): a handle at a bank's, no domain (`sidmenon@okhdfcbank`). With
     # a top-level domain it is an email address, for the email recognizer.
     CueRule("upi_address", "ID_NUMBER", r"\bUPI(?:[ _-]?(?:id|handle|address))?\b|\bVPA\b",
@@ -592,9 +608,10 @@ CUE_RULES: tuple[CueRule, ...] = (
     # An insurance policy's number in prose (`State Farm policy PA-4471-882910-03`): six digits or more, no date.
     CueRule("policy_number", "ID_NUMBER", r"\bpolicy(?:[ _-]?(?:number|no\.?|#))?",
             r"[A-Z]{0,4}-?\d[\dA-Z-]{5,24}(?![\w-])", _policy_number_ok, keywords=("policy",)),
-    CueRule("insurance_member", "ID_NUMBER", r"\b(?:(?:insurance|health[ _-]plan)[ _-]?)?member[ _-]?id",
+    CueRule("insurance_member", "ID_NUMBER",
+            r"\b(?:(?:insurance|health[ _-]plan)[ _-]?)?member[ _-]?id|\b(?:cardholder|subscriber)[ _-]?id",
             r"[A-Z0-9][A-Z0-9-]{5,15}(?![\w-])", _has_digits(4),
-            keywords=("member",)),
+            keywords=("member", "cardholder", "subscriber")),
     # Names. A label that says "name" (anywhere), or a bare `Name:` that starts a line.
     # (Not a bare `name:`: YAML writes it for steps, jobs and services, `- name: Checkout Code`.)
     CueRule("labelled_name", "PERSON", rf"(?:\b{_PERSON_LABELS}|{_LINE_START}[ \t]*(?-i:Name))",

@@ -79,6 +79,11 @@ _CIDR = re.compile(r"(?<![\w.:])(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:]*:[0-9A-F
 # digits and more read as a phone number.
 _DATED_BUILD = re.compile(r"(?<![\w.])(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:\.\d+)+(?![\w.])")
 # A US employer identification number (`EIN 12-3456789`): a company's, shaped like no phone number.
+# A product's or a listing's code after its name: a drug's NDC (`00093-7146-56`), a real-estate listing's
+# `MLS# 24-118273`, a customs procedure code (`CPC 40 00 000`), a tariff code, a SKU or a barcode. Their
+# digit groups read as phone numbers.
+_LABELLED_PRODUCT_CODE = re.compile(r"\b(?:NDC|MLS|CPC|SKU|UPC|EAN|GTIN|HTS|HS code|tariff code|commodity code)"
+                                    r"(?:[ \t]*(?:#|no\.?|code|number))?[ \t]*[:#]?[ \t]*\d[\d .-]{3,16}\d\b")
 _EMPLOYER_ID = re.compile(r"\b(?:EIN|FEIN|Employer Identification Number)\)?[:#\s(]{0,4}\d{2}-\d{7}\b")
 # A cloud host's name (`ip-10-40-2-17.ap-southeast-2.compute.internal`, EC2's private DNS names):
 # infrastructure, whose dashes make the address read as a phone number.
@@ -230,6 +235,10 @@ def _is_network(block: str) -> bool:
     return network.prefixlen < network.max_prefixlen
 
 
+def product_code_regions(text: str) -> list[Region]:
+    return [m.span() for m in _LABELLED_PRODUCT_CODE.finditer(text)]
+
+
 def employer_id_regions(text: str) -> list[Region]:
     return [m.span() for m in _EMPLOYER_ID.finditer(text)] if "EIN" in text or "Employer" in text else []
 
@@ -349,6 +358,7 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     ticket_id_regions,
     cloud_host_name_regions,
     employer_id_regions,
+    product_code_regions,
     network_regions,
     dated_build_regions,
     isbn_regions,

@@ -80,7 +80,7 @@ _URL_ENCODED_PLUS = "%2B"
 _STREET_SUFFIXES = (
     "Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|"
     "Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Alley|Crescent|Close|Row|Walk|Plaza|"
-    "Grove|Gardens|Mews"
+    "Grove|Gardens|Mews|Wharf|Quay|Parade|Wynd"
 )
 # One line: words are separated by spaces or tabs (a form's next line, `RECIPIENT'S name ...\nStreet
 # address`, is not part of the address). A flat or unit may come first (`Flat 4, 27 Elm Grove`), a
@@ -407,13 +407,15 @@ _CITY_WORD = r"(?:(?:St|Ste|Mt|Ft)\.|[A-ZÀ-Þ](?:[\w'’-]|\.(?=\w))+)"
 _CITY = rf"{_CITY_WORD}(?:[ \t]+{_CITY_WORD}){{0,2}}"
 # After a street, on its line: a town and a British or Canadian postcode (`, Glasgow G12 9QQ`, `, Montréal,
 # QC H2X 3K8`), or a postcode before the town, as most of Europe writes it (`, 1016 GV Amsterdam`, `, 00-648
-# Warszawa`, `, 75011 Paris`, `, 118 26 Stockholm`). The US form (`, Austin, TX 78704`) is the street pattern's own.
+# Warszawa`, `, 75011 Paris`, `, 118 26 Stockholm`). The US form with its comma (`, Austin, TX 78704`) is the
+# street pattern's own; without it (`, Beaverton OR 97005`) it is here.
 _TOWN_AND_POSTCODE = (
     # (a district may come before the town: `, Didsbury, Manchester M20 6RT`)
-    rf"(?P<tail>(?:{_CITY},[ \t]*)?{_CITY},?[ \t]+(?:[A-Z]{{2}}[ \t]+)?"
+    rf"(?P<tail>(?:{_CITY},[ \t]*)?{_CITY},?[ \t]+(?:[A-Z]{{2}}[ \t]+\d{{5}}(?:-\d{{4}})?(?![\w-])"  # American
+    r"|(?:[A-Z]{2}[ \t]+)?"
     r"(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[ABD-HJLNP-UW-Z]{2}"  # British
     r"|[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d)"  # Canadian
-    rf"|(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{2}}-\d{{3}}|\d{{3}}[ \t]\d{{2}}|\d{{4,5}})[ \t]+{_CITY})(?![\w-])"
+    rf")|(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{2}}-\d{{3}}|\d{{3}}[ \t]\d{{2}}|\d{{4,5}})[ \t]+{_CITY})(?![\w-])"
 )
 _POSTAL_TAIL = re.compile(
     # (a house number's suffix or a flat may come first: `Keizersgracht 263-1, 1016 GV Amsterdam`,

@@ -101,6 +101,11 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "write_key",  # Segment's source write key (also the Basic-auth user of its HTTP API)
         "license_key",  # New Relic's ingest key, a paid product's activation key
         "jwt",
+        "sdk_key",  # LaunchDarkly's and Split's server-side SDK keys (`LAUNCHDARKLY_SDK_KEY`)
+        # What opens an account or a wallet without its password: a wallet's BIP39 recovery phrase,
+        # 2FA backup codes, and a password's hash (bcrypt and its kin are cracked offline)
+        "mnemonic", "seed_phrase", "recovery_phrase", "secret_phrase", "wallet_seed",
+        "recovery_code", "recovery_codes", "backup_code", "backup_codes", "password_hash", "passwd_hash",
         # Vendor keys whose names end with no secret word. Datadog's application key (the API
         # key already ends with `api_key`); `app_key` alone is not here: Pusher's app key is
         # public. PagerDuty's integration key under a PagerDuty name; a bare `routing_key` is also
@@ -768,6 +773,26 @@ def _prose_password_ok(_m: re.Match[str], value: str) -> bool:
         return False
     symbol = any(not c.isalnum() and c not in _IDENTIFIER_PUNCTUATION for c in value)
     return _mixed_case(value) or symbol
+
+
+# A wallet's BIP39 recovery phrase: 12, 15, 18, 21 or 24 words of 3 to 8 small letters (the list's
+# words), longest first, so a sentence that goes on after the phrase (`... alpha and my ...`) ends it.
+_RECOVERY_PHRASE = "|".join(rf"(?:[a-z]{{3,8}}[ \t]+){{{count - 1}}}[a-z]{{3,8}}" for count in (24, 21, 18, 15, 12))
+# An authenticator's setup key: base32 (`JBSWY3DPEHPK3PXP`), 16 characters or more.
+_BASE32_KEY = re.compile(r"[A-Z2-7]{16,128}=*")
+
+
+def _base32_key_ok(_m: re.Match[str], value: str) -> bool:
+    return _BASE32_KEY.fullmatch(value) is not None and any(c in "234567" for c in value) \
+        and sum(c.isalpha() for c in value) >= 8
+
+
+def _random_secret_ok(m: re.Match[str], value: str) -> bool:
+    """A value after the bare word "secret" is one when it looks random: letters and digits, and both
+    cases or 32 hex digits or more (`secret projects/123/secrets/db` and `secret manager` are not)."""
+    if not _has_letter_and_digit(m, value):
+        return False
+    return _mixed_case(value) or (len(value) >= 32 and all(c in "0123456789abcdefABCDEF" for c in value))
 
 
 # ---- Tokens in URL paths ----------------------------------------------------------------------
@@ -2280,6 +2305,48 @@ RULES: dict[str, SecretRule] = _rules(
         "redactor: passwords pasted into agent messages and tool output",
         validator=_prose_password_ok,
         # Below the assignment and command-line rules, which type the same span from its syntax.
+        score=0.8,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "prose_recovery_phrase", "CREDENTIAL",
+        # `my recovery phrase is answer aim all alley ...`: a wallet's words, told to a support agent.
+        re.compile(
+            r"(?i:(?:recovery|seed|secret|backup|mnemonic|wallet)[ \t]+(?:phrase|words|seed))"
+            r"(?:[ \t]+(?i:is|was|are|were))?[ \t]*[:=]?[ \t]*[\"'`]?"
+            rf"(?P<secret>{_RECOVERY_PHRASE})(?![A-Za-z])"
+        ),
+        ("recovery", "seed", "secret", "backup", "mnemonic", "wallet"),
+        "https://github.com/bitcoin/bips/blob/master/bip-0039.mediawiki (12-24 word mnemonics)",
+        score=0.85,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "prose_totp_setup_key", "CREDENTIAL",
+        # `my 2fa setup key was JBSWY3DPEHPK3PXP`: an authenticator's shared secret in base32 (RFC 4648),
+        # the `secret=` of an otpauth:// URI written in a sentence.
+        re.compile(
+            r"(?i:(?:2fa|mfa|totp|otp|authenticator|setup)[ \t_-]+(?:setup[ \t_-]+)?(?:key|secret|seed|code))"
+            r"(?:[ \t]+(?i:is|was))?[ \t]*[:=]?[ \t]*[\"'`]?"
+            r"(?P<secret>[A-Z2-7]{16,128}=*)(?![A-Za-z0-9])"
+        ),
+        ("2fa", "mfa", "totp", "otp", "authenticator", "setup"),
+        "https://github.com/google/google-authenticator/wiki/Key-Uri-Format (base32 secret)",
+        validator=_base32_key_ok,
+        score=0.85,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "prose_secret", "CREDENTIAL",
+        # `signed with secret iQ3vT8kPz2...`, `the webhook secret is 9f86d0...`: a random-looking value
+        # right after the word (see _random_secret_ok), 24 characters or more.
+        re.compile(
+            r"(?i)(?<![A-Za-z0-9_-])secret[ \t]{1,3}(?:(?:is|was)[ \t]{1,3})?[\"'`]?"
+            r"(?P<secret>[A-Za-z0-9+/_-]{24,256}={0,2})(?![A-Za-z0-9+/_=-])"
+        ),
+        ("secret",),
+        "redactor: shared secrets pasted into agent messages and tool output",
+        validator=_random_secret_ok,
         score=0.8,
         priority=GENERIC,
     ),
