@@ -372,6 +372,7 @@ _FORM_FIELD_KEYS = frozenset({
 _SCHEMA_TEXT_KEYS = frozenset({"description", "title"})
 _SCHEMA_MEMBERS = frozenset({"parameters", "input_schema", "inputSchema", "properties", "enum", "items",
                              "required", "additionalProperties", "json_schema"})
+_SCHEMA_PROPERTY_CONTAINERS = frozenset({"properties", "patternProperties", "$defs", "definitions"})
 _SCHEMA_TYPES = frozenset({"string", "number", "integer", "boolean", "object", "array", "null", "function"})
 
 
@@ -1004,9 +1005,12 @@ class Member:
 # digits look like (a 10-digit run id reads as a phone number, an order id as a card). Not the ids
 # that are personal data (`tax_id`, `national_id`, the policy's redact_keys) nor those that are phone
 # numbers by design (WhatsApp's `wa_id`, a `caller_id`).
-# (Product and listing codes too: a drug's `ndc`, a `sku`, a barcode, an `mls_number`, a tariff code.)
+# (Product, listing and shipment codes too: a drug's `ndc`, a `sku`, a barcode, an `mls_number`, a tariff code,
+# a tracking number, a purchase order.)
 _IDENTIFIER_KEY = re.compile(r"(?:^|_)(?:ids?|uuid|guid|etag|e_tag|ndc|sku|upc|ean|gtin|mls|mls_number|hs_code"
-                             r"|tariff_code|cpc)$")
+                             r"|tariff_code|cpc|barcode|tracking|tracking_number|po|po_number|lot|lot_number|rma"
+                             # a version or a build (`app_version: 3.2.1.9` reads as an IPv4 address)
+                             r"|version|ver|build|build_number|firmware|release)$")
 _PHONE_IDENTIFIER_KEYS = frozenset({"wa_id", "caller_id", "sender_id", "from_id", "msisdn_id", "phone_id"})
 _IDENTIFIER_VALUE = re.compile(r'(?:W/)?"?[A-Za-z0-9][A-Za-z0-9_.:#/-]{0,127}"?')
 
@@ -1109,6 +1113,10 @@ class StructureRules:
             # A structural value written as words or a URL (a span name `GET /users/<email>`) keeps
             # its bytes unless a pattern finds something in it: ids and names are never in it.
             return Member(False, effective_key, None, shape, ner=False)
+        if parent_key in _SCHEMA_PROPERTY_CONTAINERS and isinstance(child, dict) and is_schema(child):
+            # A tool's parameter named like a secret or personal data (`properties.password`, `.ssn`) is
+            # its schema: description, pattern, enum and format describe the field and hold no value.
+            return Member(False, effective_key, None, shape)
         if isinstance(child, str) and is_identifier_value(effective_key, child) \
                 and not self.is_secret_name(effective_key):
             return Member(False, effective_key, None, shape, identifier=True)

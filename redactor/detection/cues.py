@@ -531,12 +531,16 @@ CUE_RULES: tuple[CueRule, ...] = (
     # Fiscale and partita IVA in Italy, BSN in the Netherlands, TC Kimlik in Turkey, NIK and NPWP in Indonesia,
     # CCCD/CMND in Vietnam, RG and CNPJ in Brazil, NIP in Poland, the German Personalausweis).
     CueRule("foreign_national_id", "ID_NUMBER",
-            r"\b(?-i:CURP|RFC|BSN|TCKN|NIK|NPWP|CCCD|CMND|RG|CNPJ|NIP|INE)\b|\bT\.?C\.?\s+kimlik(?:\s+no\.?)?"
+            r"\b(?-i:CURP|BSN|TCKN|NIK|NPWP|CCCD|CMND|RG|CNPJ|NIP|INE)\b|\bT\.?C\.?\s+kimlik(?:\s+no\.?)?"
             r"|\bkimlik\s+no\.?|\bcodice\s+fiscale|\bpartita\s+iva|\bP\.\s?IVA|\bpersonalausweis(?:nummer)?"
             r"|\bclave\s+de\s+elector|\bsố\s+(?:CCCD|CMND)",
             r"[A-Z0-9][A-Z0-9./-]{5,20}[A-Z0-9](?![\w-])", _has_digits(5),
-            keywords=("curp", "rfc", "bsn", "tckn", "nik", "npwp", "cccd", "cmnd", "rg", "cnpj", "nip", "ine", "kimlik",
+            keywords=("curp", "bsn", "tckn", "nik", "npwp", "cccd", "cmnd", "rg", "cnpj", "nip", "ine", "kimlik",
                       "codice", "partita", "p.iva", "p. iva", "personalausweis", "clave", "số")),
+    # Mexico's RFC in its own shape (three or four letters, the birth or founding date, a three-character
+    # homoclave): `RFC 9110` and `RFC 7231/9110` are the IETF's.
+    CueRule("mexican_rfc", "ID_NUMBER", r"\b(?-i:RFC)\b",
+            r"[A-ZÑ&]{3,4}-?\d{6}-?[A-Z0-9]{3}(?![\w-])", keywords=("rfc",)),
     # Germany's tax id (Steuer-ID, IdNr): eleven digits, often written in groups (`12 345 678 901`).
     CueRule("german_tax_id", "ID_NUMBER",
             r"\bsteuer[ -]?(?:id|identifikationsnummer|-?nummer)\b|\bsteuerliche\s+identifikationsnummer|\bIdNr\b",

@@ -80,9 +80,12 @@ _CIDR = re.compile(r"(?<![\w.:])(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:]*:[0-9A-F
 _DATED_BUILD = re.compile(r"(?<![\w.])(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:\.\d+)+(?![\w.])")
 # A US employer identification number (`EIN 12-3456789`): a company's, shaped like no phone number.
 # A product's or a listing's code after its name: a drug's NDC (`00093-7146-56`), a real-estate listing's
-# `MLS# 24-118273`, a customs procedure code (`CPC 40 00 000`), a tariff code, a SKU or a barcode. Their
-# digit groups read as phone numbers.
-_LABELLED_PRODUCT_CODE = re.compile(r"\b(?:NDC|MLS|CPC|SKU|UPC|EAN|GTIN|HTS|HS code|tariff code|commodity code)"
+# `MLS# 24-118273`, a customs procedure code (`CPC 40 00 000`), a tariff code, a SKU or a barcode, an order's,
+# an invoice's, a return's (RMA), a shipment's (BOL, PRO, tracking) or a lot's number. Their digit groups read
+# as phone numbers.
+_LABELLED_PRODUCT_CODE = re.compile(r"\b(?:NDC|MLS|CPC|SKU|UPC|EAN|GTIN|HTS|HS code|tariff code|commodity code"
+                                    r"|RMA|PO|BOL|PRO|Lot|Style|Model|INV|Invoice|Order|(?:FedEx |UPS |USPS |DHL )?"
+                                    r"[Tt]racking(?: number| no\.?)?)"
                                     r"(?:[ \t]*(?:#|no\.?|code|number))?[ \t]*[:#]?[ \t]*\d[\d .-]{3,16}\d\b")
 _EMPLOYER_ID = re.compile(r"\b(?:EIN|FEIN|Employer Identification Number)\)?[:#\s(]{0,4}\d{2}-\d{7}\b")
 # A cloud host's name (`ip-10-40-2-17.ap-southeast-2.compute.internal`, EC2's private DNS names):
@@ -93,7 +96,16 @@ _CLOUD_HOST_NAME = re.compile(r"\bip-\d{1,3}(?:-\d{1,3}){3}(?:\.[a-z0-9-]+)*")
 # `1.2.840.113549.1.1.11` (a first arc of 0, 1 or 2 and five arcs or more; a French phone number is
 # written `01.84.17.61.18`, with a leading zero no arc has).
 _ISBN = re.compile(r"\bISBN(?:-1[03])?:?\s*[\dX][\d -]{8,15}[\dX]\b")
-_OID = re.compile(r"(?<![\w.])[012](?:\.(?:0|[1-9]\d*)){4,}(?![\w.])")
+_OID = re.compile(r"(?<![\w.])[012](?:\.(?:0|[1-9]\d*)){4,}(?![\w]|\.\d)"
+                  # X.509's attribute and extension ids (`SAN extension 2.5.29.17`, `2.5.4.3`); an SNMP object
+                  # named from its root (`iso.3.6.1.2.1.1.5.0`, `SNMPv2-SMI::enterprises.9.9.43.1.1.6.1.5`)
+                  r"|(?<![\w.])2\.5\.(?:4|29)\.\d{1,3}(?![\w]|\.\d)"
+                  r"|\b(?:iso|enterprises|mib-2|internet|private)(?:\.\d+){2,}(?![\w]|\.\d)")
+# A version or a number of five dotted parts or more (`Release 19.22.0.0.0`, `23.4.0.24.05`): no IPv4 address
+# (and no French phone number, five groups of two digits: `01.84.17.61.18`).
+_LONG_DOTTED_NUMBER = re.compile(r"(?<![\w.])(?!\d\d(?:\.\d\d){4}(?![\w.]))\d+(?:\.\d+){4,}(?![\w]|\.\d)")
+# An SNMP agent's uptime (`Timeticks: (3481200) 9:40:12.00`): hundredths of a second, no phone number.
+_TIMETICKS = re.compile(r"\bTimeticks:[ \t]*\(\d+\)(?:[ \t]+[\d:. ]+|[ \t]+\d+[ \t]+days?,?[ \t]*[\d:.]*)?")
 
 # A mail's own id and its references (`Message-ID: <CAF=Yk2p...@mail.gmail.com>`): a server's token
 # in the shape of an address, no one's mailbox.
@@ -239,6 +251,16 @@ def product_code_regions(text: str) -> list[Region]:
     return [m.span() for m in _LABELLED_PRODUCT_CODE.finditer(text)]
 
 
+def long_dotted_number_regions(text: str) -> list[Region]:
+    if text.count(".") < 4:
+        return []
+    return [m.span() for m in _LONG_DOTTED_NUMBER.finditer(text)]
+
+
+def timeticks_regions(text: str) -> list[Region]:
+    return [m.span() for m in _TIMETICKS.finditer(text)] if "Timeticks" in text else []
+
+
 def employer_id_regions(text: str) -> list[Region]:
     return [m.span() for m in _EMPLOYER_ID.finditer(text)] if "EIN" in text or "Employer" in text else []
 
@@ -306,7 +328,7 @@ def code_regions(text: str) -> list[Region]:
 
 
 def object_id_regions(text: str) -> list[Region]:
-    return [m.span() for m in _OID.finditer(text)] if text.count(".") >= 4 else []
+    return [m.span() for m in _OID.finditer(text)] if text.count(".") >= 3 else []
 
 
 def message_id_regions(text: str) -> list[Region]:
@@ -359,6 +381,8 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     cloud_host_name_regions,
     employer_id_regions,
     product_code_regions,
+    long_dotted_number_regions,
+    timeticks_regions,
     network_regions,
     dated_build_regions,
     isbn_regions,

@@ -308,7 +308,8 @@ def _is_patronymic(lowered: str, lists: NameLists) -> bool:
 _NOT_A_PERSON_AFTER = re.compile(
     r"[ \t]+(?:&|and[ \t]+(?:Co|Sons|Partners)|(?:Inc|Ltd|LLC|LLP|PLC|Pty|GmbH|AG|SA|Group|Holdings|Corp|"
     r"Corporation|Company|Foundation|Institute|University|College|School|Hospital|Clinic|Bank|Capital|Partners|Associates|Solutions|"
-    r"Technologies|Labs|Studios|Records|Airport|Station|Street|Road|Avenue|Park|Bridge|Center|Centre|Museum|"
+    r"Technologies|Labs|Studios|Records|Airport|International|Intercontinental|National|Memorial|Regional|"
+    r"Station|Street|Road|Avenue|Park|Bridge|Center|Centre|Museum|"
     r"Library|Hall|Prize|Award|Trophy|Cup|Festival)\b)"
 )
 

@@ -121,9 +121,10 @@ _EU_STREET_SUFFIXES = (
     r"|tér|utca|útja|út|u\."
 )
 # (`place` only before a capital or a particle: `1 place sur ce créneau` is a seat, `5 place de l'Opéra` a street)
-_EU_STREET_WORDS = (r"rue|avenue|boulevard|place(?=[ \t]+(?:de|du|des|la|le|d'|l'|(?-i:[A-ZÀ-Þ])))|chemin|allée|via"
+_EU_STREET_WORDS = (r"rue|avenue|boulevard|place(?=[ \t]+(?:de|du|des|la|le|d'|l'|(?-i:[A-ZÀ-Þ])))|chemin|allée"
                     r"|viale|calle|avenida")
-_SOUTHERN_STREET_WORDS = r"Calle|C/|Avenida|Avda\.|Paseo|Carrer|Rua|Rúa|Avinguda|Corso|Viale|Piazza|Rue"
+# (Italy's `Via Garibaldi 27`, written street word first; not `via` after a number: `flight 857 via Denver`)
+_SOUTHERN_STREET_WORDS = r"Calle|C/|Avenida|Avda\.|Paseo|Carrer|Rua|Rúa|Avinguda|Corso|Viale|Via|Piazza|Rue"
 # Continental forms: "Leopoldstraße 12, 80802 München", "Keizersgracht 123", "12 rue de Rivoli".
 EU_STREET_ADDRESS_PATTERN = (
     # (presidio matches case-insensitively: the name's capital is asked for case-sensitively, so

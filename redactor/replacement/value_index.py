@@ -85,4 +85,15 @@ class KnownValueIndex:
     def _bounded(text: str, start: int, end: int) -> bool:
         if _is_word_char(text[start]) and start > 0 and _is_word_char(text[start - 1]):
             return False
-        return not (_is_word_char(text[end - 1]) and end < len(text) and _is_word_char(text[end]))
+        if _is_word_char(text[end - 1]) and end < len(text) and _is_word_char(text[end]):
+            return False
+        # A dotted number inside a longer one (`3.6.1.4` in the OID `1.3.6.1.4.1.14179`) is not the value.
+        return not (_is_digit_after_dot(text, start) or _is_digit_before_dot(text, end))
+
+
+def _is_digit_after_dot(text: str, start: int) -> bool:
+    return text[start].isdigit() and start >= 2 and text[start - 1] == "." and text[start - 2].isdigit()
+
+
+def _is_digit_before_dot(text: str, end: int) -> bool:
+    return text[end - 1].isdigit() and end + 1 < len(text) and text[end] == "." and text[end + 1].isdigit()
