@@ -742,6 +742,32 @@ def x12_fields(text: str) -> Iterator[tuple[str, str]]:
             yield _X12_PERSONAL_REFERENCES[values[0]], values[1]
 
 
+# An XML document's simple elements whose names are keys of personal data (`<NINO>JT482193C</NINO>`,
+# `<BirthDate>1991-05-07</BirthDate>`, `<Nm>Anouk de Vries</Nm>`, an HMRC or ISO 20022 message a tool
+# returns): the element's text is what the key's value would be.
+_XML_ELEMENT = re.compile(r"<(?P<tag>[A-Za-z][\w.-]{0,40})(?:[ \t][^<>]{0,200})?>(?P<text>[^<>]{1,200})</(?P=tag)>")
+
+
+# HMRC's RTI and GovTalk messages name a person's parts `Fore` and `Sur` (`<Name><Fore>Eilidh</Fore>`).
+_XML_NAME_PARTS = frozenset({"Fore", "Sur"})
+
+
+def xml_fields(text: str) -> Iterator[tuple[str, str]]:
+    """(entity, value) of the personal-data elements of an XML text."""
+    for match in _XML_ELEMENT.finditer(text):
+        tag, value = match.group("tag").rpartition(":")[2], match.group("text").strip()
+        if not value or value.startswith("&") or "{" in value:
+            continue  # an entity reference, a template's placeholder
+        name = normalize_key(tag)
+        if name == "name":
+            continue  # a project's, a step's, a setting's (`<name>Apache Commons Lang</name>` in a pom.xml)
+        entity = "PERSON" if tag in _XML_NAME_PARTS else pii_entity_for_key(tag)
+        if entity is None and name in _PERSON_OR_HANDLE_KEYS and _reads_as_full_name(value):
+            entity = "PERSON"
+        if entity is not None:
+            yield entity, value
+
+
 def _as_written_in_prose(given: str, family: str) -> str:
     """`Jane Doe` for HL7's `DOE^JANE`."""
     return _in_prose_case(f"{given} {family}")
@@ -755,7 +781,8 @@ def _in_prose_case(name: str) -> str:
 
 def message_fields(text: str) -> Iterator[tuple[str, str]]:
     """(entity, value) of the personal fields of the message formats a text may hold: HL7 v2, a
-    passport's MRZ, a SWIFT MT103, X12. Each is looked for only where its marks are (most texts have none)."""
+    passport's MRZ, a SWIFT MT103, X12, XML. Each is looked for only where its marks are (most texts have
+    none)."""
     if "|" in text and ("MSH|" in text or "PID|" in text):
         yield from hl7_fields(text)
     if "<<" in text:
@@ -764,6 +791,8 @@ def message_fields(text: str) -> Iterator[tuple[str, str]]:
         yield from swift_fields(text)
     if "NM1" in text and _X12_NAME_SEGMENT.search(text):
         yield from x12_fields(text)
+    if "</" in text:
+        yield from xml_fields(text)
 
 
 def hl7_fields(text: str) -> Iterator[tuple[str, str]]:

@@ -1646,3 +1646,34 @@ def test_round_25_tool_schemas_versions_oids_and_document_numbers_stay(no_ner: R
         assert out[key] == record[key], key
     mixed = no_ner.redact({"a": "iso.3.6.1.4", "b": "host 3.6.1.4 is up", "c": "1.3.6.1.4.1.14179"})
     assert mixed["c"] == "1.3.6.1.4.1.14179" and "3.6.1.4" not in mixed["b"]
+
+
+def test_round_24_xml_elements_and_home_directories(no_ner: Redactor) -> None:
+    """An HMRC RTI message's `<NINO>`, `<BirthDate>` and `<Fore>`/`<Sur>`, an ISO 20022 `<Nm>` and `<IBAN>`
+    were kept (an XML element's name is a key); a home directory named after its user (`/home/pvenkataraman`,
+    `C:\\Users\\Mateus Carvalho`) kept the name in every stack trace. A pom's `<name>`, other elements and
+    machine accounts (`/home/runner`) stay."""
+    out = no_ner.redact({
+        "fps": "<Employee><NINO>JT482193C</NINO><Name><Fore>Eilidh</Fore><Sur>Campbell</Sur></Name>"
+               "<BirthDate>1991-05-07</BirthDate></Employee>",
+        "sepa": "<Cdtr><Nm>Anouk de Vries</Nm></Cdtr><CdtrAcct><Id><IBAN>NL91ABNA0417164300</IBAN></Id></CdtrAcct>"
+                "<EndToEndId>EXP-0087</EndToEndId>",
+        "pom": "<project><name>Apache Commons Lang</name><version>3.14.0</version></project>",
+        "trace": "at Pool.connect (/home/pvenkataraman/code/ledger-api/src/db/pool.ts:42:10)\n"
+                 "at invoice.test.ts (/Users/mateus.carvalho/dev/ledger-api/src/billing/invoice.test.ts:18:5)",
+        "win": "C:\\Users\\Mateus Carvalho\\AppData\\Local\\Temp\\x.log",
+        "ci": "/home/runner/work/app/app/src/x.py and /Users/admin/Library/Caches",
+        "commit": "pvenkataraman pushed the fix",
+    })
+    text = json.dumps(out)
+    for raw in ("JT482193C", "Eilidh", "Campbell", "1991-05-07", "Anouk", "NL91ABNA", "pvenkataraman",
+                "mateus.carvalho", "Mateus Carvalho"):
+        assert raw not in text, raw
+    assert out["fps"].startswith("<Employee><NINO><ID_NUMBER:") and "<BirthDate><DATE_OF_BIRTH:" in out["fps"]
+    assert out["sepa"].endswith("<EndToEndId>EXP-0087</EndToEndId>")
+    assert out["pom"] == "<project><name>Apache Commons Lang</name><version>3.14.0</version></project>"
+    assert out["trace"].startswith("at Pool.connect (/home/<PERSON:") and "/code/ledger-api/src/db/pool.ts:42:10)" \
+        in out["trace"]
+    assert out["win"].startswith("C:\\Users\\<PERSON:") and out["win"].endswith(">\\AppData\\Local\\Temp\\x.log")
+    assert out["ci"] == "/home/runner/work/app/app/src/x.py and /Users/admin/Library/Caches"
+    assert out["commit"] == out["trace"].split("/home/")[1].split("/")[0] + " pushed the fix"

@@ -28,6 +28,7 @@ from typing import Any
 
 from redactor.detection.base import AT_SIGN
 from redactor.detection.letters import CAPITAL, SMALL
+from redactor.detection.names import is_personal_user_name
 from redactor.detection.validators import digits_of, luhn_ok, ssn_ok
 
 # Above what pattern recognizers give a bare shape: after its cue, `943 476 5919` is an NHS number
@@ -541,6 +542,11 @@ CUE_RULES: tuple[CueRule, ...] = (
     # homoclave): `RFC 9110` and `RFC 7231/9110` are the IETF's.
     CueRule("mexican_rfc", "ID_NUMBER", r"\b(?-i:RFC)\b",
             r"[A-ZÑ&]{3,4}-?\d{6}-?[A-Z0-9]{3}(?![\w-])", keywords=("rfc",)),
+    # A home directory named after its user (`/home/pvenkataraman/code`, `/Users/mateus.carvalho/dev`,
+    # `C:\Users\Mateus Carvalho\AppData`): the user name is the person's, wherever the path is kept.
+    CueRule("home_directory_user", "PERSON", r"(?:/home|/Users|\\Users)[/\\]",
+            r"[A-Za-z][A-Za-z0-9._-]{1,40}(?:[ ][A-Z][A-Za-z0-9.-]{1,30})?(?=[/\\]|$)", is_personal_user_name,
+            separator="", keywords=("/home/", "/users/", "\\users\\")),
     # Germany's tax id (Steuer-ID, IdNr): eleven digits, often written in groups (`12 345 678 901`).
     CueRule("german_tax_id", "ID_NUMBER",
             r"\bsteuer[ -]?(?:id|identifikationsnummer|-?nummer)\b|\bsteuerliche\s+identifikationsnummer|\bIdNr\b",

@@ -259,12 +259,34 @@ def _is_initial(word: str) -> bool:
 
 
 def _is_family_after(given: str, word: str, lists: NameLists) -> bool:
-    """`word` is a family name after the given name `given`."""
+    """`word` is a family name after the given name `given`: a known one, or (after a given name that is no
+    ordinary word) one shaped like a family name, double-barrelled or with a family name's ending."""
     lowered = word.lower()
     if _is_family_name(word, lists) or lowered in _SHORT_FAMILY_NAMES:
         return True
-    return lowered in _PLACE_WORD_SURNAMES and given.lower() not in _PLACE_GIVEN_NAMES \
-        and given.lower() not in lists.word_like
+    if given.lower() in lists.word_like or given.lower() in _PLACE_GIVEN_NAMES:
+        return False
+    return lowered in _PLACE_WORD_SURNAMES or _shaped_like_family_name(lowered, lists)
+
+
+# Endings of family names across Europe and beyond (`Bjornstad`, `Belcourt`, `Kowalczyk`, `Petrescu`,
+# `Papadakis`, `Okonkwo` is not: only endings no English word has).
+_FAMILY_NAME_ENDING = re.compile(
+    r"\w{2,}(?:sson|ssen|sen|stad|strom|ström|berg|stein|mann|feld|court|croix|eau|ault|ski|ska|sky|cki|cka|czyk|wicz"
+    r"|ov|ova|ev|eva|enko|escu|oglu|oğlu|poulos|opoulos|idis|akis|ian|yan|elli|etti|ucci|ini|ovic|ović|ić|vic"
+    r"|worth|shaw|ington|ton|ley|ford|field|wood|well|bury|borough|dale|stone|more|by|ham|son)"
+)
+
+
+def _shaped_like_family_name(lowered: str, lists: NameLists) -> bool:
+    """An unknown family name: double-barrelled (`Delacroix-Park`, `Ashby-Lyle`) or with an ending of
+    family names (`Bjornstad`, `Belcourt`), and no ordinary word (`Person`, `Reason`, `Station`)."""
+    if lowered in lists.word_like or lowered in _PLACE_WORDS:
+        return False
+    parts = lowered.split("-")
+    if len(parts) == 2 and all(len(part) >= 3 and part not in lists.word_like for part in parts):
+        return True
+    return len(lowered) >= 6 and _FAMILY_NAME_ENDING.fullmatch(lowered) is not None
 
 
 def _is_given_name(word: str, lists: NameLists) -> bool:
@@ -326,6 +348,34 @@ def _is_person(text: str, words: list[str], end: int, lists: NameLists) -> bool:
     if given in lists.word_like and family in lists.word_like:
         return False
     return _NOT_A_PERSON_AFTER.match(text, end) is None
+
+
+# Accounts that machines, images and CI runners log in as (`/home/runner/`, `/Users/admin/`): no one's name.
+_SYSTEM_ACCOUNTS = frozenset({
+    "root", "ubuntu", "ec2-user", "runner", "runneradmin", "admin", "administrator", "user", "users", "node", "app",
+    "vscode", "jenkins", "circleci", "travis", "builder", "build", "www-data", "postgres", "codespace", "gitpod",
+    "docker", "default", "public", "shared", "guest", "home", "dev", "developer", "ci", "github", "git", "vagrant",
+    "centos", "debian", "fedora", "alpine", "pi", "opc", "azureuser", "cloudshell", "me", "you", "username",
+    "yourname", "your-name", "your_name", "example", "test", "tester", "demo", "service", "deploy", "worker",
+})
+_USER_NAME_PARTS = re.compile(r"[._ -]+")
+
+
+def is_personal_user_name(value: str) -> bool:
+    """A home directory's user name made of a person's names (`mateus.carvalho`, `Mateus Carvalho`, `jsmith`,
+    `pvenkataraman`): two parts, one a known given or family name, or an initial glued to a family name.
+    (Not one name alone, `/Users/priya/`: a value in lower case is replaced wherever the trace writes it, in
+    host names and identifiers too; a known person's given name there is replaced as their name's part.)"""
+    lowered = value.lower()
+    if lowered in _SYSTEM_ACCOUNTS:
+        return False
+    lists = name_lists()
+    parts = [part.rstrip("0123456789") for part in _USER_NAME_PARTS.split(lowered) if part]
+    if len(parts) >= 2:
+        return any((part in lists.given or part in lists.family) and len(part) >= 3 for part in parts)
+    word = parts[0] if parts else ""
+    return len(word) >= 5 and word not in lists.word_like and word not in lists.given \
+        and word not in lists.family and word[1:] in lists.family
 
 
 def full_name_recognizer() -> Any:

@@ -68,6 +68,9 @@ def test_what_is_no_full_name_stays(text: str) -> None:
     ("Sjoerd van der Leek", ["Sjoerd van der Leek"]),
     ("Benjamín Ívansson and Æsa Daríusdóttir", ["Benjamín Ívansson", "Æsa Daríusdóttir"]),
     ("Gary O'Rafferty and Vicki O'Sullivan", ["Gary O'Rafferty", "Vicki O'Sullivan"]),
+    # Unknown family names shaped like one: double-barrelled, or with a family name's ending.
+    ("Gordon Ashby-Lyle, Harriet Bjornstad and Tonya Belcourt", ["Gordon Ashby-Lyle", "Harriet Bjornstad",
+                                                                "Tonya Belcourt"]),
     # A directory's order: family name, a comma, given name (an initial may follow).
     ("Customer: Hartley, Eleanor (account 4471)", ["Hartley, Eleanor"]),
     ("attendees: Dennis, Tristan; Smith, John A.", ["Dennis, Tristan", "Smith, John A."]),
@@ -82,6 +85,7 @@ def test_names_of_more_locales_and_shapes(text: str, expected: list[str]) -> Non
     # A town and its state or country; ordinary words.
     "Jackson, Georgia", "Austin, Texas", "Paris, Kentucky", "Portland, Oregon", "Chester, Virginia",
     "Apple, Orange", "Green, Red", "Thanks, John", "Hello, Maria",
+    "Mason Jar", "Nova Scotia", "Stella Artois", "Amber Alert", "Julia Computing", "Chase Bank",
 ])
 def test_places_named_after_people_stay(text: str) -> None:
     assert names_in(text) == []
