@@ -31,7 +31,7 @@ from redactor.detection.cues import (
     name_parts,
     names_from_mailbox,
 )
-from redactor.detection.decoys import is_entirely_decoy, time_zone_regions
+from redactor.detection.decoys import four_part_version_regions, is_entirely_decoy, time_zone_regions
 from redactor.detection.secret_rules import is_obvious_placeholder
 from redactor.errors import InputError, RedactionError
 from redactor.formats.base import Trace, TraceFile, TraceFormat
@@ -85,6 +85,8 @@ _PRIORITY = {"secret": 0, "pii": 1, "ner": 2}
 MIN_KNOWN_VALUE_LENGTH = 4
 # Numbers a pattern takes for a phone or an identity number by their shape alone (see `identifiers`).
 _NUMBER_GUESS_TYPES = frozenset({"PHONE_NUMBER", "ID_NUMBER"})
+_DOTTED_QUAD = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
+_VERSION_KEY = re.compile(r"(?i)version|firmware|build|release")
 # A secret this short and made of lower-case letters only is a default or a dictionary word
 # (`postgres`, `admin`, `password`): replaced where it was found, never wherever the word occurs.
 _WORD_SECRET_MAX_LENGTH = 12
@@ -469,6 +471,9 @@ class TraceSession:
         # Values the trace keeps under identifier keys (`github_run_id`): digits found there are no phone
         # number or identity number anywhere else in the trace either.
         self.identifiers: set[str] = set()
+        # Dotted quads the trace writes as versions somewhere (`firmware 4.2.1.17`, `app_version: 3.2.1.9`):
+        # no IPv4 address wherever else it writes them (`e.g. 4.2.1.17` in a tool's description).
+        self.versions: set[str] = set()
         # Each distinct string is rewritten once per trace (bounded: a streamed store is unbounded).
         self.rewritten: _BoundedCache[tuple[str, list[Span]]] = _BoundedCache(max_entries=50_000)
         self.findings: list[Finding] = []
@@ -571,6 +576,8 @@ class TraceSession:
             # value the trace names elsewhere is still replaced in it.
             if collect:
                 self.identifiers.add(child)
+                if _DOTTED_QUAD.fullmatch(child) and _VERSION_KEY.search(str(key)):
+                    self.versions.add(child)
             slots.append((_TEXT, container, key, child, ctx))
         elif not member.ner and isinstance(child, str):
             self._plan_string(container, key, child, ctx, slots, collect, ner=False)
@@ -650,6 +657,8 @@ class TraceSession:
 
     def _collect_text(self, text: str, ctx: NodeContext, ner: bool) -> None:
         self.candidates.add(text)
+        self.versions.update(text[start:end] for start, end in four_part_version_regions(text)
+                             if _DOTTED_QUAD.fullmatch(text, start, end))
         if "\n" in text:
             self._collect_csv_cells(text, ctx)
         # an HL7 v2 message's, a passport MRZ's, a SWIFT payment's personal fields
@@ -764,6 +773,9 @@ class TraceSession:
             if self.identifiers:
                 kept = [span for span in kept if span.entity_type not in _NUMBER_GUESS_TYPES
                         or text[span.start:span.end] not in self.identifiers]
+            if self.versions:
+                kept = [span for span in kept
+                        if span.entity_type != "IP_ADDRESS" or text[span.start:span.end] not in self.versions]
             guesses = [_is_one_word_ner_guess(text, span) for span in kept]
             local = any(guess or not is_propagated(text[span.start:span.end], span.entity_type)
                         for span, guess in zip(kept, guesses, strict=True))

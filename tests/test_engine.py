@@ -1677,3 +1677,21 @@ def test_round_24_xml_elements_and_home_directories(no_ner: Redactor) -> None:
     assert out["win"].startswith("C:\\Users\\<PERSON:") and out["win"].endswith(">\\AppData\\Local\\Temp\\x.log")
     assert out["ci"] == "/home/runner/work/app/app/src/x.py and /Users/admin/Library/Caches"
     assert out["commit"] == out["trace"].split("/home/")[1].split("/")[0] + " pushed the fix"
+
+
+def test_round_25_a_dotted_quad_written_as_a_version_is_no_address_anywhere(no_ner: Redactor) -> None:
+    """`firmware 4.2.1.17` kept its version while a tool description's `e.g. 4.2.1.17` made it an IPv4
+    address, replaced everywhere; a `firmware` or `app_version` field and a product's version (`.NET 8.0.1.23`)
+    were replaced. A version anywhere in the trace makes the quad a version everywhere; addresses stay
+    addresses (an `_ip` field, a client's address in prose)."""
+    record = {"desc": "filter: firmware (4-part, e.g. 4.2.1.17).",
+              "msg": "upgrade from firmware 4.1.9.203 to firmware 4.2.1.17; I'm connecting from 98.207.44.163",
+              "inventory": {"devices": [{"firmware": "4.1.9.203", "mgmt_ip": "10.20.1.5"}], "app_version": "3.2.1.9"},
+              "later": "4.1.9.203 and 3.2.1.9 and 10.20.1.5 on .NET 8.0.1.23 and Cisco ASA 9.18.4.22"}
+    out = no_ner.redact(record)
+    assert out["desc"] == record["desc"] and out["inventory"]["app_version"] == "3.2.1.9"
+    assert out["msg"].startswith("upgrade from firmware 4.1.9.203 to firmware 4.2.1.17; I'm connecting from <IP_")
+    assert out["inventory"]["devices"][0]["firmware"] == "4.1.9.203"
+    ip = out["inventory"]["devices"][0]["mgmt_ip"]
+    assert ip.startswith("<IP_ADDRESS:")
+    assert out["later"] == f"4.1.9.203 and 3.2.1.9 and {ip} on .NET 8.0.1.23 and Cisco ASA 9.18.4.22"

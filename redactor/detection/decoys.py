@@ -147,6 +147,11 @@ _FOUR_PART_VERSION = re.compile(
     # what a version word introduces: `firmware 4.2.1.17`, `build 10.0.19045.3930`, `Version: 24.5.0.2`
     r"|(?i:\b(?:version|ver|firmware|fw|build|release|rev|patch))\.?[ \t]*[:=]?[ \t]*"
     r"(?P<named>\d+(?:\.\d+){3})(?![\w.])"
+    # a product's (`.NET 8.0.1.23`, `Cisco ASA 9.18.4.22`, `Windows 10.0.19045`). (Not any name before it:
+    # a device's or a header's, `mgmt-laptop 10.2.3.4`, `x-forwarded-for 10.0.0.5`, names a host.)
+    r"|(?:(?<![\w-])\.NET|\b(?:Windows|Java|JDK|JRE|Node\.js|Python|Chrome|Chromium|Firefox|Safari|Oracle|iOS|"
+    r"Android|macOS|ASA|FTD|IOS-XE|NX-OS|Junos|FortiOS|PAN-OS|ESXi|vCenter|SQL Server))"
+    r"[ \t]+v?(?P<product>\d+(?:\.\d+){3})(?![\w.])"
     # `122.0.0.0` (Chrome's reduced user-agent version): three zero parts name no host
     r"|(?<![\w.])(?P<zeros>\d{1,3}\.0\.0\.0)(?![\w.])"
 )
@@ -341,7 +346,7 @@ def message_id_regions(text: str) -> list[Region]:
 def four_part_version_regions(text: str) -> list[Region]:
     if text.count(".") < 3:
         return []
-    return [next(m.span(group) for group in ("version", "named", "zeros") if m.group(group))
+    return [next(m.span(group) for group in ("version", "named", "product", "zeros") if m.group(group))
             for m in _FOUR_PART_VERSION.finditer(text)]
 
 
