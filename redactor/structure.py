@@ -1038,6 +1038,7 @@ class Member:
 # a tracking number, a purchase order.)
 _IDENTIFIER_KEY = re.compile(r"(?:^|_)(?:ids?|uuid|guid|etag|e_tag|ndc|sku|upc|ean|gtin|mls|mls_number|hs_code"
                              r"|tariff_code|cpc|barcode|tracking|tracking_number|po|po_number|lot|lot_number|rma"
+                             r"|style|style_number|upc_code|meeting_id"
                              # a version or a build (`app_version: 3.2.1.9` reads as an IPv4 address)
                              r"|version|ver|build|build_number|firmware|release)$")
 _PHONE_IDENTIFIER_KEYS = frozenset({"wa_id", "caller_id", "sender_id", "from_id", "msisdn_id", "phone_id"})

@@ -1695,3 +1695,19 @@ def test_round_25_a_dotted_quad_written_as_a_version_is_no_address_anywhere(no_n
     ip = out["inventory"]["devices"][0]["mgmt_ip"]
     assert ip.startswith("<IP_ADDRESS:")
     assert out["later"] == f"4.1.9.203 and 3.2.1.9 and {ip} on .NET 8.0.1.23 and Cisco ASA 9.18.4.22"
+
+
+def test_round_25_firms_fonts_barcodes_and_meeting_ids_stay(default_redactor: Redactor, no_ner: Redactor) -> None:
+    """Firms and brands named after people (`Morgan Stanley`, `Ralph Lauren Polo`, `Yves Saint Laurent`),
+    typefaces in a CSS font declaration, a UPC-A in its printed groups, a meeting id and a style number were
+    replaced as people and phone numbers; a person beside them still is."""
+    text = ("Morgan Stanley and Charles Schwab upgraded; Estée Lauder fell; Ralph Lauren Polo shirt; "
+            "Yves Saint Laurent; call Maria Lopez")
+    record = {"note": text, "css": "--font-display: \"Gill Sans\", Futura; font-family: Baskerville, Garamond, serif;",
+              "barcode": "UPC 0 12345 67890 5 and 7 25272 73070 6", "zoom": "Meeting ID: 872 1234 5678",
+              "style": "4471-0932"}
+    for redactor in (no_ner, default_redactor):
+        out = redactor.redact(record)
+        assert out["note"].startswith(text.removesuffix("Maria Lopez")) and "Maria" not in out["note"]
+        for key in ("css", "barcode", "zoom", "style"):
+            assert out[key] == record[key], key

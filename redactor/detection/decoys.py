@@ -85,7 +85,7 @@ _DATED_BUILD = re.compile(r"(?<![\w.])(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[
 # as phone numbers.
 _LABELLED_PRODUCT_CODE = re.compile(r"\b(?:NDC|MLS|CPC|SKU|UPC|EAN|GTIN|HTS|HS code|tariff code|commodity code"
                                     r"|RMA|PO|BOL|PRO|Lot|Style|Model|INV|Invoice|Order|(?:FedEx |UPS |USPS |DHL )?"
-                                    r"[Tt]racking(?: number| no\.?)?)"
+                                    r"[Tt]racking(?: number| no\.?)?|Meeting ID|Webinar ID|Conference ID)"
                                     r"(?:[ \t]*(?:#|no\.?|code|number))?[ \t]*[:#]?[ \t]*\d[\d .-]{3,16}\d\b")
 _EMPLOYER_ID = re.compile(r"\b(?:EIN|FEIN|Employer Identification Number)\)?[:#\s(]{0,4}\d{2}-\d{7}\b")
 # A cloud host's name (`ip-10-40-2-17.ap-southeast-2.compute.internal`, EC2's private DNS names):
@@ -101,6 +101,8 @@ _OID = re.compile(r"(?<![\w.])[012](?:\.(?:0|[1-9]\d*)){4,}(?![\w]|\.\d)"
                   # named from its root (`iso.3.6.1.2.1.1.5.0`, `SNMPv2-SMI::enterprises.9.9.43.1.1.6.1.5`)
                   r"|(?<![\w.])2\.5\.(?:4|29)\.\d{1,3}(?![\w]|\.\d)"
                   r"|\b(?:iso|enterprises|mib-2|internet|private)(?:\.\d+){2,}(?![\w]|\.\d)")
+_SPACED_UPC = re.compile(r"(?<![\d ])\d[ ]\d{5}[ ]\d{5}[ ]\d(?![\d])")
+_CSS_FONT = re.compile(r"(?i)\bfont(?:-family|-[\w-]+)?[ \t]*:[ \t]*(?P<families>[^;{}\n]{1,300})")
 # A version or a number of five dotted parts or more (`Release 19.22.0.0.0`, `23.4.0.24.05`): no IPv4 address
 # (and no French phone number, five groups of two digits: `01.84.17.61.18`).
 _LONG_DOTTED_NUMBER = re.compile(r"(?<![\w.])(?!\d\d(?:\.\d\d){4}(?![\w.]))\d+(?:\.\d+){4,}(?![\w]|\.\d)")
@@ -256,6 +258,23 @@ def product_code_regions(text: str) -> list[Region]:
     return [m.span() for m in _LABELLED_PRODUCT_CODE.finditer(text)]
 
 
+def upc_regions(text: str) -> list[Region]:
+    """A UPC-A barcode written in its printed groups (`0 12345 67890 5`), its check digit right."""
+    return [m.span() for m in _SPACED_UPC.finditer(text) if _upc_check_ok(re.sub(r"\D", "", m.group(0)))]
+
+
+def _upc_check_ok(digits: str) -> bool:
+    odd = sum(int(d) for d in digits[0:11:2])
+    even = sum(int(d) for d in digits[1:11:2])
+    return (10 - (odd * 3 + even) % 10) % 10 == int(digits[11])
+
+
+def css_font_regions(text: str) -> list[Region]:
+    """A CSS font declaration's families (`font-family: "Gill Sans", Baskerville, serif`): typefaces named
+    after people, no one's name."""
+    return [m.span("families") for m in _CSS_FONT.finditer(text)] if "font" in text else []
+
+
 def long_dotted_number_regions(text: str) -> list[Region]:
     if text.count(".") < 4:
         return []
@@ -388,6 +407,8 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     product_code_regions,
     long_dotted_number_regions,
     timeticks_regions,
+    upc_regions,
+    css_font_regions,
     network_regions,
     dated_build_regions,
     isbn_regions,

@@ -164,6 +164,10 @@ def full_names(text: str) -> Iterator[tuple[int, int]]:
     words = list(_WORD.finditer(text))
     index = 0
     while index < len(words):
+        firm = _firm_at(text, words, index)
+        if firm:
+            index += firm  # (and not `Lauren Polo` after `Ralph`)
+            continue
         found = _name_at(text, words, index, lists)
         if found is None:
             found = _family_comma_given_at(text, words, index, lists)
@@ -173,6 +177,19 @@ def full_names(text: str) -> Iterator[tuple[int, int]]:
         last = found
         yield words[index].start(), words[last].end()
         index = last + 1
+
+
+def _firm_at(text: str, words: list[re.Match[str]], index: int) -> int:
+    """How many words of a firm named after people (`Morgan Stanley`, `Yves Saint Laurent`; see
+    pii.person_named_firms) start at `words[index]`, or 0."""
+    from redactor.detection.pii import is_person_named_firm
+
+    for count in (3, 2):
+        last = index + count - 1
+        if last < len(words) and all(_joined(text, words[i], words[i + 1]) for i in range(index, last)) \
+                and is_person_named_firm(" ".join(word.group(0) for word in words[index:last + 1])):
+            return count
+    return 0
 
 
 def _joined(text: str, left: re.Match[str], right: re.Match[str]) -> bool:
@@ -337,7 +354,10 @@ _NOT_A_PERSON_AFTER = re.compile(
 
 
 def _is_person(text: str, words: list[str], end: int, lists: NameLists) -> bool:
-    from redactor.detection.pii import common_words
+    from redactor.detection.pii import common_words, is_person_named_firm
+
+    if is_person_named_firm(" ".join(words)):
+        return False  # `Morgan Stanley` (see `_is_firm_at`)
 
     lowered = [word.lower().rstrip(".") for word in words]
     common = common_words()

@@ -102,6 +102,7 @@ STREET_ADDRESS_PATTERN = (
 _COMMON_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "ner_common_words.txt"
 _NAME_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "name_words.txt"
 _STOP_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "ner_stop_words.txt"
+_PERSON_NAMED_FIRMS_FILE = Path(__file__).resolve().parent.parent / "data" / "person_named_firms.txt"
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])|\n+")
 # A word written with a capital and small letters, standing alone: not the capitals of `SELECT` or
 # `FATAL`, nor a piece of a token (`Pw-eX5YR8!` in a DSN, `/Users/...`), where spaCy-small finds no one.
@@ -215,6 +216,23 @@ def common_words() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
+def person_named_firms() -> frozenset[str]:
+    """Firms and brands named after people (`Morgan Stanley`, `Ralph Lauren`; see the file's header)."""
+    return _word_list(_PERSON_NAMED_FIRMS_FILE)
+
+
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+
+
+def is_person_named_firm(text: str) -> bool:
+    """`Morgan Stanley`, `Estée Lauder`, `Dolce & Gabbana` (as written: letters, case and punctuation aside),
+    or a product of one (`Ralph Lauren Polo`)."""
+    words = [word.lower() for word in _LETTER_RUN.findall(text)]
+    firms = person_named_firms()
+    return any(" ".join(words[:count]) in firms for count in (2, 3) if count <= len(words))
+
+
+@lru_cache(maxsize=1)
 def name_words() -> frozenset[str]:
     """Names that are also ordinary words (see the file's header)."""
     return _word_list(_NAME_WORDS_FILE)
@@ -280,6 +298,8 @@ def is_implausible_name(entity_text: str) -> bool:
         len(words) > 1 or words[0].lower() not in _MONTHS_THAT_ARE_NAMES
     ):
         return True  # `Fri Jun` in a git log's `Date:` line (but `June` alone may be someone)
+    if is_person_named_firm(entity_text):
+        return True  # `Morgan Stanley`, `Ralph Lauren`
     return bool(words) and all(word.lower() in common_words() for word in words)
 
 
