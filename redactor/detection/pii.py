@@ -714,6 +714,8 @@ class PiiDetector:
                     and not is_institution(text[s.start:s.end])
                     # (a product named after a place or a person: `Phoenix 1.7.21`, `Phoenix framework`)
                     and not _SOFTWARE_AFTER.match(text, s.end)
+                    # (an XML element's name: `<EndToEndId>`, `</Nm>`)
+                    and not _inside_markup_tag(text, s)
                 ]
         except DetectorError:
             raise
@@ -735,6 +737,11 @@ class PiiDetector:
             )
             accepted.append(Span(result.start, result.end, result.entity_type, float(result.score), str(detector)))
         return accepted
+
+
+def _inside_markup_tag(text: str, span: Span) -> bool:
+    before = text[max(0, span.start - 2):span.start]
+    return before.endswith("<") or before == "</" or (text[span.end:span.end + 1] == ">" and "<" in before)
 
 
 def quiet_presidio_logging() -> None:
