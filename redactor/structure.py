@@ -12,6 +12,7 @@ records the same way, so they must agree on:
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -847,10 +848,11 @@ def csv_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
             position = line_end + 1
         table_end = position
         rows: list[list[str]] = []
-        for row in csv.reader(io.StringIO("\n".join(body)), delimiter=delimiter):
-            if len(row) != len(columns):
-                break
-            rows.append(row)
+        with contextlib.suppress(csv.Error):  # a lone `\r` inside a row (`Doe.\n\r I live`): no table
+            for row in csv.reader(io.StringIO("\n".join(body)), delimiter=delimiter):
+                if len(row) != len(columns):
+                    break
+                rows.append(row)
         if rows:
             yield columns, rows
 

@@ -1711,3 +1711,11 @@ def test_round_25_firms_fonts_barcodes_and_meeting_ids_stay(default_redactor: Re
         assert out["note"].startswith(text.removesuffix("Maria Lopez")) and "Maria" not in out["note"]
         for key in ("css", "barcode", "zoom", "style"):
             assert out[key] == record[key], key
+
+
+def test_a_lone_carriage_return_in_what_reads_as_a_table_is_no_crash(default_redactor: Redactor) -> None:
+    """The fuzz test found it: `Hello, my name is Jane Doe.\\n\\r I live in Lisbon.` read as a CSV header and
+    a row with a `\\r` inside it, which the csv module refuses (an uncaught error, no clear message)."""
+    out = default_redactor.redact({"content": "Hello, my name is Jane Doe.\n\r I live in Lisbon."})
+    assert "Jane Doe" not in out["content"] and out["content"].endswith("\n\r I live in <LOCATION:" +
+                                                                       out["content"].split("<LOCATION:")[1])
