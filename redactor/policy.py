@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -83,10 +83,18 @@ _TOP_LEVEL_KEYS = {
 }
 
 
-def load_policy(spec: str | Path | None = None, check_operators: bool = True) -> Policy:
-    """Load a policy by name (`default`, `strict`: files in `policies/`) or by path."""
+# Reads one policy file: its bytes, or None when there is no such file. The default reads the disk;
+# the pre-commit gate passes one that reads the files a repository tracks from the git index, so that
+# a policy and every policy it `extends` are the ones being committed.
+PolicyReader = Callable[[Path], "bytes | None"]
+
+
+def load_policy(spec: str | Path | None = None, check_operators: bool = True,
+                read: PolicyReader | None = None) -> Policy:
+    """Load a policy by name (`default`, `strict`: files in `policies/`) or by path. `read` reads
+    the policy file and each file it `extends` (default: from disk)."""
     path = resolve_policy_path(spec)
-    document = _read_yaml(path)
+    document = _read_yaml(path, read or _read_from_disk, ())
     policy = build_policy(document, source=str(path))
     if check_operators:
         validate_operators(policy)
@@ -107,9 +115,16 @@ def resolve_policy_path(spec: str | Path | None) -> Path:
     return named
 
 
-def _read_yaml(path: Path) -> dict[str, Any]:
+def _read_from_disk(path: Path) -> bytes:
+    return path.read_bytes()
+
+
+def _read_yaml(path: Path, read: PolicyReader, extended_by: tuple[Path, ...]) -> dict[str, Any]:
     try:
-        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = read(path)
+        if data is None:
+            raise PolicyError(f"policy file not found: {path}")
+        document = yaml.safe_load(data.decode("utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise PolicyError(f"{path}: cannot read policy: {exc.__class__.__name__}") from None
     except yaml.YAMLError as exc:
@@ -123,9 +138,10 @@ def _read_yaml(path: Path) -> dict[str, Any]:
         if not isinstance(parent_spec, str):
             raise PolicyError(f"{path}: 'extends' must be a policy name or path")
         parent_path = resolve_policy_path(parent_spec)
-        if parent_path.resolve() == path.resolve():
-            raise PolicyError(f"{path}: a policy cannot extend itself")
-        parent = _read_yaml(parent_path)
+        chain = (*extended_by, path.resolve())
+        if parent_path.resolve() in chain:
+            raise PolicyError(f"{path}: a policy cannot extend itself (nor a policy that extends it)")
+        parent = _read_yaml(parent_path, read, chain)
         parent.pop("name", None)
         merged = {**parent, **{k: v for k, v in document.items() if k != "extends"}}
         return merged

@@ -6,9 +6,13 @@ For every trace fixture among the paths (and every trace a changed path belongs 
    (and whose MAC verifies, when the key that made it is here);
 3. the residual scan must find no secret and no structured PII (no NER, ever);
 4. the checks in `EXTRA_CHECKS` must pass (retention and access rules by default).
+Its names (and the names its seal lists) must hold no secret and no structured PII either. Any
+other file under a fixture root must not hide a trace, and is scanned as text.
 
 What is checked is what is committed: inside a git repository the staged blobs are read from
-the index, unless `--working-tree` says to read the files on disk.
+the index, unless `--working-tree` says to read the files on disk; so is the policy. When the
+commit changes the policy, every path is checked under the policy at HEAD as well, and what only
+the staged policy lets through is blocked.
 """
 
 from __future__ import annotations
@@ -17,13 +21,14 @@ import json
 import os
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path, PurePosixPath
 from typing import cast
 
 from redactor.atomic import atomic_write_bytes
-from redactor.errors import DetectorError, InputError, PolicyError
+from redactor.engine import masked_preview
+from redactor.errors import DetectorError, InputError
 from redactor.formats.base import TraceFile, decode_text, parses_losslessly, read_trace_file
 from redactor.formats.registry import DIRECTORY_SEAL, GRAPH_FILE, SEAL_SUFFIX, detect_format
 from redactor.gate.allowlist import ALLOWLIST_NAME, Allowlist
@@ -34,21 +39,28 @@ from redactor.gate.model import (
     DETECTOR_ERROR,
     DUPLICATE_KEY,
     EXCLUDED,
+    FINDING_CODES,
     IGNORED,
     NOT_REDACTED,
+    OLDER_POLICY,
     OVERSIZED,
     PASSED,
+    POLICY_CHANGED,
     RECORDING_TIME_MOVED,
     RESIDUAL,
     RETENTION,
     SEAL_INVALID,
+    SENSITIVE_PATH,
     STRAY,
     SYMLINK,
+    TEXT_FINDINGS,
     UNPARSEABLE,
     CheckReport,
     Reason,
     TraceCheck,
 )
+from redactor.gate.names import IN_PATH, IN_SEAL, path_names, scan_names
+from redactor.gate.policies import load_gate_policy
 from redactor.gate.residual import Flagged, ResidualScanner
 from redactor.gate.seals import parse_seal, verify
 from redactor.gate.source import (
@@ -60,7 +72,7 @@ from redactor.gate.source import (
     repository_root,
 )
 from redactor.gate.targets import TraceTarget, classify, expand, fixture_roots, group
-from redactor.policy import Policy, load_policy, resolve_policy_path
+from redactor.policy import Policy
 from redactor.replacement.keys import PseudonymKey, load_key
 from redactor.seal import Seal, format_timestamp
 
@@ -121,6 +133,11 @@ class _Run:
     key: PseudonymKey | None
     now: datetime
     pending: dict[int, list[Flagged]] = field(default_factory=dict)  # id(check) -> unsuppressed
+    # When the commit changes the policy: the repository policy files it changes, and the same run
+    # under the policy at HEAD (or why that policy cannot be loaded).
+    policy_files: tuple[str, ...] = ()
+    at_head: _Run | None = None
+    head_problem: str | None = None
 
     def display(self, rel: str) -> str:
         return os.path.relpath(self.source.root / rel, self.cwd) if rel else os.path.relpath(self.source.root, self.cwd)
@@ -143,8 +160,6 @@ def _parse(display: str, relpath: str, data: bytes) -> TraceFile:
 
 
 def run(options: CheckOptions) -> CheckReport:
-    # The gate never runs an operator: skip presidio-anonymizer's validation (a ~1 s import).
-    policy = load_policy(options.policy, check_operators=False)
     cwd = (options.cwd or Path.cwd()).resolve()
     git_root = repository_root(cwd)
     source: ContentSource
@@ -152,18 +167,25 @@ def run(options: CheckOptions) -> CheckReport:
         source = GitIndexSource(git_root)
     else:
         source = WorkingTreeSource(git_root or cwd)
-    report = CheckReport(source=source.description, policy_name=policy.name)
     try:
-        _refuse_unstaged_policy(resolve_policy_path(options.policy), source)
+        # The gate never runs an operator: the policy is loaded without presidio-anonymizer's
+        # validation (a ~1 s import).
+        gate_policy = load_gate_policy(options.policy, source)
+        policy = gate_policy.policy
+        report = CheckReport(source=source.description, policy_name=policy.name, policy_changed=gate_policy.changed)
         allowlist_path = options.allowlist or source.root / ALLOWLIST_NAME
         allowlist = _load_allowlist(source, allowlist_path)
         if allowlist is None and options.update_allowlist_reason is not None:
             allowlist = Allowlist.empty(str(allowlist_path))
         state = _Run(options, policy, source, cwd, git_root is not None, ResidualScanner(policy, allowlist),
-                     load_key(required=False), options.now or datetime.now(timezone.utc))
+                     load_key(required=False), options.now or datetime.now(timezone.utc),
+                     policy_files=gate_policy.changed, head_problem=gate_policy.head_problem)
+        if gate_policy.at_head is not None:
+            state.at_head = replace(state, policy=gate_policy.at_head, pending={},
+                                    scanner=ResidualScanner(gate_policy.at_head, allowlist))
         for target, changed in group(expand(options.paths, cwd, source.root, source), source):
-            report.results.append(_check_trace(state, target, changed))
-        report.results.extend(_linked_roots(state, {result.rel for result in report.results}))
+            report.results.append(_check_path(state, target, changed))
+        report.results.extend(_linked_roots_under_both(state, {result.rel for result in report.results}))
         if options.update_allowlist_reason is not None and allowlist is not None:
             report.allowlist_added = _update_allowlist(state, report, allowlist, allowlist_path)
     finally:
@@ -183,6 +205,22 @@ def _load_allowlist(source: ContentSource, path: Path) -> Allowlist | None:
     return Allowlist.parse(data, str(path)) if data is not None else None
 
 
+def _check_path(state: _Run, target: TraceTarget, changed: list[str]) -> TraceCheck:
+    """One changed path (or the trace it belongs to) as the commit holds it, under the staged policy
+    and, when the commit changes the policy, under the policy at HEAD too. A value found in a name of
+    the path is then masked wherever the report shows the path."""
+    check = _check_trace(state, target, changed)
+    names = [item.value for item in state.pending.get(id(check), []) if item.finding.path in (IN_PATH, IN_SEAL)]
+    if state.at_head is not None:
+        lost = _weakened_by_policy(state, check, _check_trace(state.at_head, target, changed))
+        names += [item.value for item in lost if item.finding.path in (IN_PATH, IN_SEAL)]
+    elif state.head_problem is not None:
+        _unverifiable_policy_change(state, check)
+    for value in sorted(set(names), key=len, reverse=True):
+        _mask(state, check, value)
+    return _finish(state, check)
+
+
 def _check_trace(state: _Run, target: TraceTarget, changed: list[str]) -> TraceCheck:
     check = TraceCheck(state.display(target.rel), target.rel, target.is_directory)
     kind = classify(target, state.policy)
@@ -197,13 +235,40 @@ def _check_trace(state: _Run, target: TraceTarget, changed: list[str]) -> TraceC
         return check
     if state.source.is_symlink(target.rel):
         check.block(SYMLINK, f"{check.display} is a link; commit the files themselves")
+        _scan_names(state, check, [target.rel])
         return _finish(state, check)
     if kind.kind == "stray":
         return _check_stray(state, check, target, changed, kind.root or "")
     members = _members(state, target)
     if members is None:
         return _absent(state, check, target, changed)
+    return _check_fixture(state, check, target, members)
+
+
+def _check_fixture(state: _Run, check: TraceCheck, target: TraceTarget,
+                   members: dict[str, bytes | Oversized]) -> TraceCheck:
+    """A trace fixture in the commit: parsed, sealed, scanned, the extra checks, its names."""
     check.seal_display = state.display(target.seal_rel)
+    paths = [target.rel, *(f"{target.rel}/{name}" for name in members)] if target.is_directory else [target.rel]
+    files = _parse_members(state, check, target, members)
+    if check.status == BLOCKED:
+        _scan_names(state, check, paths)
+        return _finish(state, check)
+    staged = {name: data for name, data in members.items() if isinstance(data, bytes)}
+    seal = _verify_seal(state, check, target, staged)
+    _residual(state, check, target, files, staged)
+    context = GateContext(state.policy, target.rel, seal, staged, state.now)
+    for extra in EXTRA_CHECKS:
+        for reason in extra(context):
+            check.reasons.append(reason)
+            check.status = BLOCKED
+    _scan_names(state, check, paths, seal)
+    return _finish(state, check)
+
+
+def _parse_members(state: _Run, check: TraceCheck, target: TraceTarget,
+                   members: dict[str, bytes | Oversized]) -> list[TraceFile]:
+    """Each member parsed as a trace; `check` is blocked for each one that cannot be (fail closed)."""
     files: list[TraceFile] = []
     for name, data in members.items():
         member_display = state.display(f"{target.rel}/{name}" if target.is_directory else target.rel)
@@ -222,17 +287,7 @@ def _check_trace(state: _Run, target: TraceTarget, changed: list[str]) -> TraceC
             check.block(DUPLICATE_KEY, f"{member_display}; redact it again (the redactor keeps the last value)")
             continue
         files.append(parsed)
-    if check.status == BLOCKED:
-        return _finish(state, check)
-    staged = {name: data for name, data in members.items() if isinstance(data, bytes)}
-    seal = _verify_seal(state, check, target, staged)
-    _residual(state, check, target, files, staged)
-    context = GateContext(state.policy, target.rel, seal, staged, state.now)
-    for extra in EXTRA_CHECKS:
-        for reason in extra(context):
-            check.reasons.append(reason)
-            check.status = BLOCKED
-    return _finish(state, check)
+    return files
 
 
 def _members(state: _Run, target: TraceTarget) -> dict[str, bytes | Oversized] | None:
@@ -270,28 +325,6 @@ def _absent(state: _Run, check: TraceCheck, target: TraceTarget, changed: list[s
         return check
     _refuse_what_is_on_disk(state, check.display, target.rel)
     raise InputError(check.display, "no such file or directory (neither staged nor on disk)")
-
-
-def _refuse_unstaged_policy(policy_path: Path, source: ContentSource) -> None:
-    """A policy file the repository tracks must be checked as staged: an unstaged edit (`exclude:
-    ["fixtures/**"]`) would otherwise decide what a commit that does not contain it may hold."""
-    if not isinstance(source, GitIndexSource):
-        return
-    try:
-        rel = policy_path.resolve().relative_to(source.root.resolve()).as_posix()
-    except ValueError:
-        return  # outside the repository: not part of any commit
-    if not source.staged(rel):
-        return
-    staged = source.read(rel, _SEAL_MAX_SIZE)
-    try:
-        on_disk = policy_path.read_bytes()
-    except OSError as exc:
-        raise PolicyError(f"{rel}: cannot read the policy: {exc.strerror or type(exc).__name__}") from None
-    if staged != on_disk:
-        raise PolicyError(f"{rel}: the policy has unstaged changes; the gate checks what is committed, under "
-                          f"the policy that is committed: stage the policy (`git add {shlex.quote(rel)}`) or "
-                          "undo the changes")
 
 
 def _refuse_what_is_on_disk(state: _Run, display: str, rel: str) -> None:
@@ -370,17 +403,131 @@ def _check_stray(state: _Run, check: TraceCheck, target: TraceTarget, changed: l
         _refuse_what_is_on_disk(state, check.display, target.rel)
         check.status = IGNORED
         return check
+    _scan_names(state, check, [target.rel])
     if isinstance(data, Oversized):
         check.block(OVERSIZED, f"{check.display} is {data.size:,} bytes, under the fixture root {root}/, and too "
                                "large to inspect")
         return _finish(state, check)
     problem = _stray_problem(PurePosixPath(target.rel).name, data)
-    if problem is None:
-        check.status = IGNORED
-        check.note = f"under the fixture root {root}/ but not a trace (not JSON)"
-        return check
-    check.block(STRAY, f"{check.display}: {problem}")
+    if problem is not None:
+        check.block(STRAY, f"{check.display}: {problem}")
+        return _finish(state, check)
+    _scan_text_file(state, check, data, root)
     return _finish(state, check)
+
+
+def _scan_text_file(state: _Run, check: TraceCheck, data: bytes, root: str) -> None:
+    """A file under a fixture root that is no trace (prose, YAML, CSV, HTML, a log): a raw prompt or
+    an export of customers must not pass as "not a fixture". Scanned with the residual scan's
+    detectors; content that is not UTF-8 text cannot be scanned, and is blocked (fail closed)."""
+    text = _as_text(data)
+    if text is None:
+        check.block(BINARY, f"{check.display} is under the fixture root {root}/ and is not UTF-8 text: the gate "
+                            "cannot scan it")
+        return
+    try:
+        flagged = state.scanner.scan_text(text, check.display)
+    except DetectorError as exc:
+        check.block(DETECTOR_ERROR, str(exc))
+        return
+    _block_findings(state, check, flagged, TEXT_FINDINGS, show=True)
+    if check.status != BLOCKED:
+        check.note = f"under the fixture root {root}/: not a trace; scanned as text, nothing found"
+
+
+def _as_text(data: bytes) -> str | None:
+    """The file's text; None when it is not UTF-8 text (binary, another encoding)."""
+    if not data.strip():
+        return ""
+    try:
+        return decode_text(Path("-"), data)[0]
+    except InputError:
+        return None
+
+
+def _scan_names(state: _Run, check: TraceCheck, paths: list[str], seal: Seal | None = None) -> None:
+    """The names of what is committed, and the names its seal lists, hold no secret and no
+    structured PII: `fixtures/support/jane.doe@acme.com.jsonl` is blocked, whatever it holds."""
+    flagged = scan_names(state.scanner, check.display, path_names(paths), IN_PATH)
+    if seal is not None:
+        flagged += scan_names(state.scanner, check.display, path_names(seal.files), IN_SEAL)
+    _block_findings(state, check, flagged, SENSITIVE_PATH, show=True)
+
+
+def _block_findings(state: _Run, check: TraceCheck, flagged: list[Flagged], code: str, show: bool) -> None:
+    """Block `check` for the findings no suppression covers (`show`: list them, masked, in the reason)."""
+    kept, suppressed = state.scanner.partition(flagged)
+    check.suppressed.extend(suppressed)
+    if not kept:
+        return
+    check.findings.extend(item.finding for item in kept)
+    state.pending.setdefault(id(check), []).extend(kept)
+    check.block(code, f"{len(kept)} finding(s)" + (f": {_previews(kept)}" if show else ""))
+
+
+def _previews(items: list[Flagged], limit: int = 5) -> str:
+    shown = [f"{item.finding.entity_type} [{item.finding.preview}]"
+             + (f" (line {item.finding.line})" if item.finding.line else "") for item in items[:limit]]
+    more = f" and {len(items) - limit} more" if len(items) > limit else ""
+    return ", ".join(shown) + more
+
+
+def _weakened_by_policy(state: _Run, check: TraceCheck, at_head: TraceCheck) -> list[Flagged]:
+    """Block what the policy at HEAD blocks in this path and the staged policy lets through (a
+    fixture excluded now, a finding allowed now, an entity no longer detected). Only the policy
+    digest in the seal is expected to differ. Returns the findings only HEAD's policy makes."""
+    assert state.at_head is not None
+    own = {_finding_key(item) for item in state.pending.get(id(check), [])}
+    lost = [item for item in state.at_head.pending.pop(id(at_head), []) if _finding_key(item) not in own]
+    codes = {reason.code for reason in check.reasons} | FINDING_CODES | {OLDER_POLICY}
+    reasons = [reason.message for reason in at_head.reasons if reason.code not in codes]
+    if lost:
+        reasons.append(f"{len(lost)} finding(s): {_previews(lost)}")
+    if not reasons:
+        return []
+    check.block(POLICY_CHANGED, f"{', '.join(state.policy_files)}: the policy at HEAD ('{state.at_head.policy.name}') "
+                                "blocks what the staged one lets through: " + "; ".join(reasons))
+    check.findings.extend(replace(item.finding, detector=", ".join(filter(None, (item.finding.detector, AT_HEAD))))
+                          for item in lost)
+    return lost
+
+
+AT_HEAD = "under the policy at HEAD"  # marks a finding only the policy at HEAD makes
+
+
+def _finding_key(item: Flagged) -> tuple[str, int | None, str, str]:
+    return item.finding.file, item.finding.line, item.finding.path, item.value
+
+
+def _unverifiable_policy_change(state: _Run, check: TraceCheck) -> None:
+    """The commit changes the policy and the policy at HEAD cannot be loaded: what it would block is
+    unknown, so everything but the policy change itself is blocked (fail closed)."""
+    if check.status == DELETED or check.rel in state.policy_files:
+        return
+    check.block(POLICY_CHANGED, f"{', '.join(state.policy_files)}: the policy at HEAD cannot be loaded to compare "
+                                f"with ({state.head_problem})")
+
+
+def _mask(state: _Run, check: TraceCheck, value: str) -> None:
+    """A value found in a name of the path: never shown, not even as the path of the file."""
+    preview = masked_preview(value)
+    check.mask(value, preview)
+    kept = state.pending.get(id(check))
+    if kept:
+        state.pending[id(check)] = [Flagged(replace(item.finding, file=item.finding.file.replace(value, preview)),
+                                            item.value) for item in kept]
+
+
+def _linked_roots_under_both(state: _Run, seen: set[str]) -> list[TraceCheck]:
+    """Linked fixture roots under the staged policy, and under the policy at HEAD when the commit
+    changes it (a root moved elsewhere by the policy change is still checked)."""
+    found = _linked_roots(state, seen)
+    if state.at_head is not None:
+        for at_head in _linked_roots(state.at_head, seen):
+            check = TraceCheck(at_head.display, at_head.rel, False, status=IGNORED)
+            _weakened_by_policy(state, check, at_head)
+            found.append(_finish(state, check))
+    return found
 
 
 def _linked_roots(state: _Run, seen: set[str]) -> list[TraceCheck]:
@@ -461,12 +608,7 @@ def _residual(state: _Run, check: TraceCheck, target: TraceTarget, files: list[T
     except DetectorError as exc:
         check.block(DETECTOR_ERROR, str(exc))
         return
-    kept, suppressed = state.scanner.partition(flagged)
-    check.suppressed.extend(suppressed)
-    if kept:
-        check.findings.extend(item.finding for item in kept)
-        state.pending[id(check)] = kept
-        check.block(RESIDUAL, f"{len(kept)} finding(s)")
+    _block_findings(state, check, flagged, RESIDUAL, show=False)
 
 
 def _finish(state: _Run, check: TraceCheck) -> TraceCheck:
@@ -479,15 +621,11 @@ def fix_command(state: _Run, check: TraceCheck) -> str:
     """The exact command that fixes the blocked trace (shell-quoted, runnable as printed)."""
     codes = {reason.code for reason in check.reasons}
     target = shlex.quote(check.display)
-    untrack = f"git rm --cached {target}" if state.in_git else f"rm {target}"
-    if codes & {BINARY, OVERSIZED}:
-        return f"keep it out of the fixtures: {untrack}"
-    if SYMLINK in codes:
-        return f"replace the link with the files themselves (redacted and sealed): {untrack}"
-    if STRAY in codes:
-        return (f"move it out of the fixture root ({untrack}), or store it as a .jsonl/.json trace "
-                "(decompressed, renamed) and redact that")
     policy = "" if state.options.policy == "default" else f" --policy {shlex.quote(state.options.policy)}"
+    allow = f"redactor check --update-allowlist --reason '<why it is safe>' {target}{policy}"
+    fix = _fix_without_redaction(state, check, codes, allow)
+    if fix is not None:
+        return fix
     redact = f"redactor redact {target} --in-place{policy}"
     if state.in_git:
         seal = "" if check.is_directory else " " + shlex.quote(check.seal_display or check.display + SEAL_SUFFIX)
@@ -497,10 +635,32 @@ def fix_command(state: _Run, check: TraceCheck) -> str:
     if codes <= {RETENTION}:
         return "see the retention/access reason above (e.g. `redactor purge --expired --apply`)"
     if codes <= {RESIDUAL, RETENTION, DETECTOR_ERROR} and not codes & {NOT_REDACTED}:
-        allow = (f"redactor check --update-allowlist --reason '<why it is safe>' {target}"
-                 f"{policy}")
         return f"{redact}   (or, if every flagged value is a known-safe test value: {allow})"
     return redact
+
+
+def _fix_without_redaction(state: _Run, check: TraceCheck, codes: set[str], allow: str) -> str | None:
+    """The fix when redacting the file again is not it (or not first): None when it is."""
+    target = shlex.quote(check.display)
+    untrack = f"git rm --cached {target}" if state.in_git else f"rm {target}"
+    if POLICY_CHANGED in codes:
+        seal = f" {shlex.quote(check.seal_display)}" if check.seal_display and not check.is_directory else ""
+        return (f"commit the change to {' '.join(state.policy_files)} on its own, for review (unstage this path: "
+                f"git restore --staged {target}{seal}), then commit this path again")
+    if SENSITIVE_PATH in codes:
+        return ("rename it (git mv) so that no name in its path holds the flagged value (shown masked above), "
+                "and redact it again if it is a trace (its seal lists its name)")
+    if codes & {BINARY, OVERSIZED}:
+        return f"keep it out of the fixtures: {untrack}"
+    if SYMLINK in codes:
+        return f"replace the link with the files themselves (redacted and sealed): {untrack}"
+    if STRAY in codes:
+        return (f"move it out of the fixture root ({untrack}), or store it as a .jsonl/.json trace "
+                "(decompressed, renamed) and redact that")
+    if TEXT_FINDINGS in codes:
+        return (f"remove the flagged values from it, or keep it out of the fixture root ({untrack})   (or, if every "
+                f"flagged value is a known-safe test value: {allow})")
+    return None
 
 
 def _update_allowlist(state: _Run, report: CheckReport, allowlist: Allowlist, path: Path) -> int:
@@ -516,8 +676,9 @@ def _update_allowlist(state: _Run, report: CheckReport, allowlist: Allowlist, pa
             entry = allowlist.add(item.value, f.entity_type, reason, f"{f.file} {f.path}", state.now)
             check.suppressed.append(type(f)(f.file, f.line, f.path, f.entity_type, f.preview, f.detector,
                                             entry.describe()))
-        check.findings.clear()
-        check.reasons = [r for r in check.reasons if r.code != RESIDUAL]
+        accepted = {item.finding for item in kept}
+        check.findings = [f for f in check.findings if f not in accepted]
+        check.reasons = [r for r in check.reasons if r.code not in FINDING_CODES]
         check.status = BLOCKED if check.reasons else PASSED
         check.fix = fix_command(state, check) if check.reasons else None
     added = len(allowlist.entries) - before

@@ -3,7 +3,7 @@ type, the JSON path and a masked preview only."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 # Reason codes (stable: the JSON and SARIF outputs use them as rule ids).
@@ -22,6 +22,9 @@ DUPLICATE_KEY = "duplicate-key"
 STRAY = "stray-file"
 SYMLINK = "symlink"
 RECORDING_TIME_MOVED = "recording-time-moved"
+POLICY_CHANGED = "policy-changed"
+SENSITIVE_PATH = "sensitive-path"
+TEXT_FINDINGS = "text-findings"
 
 REASON_TITLES = {
     UNPARSEABLE: "unparseable: not a JSON/JSONL trace",
@@ -42,7 +45,13 @@ REASON_TITLES = {
              "the gate checks)",
     RECORDING_TIME_MOVED: "recording time moved forward against the seal at HEAD (the fixture's age would "
                           "restart)",
+    POLICY_CHANGED: "policy changed in this commit",
+    SENSITIVE_PATH: "sensitive data in a file or directory name",
+    TEXT_FINDINGS: "sensitive data in a file under a fixture root that is not a trace",
 }
+# Reasons that stand for findings (each finding listed, with a masked preview in JSON and SARIF):
+# `--update-allowlist` accepts their findings.
+FINDING_CODES = frozenset({RESIDUAL, SENSITIVE_PATH, TEXT_FINDINGS})
 
 # Statuses of one trace.
 BLOCKED = "blocked"
@@ -98,6 +107,19 @@ class TraceCheck:
         self.reasons.append(Reason(code, f"{title}: {detail}" if detail else title))
         self.status = BLOCKED
 
+    def mask(self, value: str, preview: str) -> None:
+        """Write `preview` for `value` wherever this check shows its own path: a value found in a file
+        or directory name must not reach a report through the path that names the file."""
+        self.display = self.display.replace(value, preview)
+        self.rel = self.rel.replace(value, preview)
+        if self.seal_display is not None:
+            self.seal_display = self.seal_display.replace(value, preview)
+        if self.note is not None:
+            self.note = self.note.replace(value, preview)
+        self.reasons = [Reason(r.code, r.message.replace(value, preview)) for r in self.reasons]
+        self.findings = [replace(f, file=f.file.replace(value, preview)) for f in self.findings]
+        self.suppressed = [replace(f, file=f.file.replace(value, preview)) for f in self.suppressed]
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "path": self.display,
@@ -118,6 +140,9 @@ class CheckReport:
     policy_name: str
     results: list[TraceCheck] = field(default_factory=list)
     allowlist_added: int = 0
+    # Repository policy files (the policy and those it extends) that this commit changes in substance:
+    # every path was then checked under the policy at HEAD as well.
+    policy_changed: tuple[str, ...] = ()
 
     def count(self, status: str) -> int:
         return sum(1 for r in self.results if r.status == status)

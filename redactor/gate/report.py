@@ -53,6 +53,9 @@ def render_table(report: CheckReport) -> str:
             lines.append(f"NOTE {check.display}: {check.note}")
         for finding in check.suppressed:
             lines.append(f"SUPPRESSED {finding.file}: {_where(finding)} [{finding.preview}] by {finding.suppressed_by}")
+    if report.policy_changed:
+        lines.append(f"NOTE {', '.join(report.policy_changed)}: the policy changes in this commit; every path was "
+                     "checked under the policy at HEAD as well (what only the staged policy lets through is blocked)")
     summary = report.summary()
     verdict = "blocked" if report.blocked else "ok"
     lines.append(
@@ -71,6 +74,7 @@ def render_json(report: CheckReport) -> str:
         "version": __version__,
         "source": report.source,
         "policy": report.policy_name,
+        "policy_changed": list(report.policy_changed),
         "blocked": report.blocked,
         "results": [check.to_dict() for check in report.results],
         "summary": report.summary(),

@@ -20,9 +20,10 @@ returned too, so the report shows it.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from redactor.detection.base import Span
@@ -110,6 +111,26 @@ def _hides_base64_text(text: str) -> bool:
     return any(parse_base64_text(m.group(1).replace("\\/", "/")) for m in _QUOTED_BASE64.finditer(text))
 
 
+# The "JSON path" of a finding in a text file that is not a trace: the line number says where.
+TEXT_PATH = "(text)"
+
+
+class _Lines:
+    """Line numbers of offsets in one text (1-based), and each line's bounds (without its newline)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [0, *(match.end() for match in re.finditer("\n", text))]
+
+    def number(self, offset: int) -> int:
+        return bisect.bisect_right(self.starts, offset)
+
+    def bounds(self, number: int) -> tuple[int, int]:
+        start = self.starts[number - 1]
+        end = self.starts[number] - 1 if number < len(self.starts) else len(self.text)
+        return start, end
+
+
 class ResidualScanner:
     def __init__(self, policy: Policy, allowlist: Allowlist | None) -> None:
         self.policy = policy
@@ -177,11 +198,45 @@ class ResidualScanner:
         secrets = [Span(h.start, h.end, h.entity_type, 1.0, h.rule) for h in hits if not h.confirm]
         if ctx.structural or not any(h.confirm for h in hits):
             return secrets
+        return secrets + self._confirmed(text, secrets)
+
+    def _confirmed(self, text: str, secrets: list[Span]) -> list[Span]:
+        """Structured PII that presidio confirms in `text`, outside secrets and redaction tokens."""
         confirmed = [s for s in self._confirm(text) if not any(s.start < o.end and o.start < s.end for o in secrets)]
         if confirmed and "<" in text:
             markers = marker_spans(text)
             confirmed = [s for s in confirmed if not any(s.start < e and b < s.end for b, e in markers)]
-        return secrets + confirmed
+        return confirmed
+
+    # ----- text that is not a trace: names in a path, prose and exports under a fixture root -------
+
+    def scan_string(self, text: str) -> list[Span]:
+        """What the residual scan flags in one free-text string (a file or directory name)."""
+        return self._spans(text, _Ctx(ROOT), WalkPlan(None))
+
+    def scan_text(self, text: str, display: str) -> list[Flagged]:
+        """A text file that is not a trace (prose, CSV, YAML, HTML, a log): one fast scan of the whole
+        text; secrets are final, structured-PII candidates are confirmed on their own line."""
+        hits = self.fast.scan(text)
+        if not hits:
+            return []
+        lines = _Lines(text)
+        secrets = [Span(h.start, h.end, h.entity_type, 1.0, h.rule) for h in hits if not h.confirm]
+        flagged = [self._text_flag(display, lines, text, span) for span in secrets]
+        for number in sorted({lines.number(h.start) for h in hits if h.confirm}):
+            start, end = lines.bounds(number)
+            line = text[start:end]
+            inside = [replace(s, start=s.start - start, end=s.end - start) for s in secrets
+                      if s.start < end and start < s.end]
+            flagged.extend(self._text_flag(display, lines, text, replace(s, start=start + s.start, end=start + s.end))
+                           for s in self._confirmed(line, inside))
+        return flagged
+
+    @staticmethod
+    def _text_flag(display: str, lines: _Lines, text: str, span: Span) -> Flagged:
+        value = text[span.start:span.end]
+        return Flagged(GateFinding(display, lines.number(span.start), TEXT_PATH, span.entity_type,
+                                   masked_preview(value), span.detector), value)
 
     def _confirm(self, text: str) -> list[Span]:
         if self._pii is None:

@@ -182,14 +182,21 @@ class GitIndexSource:
         """HEAD's files (path -> object id), listed once: a commit deleting a thousand files costs
         one git process, not a thousand. Empty before the first commit."""
         if self._head is None:
-            listing = _git(self.root, "ls-tree", "-r", "-z", "--full-tree", "HEAD", check=False)
-            self._head = {}
-            if listing.returncode == 0:
-                for record in listing.stdout.split(b"\0"):
-                    meta, _, name = record.partition(b"\t")
-                    if name:
-                        self._head[name.decode("utf-8", "surrogateescape")] = meta.decode("ascii").split(" ")[2]
+            self._head = self._head_tree()
         return self._head
+
+    def _head_tree(self, relpaths: list[str] | None = None) -> dict[str, str]:
+        """HEAD's files (path -> object id), all of them or only `relpaths`; empty without HEAD."""
+        limit = ["--", *relpaths] if relpaths is not None else []
+        listing = _git(self.root, "--literal-pathspecs", "ls-tree", "-r", "-z", "--full-tree", "HEAD", *limit,
+                       check=False)
+        tree: dict[str, str] = {}
+        if listing.returncode == 0:
+            for record in listing.stdout.split(b"\0"):
+                meta, _, name = record.partition(b"\t")
+                if name:
+                    tree[name.decode("utf-8", "surrogateescape")] = meta.decode("ascii").split(" ")[2]
+        return tree
 
     def was_committed(self, relpath: str) -> bool:
         if relpath in self.head:
@@ -206,6 +213,15 @@ class GitIndexSource:
     def committed(self, relpath: str, max_size: int) -> bytes | Oversized | None:
         oid = self.head.get(relpath)
         return None if oid is None else self._cat(oid, max_size)
+
+    def changed_since_head(self, relpaths: list[str]) -> list[str]:
+        """The paths whose staged blob is not HEAD's (added, changed or removed in this commit).
+        Compares object ids only: one `git ls-tree` limited to these paths, no blob is read."""
+        if not relpaths:
+            return []
+        head = self._head if self._head is not None else self._head_tree(relpaths)
+        return [path for path in relpaths
+                if head.get(path) != (entry.oid if (entry := self._entries.get(path)) is not None else None)]
 
     def close(self) -> None:
         if self._batch is not None:

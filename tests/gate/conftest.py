@@ -159,12 +159,16 @@ def hook_repository(tmp_path: Path, env: dict[str, str], policy: Path) -> tuple[
     return hooks, rev
 
 
-def make_repo(tmp_path: Path, mode: str, policy: Path) -> Repo:
+def make_repo(tmp_path: Path, mode: str, policy: Path, files: dict[str, bytes] | None = None) -> Repo:
+    """A repository whose first commit (made through the hook) holds a README, the hook's
+    configuration and `files` (e.g. the policy the hook names, when it is the repository's own)."""
     env = git_env(tmp_path)
     repo = Repo(tmp_path / "repo", env, mode)
     repo.path.mkdir()
     repo.git("init", "-q")
     repo.write("README.md", "test repository\n")
+    for rel, data in (files or {}).items():
+        repo.write(rel, data)
     if mode == "pre-commit":
         hooks, rev = hook_repository(tmp_path, env, policy)
         config = {"repos": [{"repo": str(hooks), "rev": rev, "hooks": [{"id": "redactor-check"}]}]}

@@ -180,5 +180,8 @@ def test_a_tracked_policy_with_unstaged_changes_is_refused(staged: Repo, sealed:
     staged.write("policies/team.yaml", text + weakened)
     result = check(staged, "--policy", "policies/team.yaml", "fixtures/run.jsonl")
     assert result.returncode == 2 and "unstaged changes" in result.stderr, result.stderr
-    staged.git("add", "policies/team.yaml")  # staged, it is what the commit holds (and says so)
-    assert check(staged, "--policy", "policies/team.yaml", "fixtures/run.jsonl").returncode == 0
+    staged.git("add", "policies/team.yaml")  # staged, it is what the commit holds: a policy weakened in it
+    result = check(staged, "--policy", "policies/team.yaml", "--format", "json", "fixtures/run.jsonl")
+    assert result.returncode == 1, result.stderr
+    (entry,) = json.loads(result.stdout)["results"]
+    assert [reason["code"] for reason in entry["reasons"]] == ["policy-changed"]
