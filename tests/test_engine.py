@@ -1636,13 +1636,15 @@ def test_round_25_tool_schemas_versions_oids_and_document_numbers_stay(no_ner: R
         "app_version": "3.2.1.9", "release": "Release 19.22.0.0.0", "oracle": "Oracle Database 23ai 23.4.0.24.05",
         "oids": "SAN extension 2.5.29.17; iso.3.6.1.2.1.1.5.0; EKU 1.3.6.1.5.5.7.3.1.; 1.3.6.1.4.1.14179.2.1.1",
         "snmp": "SNMPv2-SMI::enterprises.9.9.43.1.1.6.1.5 Timeticks: (3481200) 9:40:12.00",
+        "uptime": "(128934400) 14 days, 22:09:04.00", "parcels": "FedEx 7712 3456 7890, FedEx Ground 612345678901",
         "numbers": "RMA 4471-0932, UPC 0 12345 67890 5, FedEx tracking 7712 3456 7890, PO 4500-0123-45",
         "sku": "12-3456-7890", "route": "flight 857 via Denver", "spec": "see RFC 7231/9110 and RFC 2606",
     }
     out = no_ner.redact(record)
     assert out["parameters"] == record["parameters"]
     assert out["arguments"]["password"].startswith("<PASSWORD:") and out["arguments"]["ssn"].startswith("<US_SSN:")
-    for key in ("app_version", "release", "oracle", "oids", "snmp", "numbers", "sku", "route", "spec"):
+    for key in ("app_version", "release", "oracle", "oids", "snmp", "numbers", "sku", "route", "spec", "uptime",
+                "parcels"):
         assert out[key] == record[key], key
     mixed = no_ner.redact({"a": "iso.3.6.1.4", "b": "host 3.6.1.4 is up", "c": "1.3.6.1.4.1.14179"})
     assert mixed["c"] == "1.3.6.1.4.1.14179" and "3.6.1.4" not in mixed["b"]

@@ -85,7 +85,8 @@ _DATED_BUILD = re.compile(r"(?<![\w.])(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[
 # as phone numbers.
 _LABELLED_PRODUCT_CODE = re.compile(r"\b(?:NDC|MLS|CPC|SKU|UPC|EAN|GTIN|HTS|HS code|tariff code|commodity code"
                                     r"|RMA|PO|BOL|PRO|Lot|Style|Model|INV|Invoice|Order|(?:FedEx |UPS |USPS |DHL )?"
-                                    r"[Tt]racking(?: number| no\.?)?|Meeting ID|Webinar ID|Conference ID)"
+                                    r"[Tt]racking(?: number| no\.?)?|Meeting ID|Webinar ID|Conference ID"
+                                    r"|FedEx(?: Ground| Express)?|UPS|USPS|DHL)"
                                     r"(?:[ \t]*(?:#|no\.?|code|number))?[ \t]*[:#]?[ \t]*\d[\d .-]{3,16}\d\b")
 _EMPLOYER_ID = re.compile(r"\b(?:EIN|FEIN|Employer Identification Number)\)?[:#\s(]{0,4}\d{2}-\d{7}\b")
 # A cloud host's name (`ip-10-40-2-17.ap-southeast-2.compute.internal`, EC2's private DNS names):
@@ -107,7 +108,9 @@ _CSS_FONT = re.compile(r"(?i)\bfont(?:-family|-[\w-]+)?[ \t]*:[ \t]*(?P<families
 # (and no French phone number, five groups of two digits: `01.84.17.61.18`).
 _LONG_DOTTED_NUMBER = re.compile(r"(?<![\w.])(?!\d\d(?:\.\d\d){4}(?![\w.]))\d+(?:\.\d+){4,}(?![\w]|\.\d)")
 # An SNMP agent's uptime (`Timeticks: (3481200) 9:40:12.00`): hundredths of a second, no phone number.
-_TIMETICKS = re.compile(r"\bTimeticks:[ \t]*\(\d+\)(?:[ \t]+[\d:. ]+|[ \t]+\d+[ \t]+days?,?[ \t]*[\d:.]*)?")
+_TIMETICKS = re.compile(r"\bTimeticks:[ \t]*\(\d+\)(?:[ \t]+[\d:. ]+|[ \t]+\d+[ \t]+days?,?[ \t]*[\d:.]*)?"
+                        # (the value alone, as an SNMP library prints it: `(128934400) 14 days, 22:09:04.00`)
+                        r"|\(\d{3,12}\)[ \t]+\d+[ \t]+days?,?[ \t]+\d{1,2}:\d{2}:\d{2}(?:\.\d+)?")
 
 # A mail's own id and its references (`Message-ID: <CAF=Yk2p...@mail.gmail.com>`): a server's token
 # in the shape of an address, no one's mailbox.
@@ -282,7 +285,7 @@ def long_dotted_number_regions(text: str) -> list[Region]:
 
 
 def timeticks_regions(text: str) -> list[Region]:
-    return [m.span() for m in _TIMETICKS.finditer(text)] if "Timeticks" in text else []
+    return [m.span() for m in _TIMETICKS.finditer(text)] if "Timeticks" in text or "day" in text else []
 
 
 def employer_id_regions(text: str) -> list[Region]:
