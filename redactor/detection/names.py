@@ -253,8 +253,8 @@ _PLACE_LIKE_GIVEN_NAMES = frozenset({
 
 
 def _family_comma_given_at(text: str, words: list[re.Match[str]], index: int, lists: NameLists) -> int | None:
-    """The index of the given name of `Family, Given` (an initial or a second given name may follow) starting
-    at `words[index]`, or None. Both must be known and neither an ordinary word (`Apple, Orange`)."""
+    """The index of the last word of `Family, Given` (an initial may follow) starting at `words[index]`, or
+    None. Both must be known and neither an ordinary word (`Apple, Orange`)."""
     if index + 1 >= len(words) or not _COMMA.fullmatch(text[words[index].end():words[index + 1].start()]):
         return None
     family, given = words[index].group(0), words[index + 1].group(0)
@@ -287,7 +287,8 @@ def _is_family_after(given: str, word: str, lists: NameLists) -> bool:
 
 
 # Endings of family names across Europe and beyond (`Bjornstad`, `Belcourt`, `Kowalczyk`, `Petrescu`,
-# `Papadakis`, `Okonkwo` is not: only endings no English word has).
+# `Papadakis`; English ones too, `-ton`, `-ley`, `-wood`, which some words share: they count only after a
+# given name that is no ordinary word, and never for a word of the ordinary-word lists).
 _FAMILY_NAME_ENDING = re.compile(
     r"\w{2,}(?:sson|ssen|sen|stad|strom|ström|berg|stein|mann|feld|court|croix|eau|ault|ski|ska|sky|cki|cka|czyk|wicz"
     r"|ov|ova|ev|eva|enko|escu|oglu|oğlu|poulos|opoulos|idis|akis|ian|yan|elli|etti|ucci|ini|ovic|ović|ić|vic"
@@ -357,7 +358,7 @@ def _is_person(text: str, words: list[str], end: int, lists: NameLists) -> bool:
     from redactor.detection.pii import common_words, is_person_named_firm
 
     if is_person_named_firm(" ".join(words)):
-        return False  # `Morgan Stanley` (see `_is_firm_at`)
+        return False  # `Morgan Stanley` (see `_firm_at`)
 
     lowered = [word.lower().rstrip(".") for word in words]
     common = common_words()
@@ -391,8 +392,9 @@ def is_personal_user_name(value: str) -> bool:
         return False
     lists = name_lists()
     parts = [part.rstrip("0123456789") for part in _USER_NAME_PARTS.split(lowered) if part]
-    if len(parts) >= 2:
-        return any((part in lists.given or part in lists.family) and len(part) >= 3 for part in parts)
+    if len(parts) >= 2:  # (not `data-science`, `build-agent`: no part an ordinary or a machine's word)
+        return any((part in lists.given or part in lists.family) and len(part) >= 3 for part in parts) \
+            and not any(part in lists.word_like or part in _SYSTEM_ACCOUNTS for part in parts)
     word = parts[0] if parts else ""
     return len(word) >= 5 and word not in lists.word_like and word not in lists.given \
         and word not in lists.family and word[1:] in lists.family
