@@ -1664,7 +1664,7 @@ def test_round_24_xml_elements_and_home_directories(no_ner: Redactor) -> None:
         "trace": "at Pool.connect (/home/pvenkataraman/code/ledger-api/src/db/pool.ts:42:10)\n"
                  "at invoice.test.ts (/Users/mateus.carvalho/dev/ledger-api/src/billing/invoice.test.ts:18:5)",
         "win": "C:\\Users\\Mateus Carvalho\\AppData\\Local\\Temp\\x.log",
-        "ci": "/home/runner/work/app/app/src/x.py and /Users/admin/Library/Caches",
+        "ci": "/home/runner/work/app/app/src/x.py and /Users/admin/Library/Caches and /home/data-science/nb",
         "commit": "pvenkataraman pushed the fix",
     })
     text = json.dumps(out)
@@ -1677,7 +1677,7 @@ def test_round_24_xml_elements_and_home_directories(no_ner: Redactor) -> None:
     assert out["trace"].startswith("at Pool.connect (/home/<PERSON:") and "/code/ledger-api/src/db/pool.ts:42:10)" \
         in out["trace"]
     assert out["win"].startswith("C:\\Users\\<PERSON:") and out["win"].endswith(">\\AppData\\Local\\Temp\\x.log")
-    assert out["ci"] == "/home/runner/work/app/app/src/x.py and /Users/admin/Library/Caches"
+    assert out["ci"] == "/home/runner/work/app/app/src/x.py and /Users/admin/Library/Caches and /home/data-science/nb"
     assert out["commit"] == out["trace"].split("/home/")[1].split("/")[0] + " pushed the fix"
 
 
