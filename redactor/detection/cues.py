@@ -489,15 +489,19 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("bank_account", "ID_NUMBER",
             r"\b(?:bank[ _-])?account[ _-]?(?:number|num\.?|no\.?|nr\.?|#)|\bbank[ _-]?account"
             r"|\bacct\.?(?:\s*(?:number|no\.?|#))?|\bA/C|\bkonto[ _-]?(?:nummer|nr\.?)"
-            r"|\bn(?:[úu]mero|um[ée]ro|[º°]|\.º)\s*d[eia]\s+(?:cuenta|compte|conto|conta)\b"
-            # `savings account 968180573000`; a statement's or an OCR'd cheque's `Account: 40281937155` line
-            r"|\b(?:savings|checking|chequing|current|deposit|brokerage)[ _-]account"
-            rf"|{_LINE_START}[ \t]*account(?=[ \t]*[:#])",
+            r"|\bn(?:[úu]mero|um[ée]ro|[º°]|\.º)\s*d[eia]\s+(?:cuenta|compte|conto|conta)\b",
             r"\d[\d -]{4,18}\d(?![\w-])", _has_digits(6),
             keywords=("account number", "account no", "account nr", "account num", "account#",
                       "account #", "account_n", "account-n", "accountn", "acct", "a/c", "bank", "konto", "cuenta",
-                      "compte", "conto", "conta", "savings", "checking", "chequing", "current", "deposit",
-                      "brokerage", "account")),
+                      "compte", "conto", "conta")),
+    # `savings account 968180573000`; a statement's or an OCR'd cheque's `Account: 40281937155` line. (A rule
+    # of its own: `account` is in many texts, and bank_account's cue is long.)
+    CueRule("account_label", "ID_NUMBER",
+            r"\b(?:savings|checking|chequing|current|deposit|brokerage)[ _-]account"
+            rf"|{_LINE_START}[ \t]*account(?=[ \t]*[:#])",
+            r"\d[\d -]{4,18}\d(?![\w-])", _has_digits(6),
+            keywords=("savings", "checking", "chequing", "current account", "current-account", "deposit account",
+                      "brokerage", "account:", "account :", "account #", "account#")),
     CueRule("routing_number", "ID_NUMBER", rf"\brouting{_NUMBER_WORDS}|\bABA{_NUMBER_WORDS}|\bRTN",
             r"\d{9}(?!\d)", aba_routing_ok,
             keywords=("routing", "aba", "rtn")),

@@ -146,20 +146,19 @@ _SCP_TARGET = re.compile(r"(?<![\w.%+-])([\w.-]+@)[\w.-]+:(?=[\w~./-])")
 _SSH_TARGET = re.compile(r"\b(?:ssh|scp|sftp|rsync|mosh)\b[^\n|;&]{0,80}?(?<![\w.%+-])([\w.-]+@)[\w.-]+")
 _UNREAD_MAILBOX = re.compile(r"(?<![\w.%+-])((?:no-?reply|do-?not-?reply|mailer-daemon)@)[\w.-]+", re.IGNORECASE)
 
-# A browser or library version of four parts, one over 255 (no IPv4 address): `Chromium 126.0.6478.126`.
-_FOUR_PART_VERSION = re.compile(
-    r"(?<![\w.])(?P<version>\d+\.\d+\.(?:\d{4,}\.\d+|\d+\.\d{4,}))(?![\w.])"
-    # what a version word introduces: `firmware 4.2.1.17`, `build 10.0.19045.3930`, `Version: 24.5.0.2`
-    r"|(?i:\b(?:version|ver|firmware|fw|build|release|rev|patch))\.?[ \t]*[:=]?[ \t]*"
-    r"(?P<named>\d+(?:\.\d+){3})(?![\w.])"
-    # a product's (`.NET 8.0.1.23`, `Cisco ASA 9.18.4.22`, `Windows 10.0.19045`). (Not any name before it:
-    # a device's or a header's, `mgmt-laptop 10.2.3.4`, `x-forwarded-for 10.0.0.5`, names a host.)
+# A version of four parts (`1.2.3.4` reads as an IPv4 address): one part over 255 in the third or fourth place
+# (`Chromium 126.0.6478.126`, `build 10.0.19045.3930`), three zero parts (`122.0.0.0`, Chrome's reduced
+# user-agent version: no host), or what a version word or a product's name introduces: `firmware 4.2.1.17`,
+# `Version: 24.5.0.2`, `.NET 8.0.1.23`, `Cisco ASA 9.18.4.22`. (Not any name before it: a device's or a
+# header's, `mgmt-laptop 10.2.3.4`, `x-forwarded-for 10.0.0.5`, names a host.) Each four-part number is found
+# first, then what is before it is read: one regex with all of it in alternatives costs a scan per position.
+_FOUR_PART_NUMBER = re.compile(r"(?<![\w.])v?(?P<number>\d+\.\d+\.\d+\.\d+)(?![\w.])")
+_VERSION_BEFORE = re.compile(
+    r"(?:(?i:\b(?:version|ver|firmware|fw|build|release|rev|patch))\.?[ \t]*[:=]?[ \t]*"
     r"|(?:(?<![\w-])\.NET|\b(?:Windows|Java|JDK|JRE|Node\.js|Python|Chrome|Chromium|Firefox|Safari|Oracle|iOS|"
-    r"Android|macOS|ASA|FTD|IOS-XE|NX-OS|Junos|FortiOS|PAN-OS|ESXi|vCenter|SQL Server))"
-    r"[ \t]+v?(?P<product>\d+(?:\.\d+){3})(?![\w.])"
-    # `122.0.0.0` (Chrome's reduced user-agent version): three zero parts name no host
-    r"|(?<![\w.])(?P<zeros>\d{1,3}\.0\.0\.0)(?![\w.])"
+    r"Android|macOS|ASA|FTD|IOS-XE|NX-OS|Junos|FortiOS|PAN-OS|ESXi|vCenter|SQL Server))[ \t]+v?)$"
 )
+_VERSION_WORD_REACH = 24  # characters before the number where its version word or product may stand
 # Postal codes written so that they read as phone numbers: Japan's `〒150-0002`, Brazil's CEP `01426-001`.
 _POSTAL_CODE = re.compile(r"〒\s?\d{3}-?\d{4}|(?<![\w-])\d{5}-\d{3}(?![\w-])")
 # A SIP address's host (`sip:4158675309@sip.telnyx.com`): the user part is a phone number, no mailbox.
@@ -368,8 +367,13 @@ def message_id_regions(text: str) -> list[Region]:
 def four_part_version_regions(text: str) -> list[Region]:
     if text.count(".") < 3:
         return []
-    return [next(m.span(group) for group in ("version", "named", "product", "zeros") if m.group(group))
-            for m in _FOUR_PART_VERSION.finditer(text)]
+    regions: list[Region] = []
+    for match in _FOUR_PART_NUMBER.finditer(text):
+        parts = match.group("number").split(".")
+        if any(len(part) >= 4 for part in parts[2:]) or (parts[1:] == ["0", "0", "0"] and len(parts[0]) <= 3) \
+                or _VERSION_BEFORE.search(text, max(0, match.start() - _VERSION_WORD_REACH), match.start()):
+            regions.append(match.span("number"))
+    return regions
 
 
 def postal_code_regions(text: str) -> list[Region]:

@@ -182,8 +182,10 @@ def full_names(text: str) -> Iterator[tuple[int, int]]:
 def _firm_at(text: str, words: list[re.Match[str]], index: int) -> int:
     """How many words of a firm named after people (`Morgan Stanley`, `Yves Saint Laurent`; see
     pii.person_named_firms) start at `words[index]`, or 0."""
-    from redactor.detection.pii import is_person_named_firm
+    from redactor.detection.pii import is_person_named_firm, person_named_firm_first_words
 
+    if words[index].group(0).lower() not in person_named_firm_first_words():
+        return 0
     for count in (3, 2):
         last = index + count - 1
         if last < len(words) and all(_joined(text, words[i], words[i + 1]) for i in range(index, last)) \

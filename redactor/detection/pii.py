@@ -224,6 +224,11 @@ def person_named_firms() -> frozenset[str]:
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
 
 
+@lru_cache(maxsize=1)
+def person_named_firm_first_words() -> frozenset[str]:
+    return frozenset(firm.split(" ", 1)[0] for firm in person_named_firms())
+
+
 def is_person_named_firm(text: str) -> bool:
     """`Morgan Stanley`, `Estée Lauder`, `Dolce & Gabbana` (as written: letters, case and punctuation aside),
     or a product of one (`Ralph Lauren Polo`)."""
