@@ -702,6 +702,7 @@ def swift_fields(text: str) -> Iterator[tuple[str, str]]:
 # text holds no interchange header), segments end at `~` or a line end.
 _X12_SEGMENT_END = re.compile(r"~\s*|\r?\n|\\n")
 _X12_NAME_SEGMENT = re.compile(r"(?:^|~|\n|\\n)\s*NM1([*|^:])\w{2,3}\1[12]\1")
+_X12_HEADER = re.compile(r"(?:^|~|\n|\\n)\s*ISA([^\w\s])")
 _X12_PERSON = "1"  # NM102: a person (2 is an organisation)
 # REF qualifiers of a person's numbers: SSN, subscriber, member, family unit, case, identity card, Medicare.
 _X12_PERSONAL_REFERENCES = {"SY": "US_SSN", "0F": "ID_NUMBER", "1W": "ID_NUMBER", "49": "ID_NUMBER",
@@ -713,8 +714,8 @@ _X12_PERSONAL_IDS = {"MI": "ID_NUMBER", "34": "US_SSN", "II": "ID_NUMBER", "ZZ":
 def x12_fields(text: str) -> Iterator[tuple[str, str]]:
     """(entity, value) of a person's fields in X12 segments: NM1 names (each part as written, and the
     name as a note writes it) and ids, N3 address lines, N4 city/state/postcode, DMG birth date, REF ids."""
-    header = text.find("ISA")
-    separator = text[header + 3] if header != -1 and len(text) > header + 3 else "*"
+    header = _X12_HEADER.search(text)  # (a segment's start: not the `ISA` of `VISA ending 4242`)
+    separator = header.group(1) if header is not None else "*"
     person_before = False  # N3/N4/DMG/REF after a person's NM1 are that person's
     for segment in _X12_SEGMENT_END.split(text):
         elements = segment.strip().split(separator)

@@ -1210,7 +1210,9 @@ def test_an_x12_transactions_person_segments_are_replaced(no_ner: Redactor) -> N
            "NM1*IL*1*HARTLEY*ELEANOR*M***MI*W123456789~N3*12 BIRCH LANE~N4*PORTLAND*OR*97201~"
            "DMG*D8*19810312*F~REF*SY*123456789~EB*1*IND*30~SE*10*0001~")
     lines = "NM1*IL*1*IBANEZ SOTO*FERNANDO****MI*XJH4471209~\nDMG*D8*19780309*M~\nEB*1*IND*30*PR*BLUE CROSS PPO~"
-    out = no_ner.redact({"x12": x12, "lines": lines, "note": "Eleanor Hartley, member W123456789, called"})
+    out = no_ner.redact({"x12": x12, "lines": lines, "note": "Eleanor Hartley, member W123456789, called",
+                         "visa": "Paid with VISA ending 4242.\nNM1*QC*1*OKAFOR*CHIDI****MI*ZK55120934~"})
+    assert "OKAFOR" not in out["visa"] and "ZK55120934" not in out["visa"]  # (`VISA` holds no ISA header)
     for raw in ("HARTLEY", "ELEANOR", "W123456789", "BIRCH", "97201", "19810312", "123456789"):
         assert raw not in out["x12"], raw
     segments = out["x12"].split("~")
