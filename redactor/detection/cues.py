@@ -600,7 +600,8 @@ CUE_RULES: tuple[CueRule, ...] = (
             # (a realtor's lockbox code may have a dash: `CBS code 4471-82`)
             r"\d{4,8}(?:-\d{1,4})?#?(?![\w/:-]|[.,]\d)",
             keywords=("otp", "one-time", "one time", "verification", "gate", "door", "entry", "access", "alarm",
-                      "lockbox", "keypad", "building", "garage", "cbs", "combo", "combination", "key", "lock")),
+                      "lockbox", "keypad", "building", "garage", "cbs", "combo", "combination", "keysafe", "key safe",
+                      "key-safe", "key_safe", "lock code", "lock-code", "lock_code")),
     # The same in Spanish: `el código del portón es 1984`, `el código de atrás es 482` (a card's CVV).
     CueRule("spanish_code", "CREDENTIAL",
             r"\bc[óo]digo(?:[ \t]+(?:del?|de[ \t]+la)[ \t]+(?:port[óo]n|puerta|acceso|entrada|alarma|seguridad|"
