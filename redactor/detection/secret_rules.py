@@ -198,11 +198,18 @@ def is_secret_key(key: str) -> bool:
     harmless, and the in-text assignment rule skips path-shaped values.
     """
     name = normalize_key(key)
+    name = _QUALIFIER_SUFFIX.sub("", name) or name
     if not name or name in EXCLUDED_SECRET_KEY_NAMES:
         return False
     if name.split("_", 1)[0] in _NON_VALUE_PREFIXES and name not in SECRET_KEY_NAMES:
         return False
     return _SECRET_SUFFIX.search(name) is not None
+
+
+# Words after a secret's name that say which one or in what form (`recovery_codes_unused`, `api_key_b64`,
+# `password_plaintext`, `token_list`): the value is still the secret.
+_QUALIFIER_SUFFIX = re.compile(r"(?:_(?:unused|used|remaining|list|old|new|current|previous|primary|secondary|raw"
+                               r"|plain|plaintext|clear|cleartext|encoded|b64|base64|hex|value|values|str|string))+$")
 
 
 # --------------------------------------------------------------------------------------------

@@ -338,6 +338,9 @@ SECRET_KEYS = [
     "pass", "SMTP_PASS", "DB_PASS", "auth.pass", "client-key-data", "client_key_data", "clientKeyData",
     "DD_APP_KEY", "DD-APPLICATION-KEY", "datadog_app_key", "ddAppKey", "PAGERDUTY_ROUTING_KEY",
     "pagerduty_integration_key",
+    # round 24: names with a qualifier after them, and the new names
+    "recovery_codes_unused", "api_key_b64", "password_plaintext", "token_value", "LAUNCHDARKLY_SDK_KEY",
+    "seed_phrase", "mnemonic", "backup_codes", "password_hash",
 ]
 NOT_SECRET_KEYS = [
     "token_usage", "prompt_tokens", "completion_tokens", "max_tokens", "total_tokens", "tokenizer",
@@ -351,6 +354,8 @@ NOT_SECRET_KEYS = [
     "client-certificate-data", "certificate-authority-data", "client_certificate_data",
     # RabbitMQ routing names, Pusher's public app key, a key's id (see the GCP service-account test)
     "routing_key", "routingKey", "app_key", "private_key_id",
+    # a qualifier after a name that holds no secret keeps it none
+    "page_token_list", "tokens_used", "eos_token_str", "password_policy_value",
 ]
 
 
