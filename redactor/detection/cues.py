@@ -66,6 +66,15 @@ def _has_digits(count: int) -> Callable[[str], bool]:
     return check
 
 
+def phone_after_word_ok(value: str) -> bool:
+    """7 to 15 digits, not a date, and not one or two digits repeated."""
+    digits = digits_of(value)
+    return 7 <= len(digits) <= 15 and len(set(digits)) > 2 and _DATE_LIKE.fullmatch(value) is None
+
+
+_DATE_LIKE = re.compile(r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}")
+
+
 def aba_routing_ok(value: str) -> bool:
     """An ABA routing number: nine digits whose weighted sum (3, 7, 1, ...) is a multiple of 10."""
     digits = [int(c) for c in digits_of(value)]
@@ -551,6 +560,18 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("home_directory_user", "PERSON", r"(?:/home|/Users|\\Users)[/\\]",
             r"[A-Za-z][A-Za-z0-9._-]{1,40}(?:[ ][A-Z][A-Za-z0-9.-]{1,30})?(?=[/\\]|$)", is_personal_user_name,
             separator="", keywords=("/home/", "/users/", "\\users\\")),
+    # A phone number after its name, written as bare digits (`my phone is 4559493322`, `Tel. 01174960451`):
+    # the shape alone says an id or an amount as often, the word says a phone. (A number written in groups is
+    # the phone recognizer's, which reads it whole: `+33 6 12 55 56 78 / 06 12 55 56 78` is two.)
+    CueRule("phone_after_word", "PHONE_NUMBER",
+            r"\b(?:phone|tel\.?|telephone|mobile|cell(?:phone)?|fax|whats[ -]?app|handy|t[ée]l[ée]phone|telefon"
+            r"|tel[ée]fono|celular|portable|cellulare)(?:[ _-]?(?:number|no\.?|nr\.?|#))?"
+            # (`call me at 4559493322`, `text 4559493322`, `ring me on 01174960451`)
+            r"|\b(?:call|text|ring|dial)(?:[ \t]+(?:me|us|him|her|them|back))?(?:[ \t]+(?:at|on))?",
+            r"\+?\d{7,15}(?![\w-]|[.,]\d)", phone_after_word_ok,
+            keywords=("phone", "tel", "telephone", "mobile", "cell", "cellphone", "fax", "whatsapp", "whats",
+                      "handy", "téléphone", "telephone", "telefon", "teléfono", "telefono", "celular", "portable",
+                      "cellulare", "call", "text", "ring", "dial")),
     # Germany's tax id (Steuer-ID, IdNr): eleven digits, often written in groups (`12 345 678 901`).
     CueRule("german_tax_id", "ID_NUMBER",
             r"\bsteuer[ -]?(?:id|identifikationsnummer|-?nummer)\b|\bsteuerliche\s+identifikationsnummer|\bIdNr\b",

@@ -347,7 +347,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "NHS 943 476 5919", "NINO QQ123456C", "TIN 912-34-5678", "national id 12345678", "ID card 1234567",
                "insurance member id ZX-445566", "CARDHOLDER ID: ZQH123456789", "savings account 968180573000",
                "Account: 40281937155", "el código del portón es 1984", "CBS code 4471-82", "RFC GODE561231GR8",
-               "at (/home/pvenkataraman/code/x.ts)",
+               "at (/home/pvenkataraman/code/x.ts)", "my phone is 4559493322",
                "patient name: Jo Ho", "\n - Name: Jo Ho", "Patient: Jo Ho",
                "Account holder: Jo Ho", "my name is Jo", "hello, this is Jo Ho", "Hi Jo,", "<p>Olá Jo,",
                "Regards,\nJo Ho", "Jo Ho <jo@x.io>", "Dr. Jo Ho", "SSN 536-22-4187", "Card security code 123",
