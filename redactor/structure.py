@@ -97,7 +97,7 @@ _PII_KEY_ENTITIES = {
     "bank_account": "ID_NUMBER", "sort_code": "ID_NUMBER", "legal_name": "PERSON", "account_no": "ID_NUMBER",
     "acct_no": "ID_NUMBER", "acct_number": "ID_NUMBER", "cardholder_id": "ID_NUMBER", "given_names": "PERSON",
     "forename": "PERSON", "forenames": "PERSON", "phone_number": "PHONE_NUMBER", "mobile": "PHONE_NUMBER",
-    "mobile_phone": "PHONE_NUMBER", "mobile_number": "PHONE_NUMBER", "cell": "PHONE_NUMBER",
+    "mobile_phone": "PHONE_NUMBER", "mobile_number": "PHONE_NUMBER",
     "cell_phone": "PHONE_NUMBER", "cellphone": "PHONE_NUMBER", "telephone": "PHONE_NUMBER",
     "home_phone": "PHONE_NUMBER",
     "work_phone": "PHONE_NUMBER", "fax": "PHONE_NUMBER", "fax_number": "PHONE_NUMBER",

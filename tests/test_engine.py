@@ -1729,7 +1729,7 @@ def test_phone_numbers_written_as_bare_digits_after_their_word_or_key(no_ner: Re
     """Faker writes many phone numbers as bare digits (`4559493322`, UK `01174960451`, Italian `0545821238`),
     not valid in the default region: kept under a `phone` key and after `my phone is` (78 of 300 Faker
     records in ten locales). Counts, versions, dates and ids after those words stay."""
-    out = no_ner.redact({"customer": {"phone": "0545821238", "mobile": "4559493322"},
+    out = no_ner.redact({"customer": {"phone": "0545821238", "mobile": "4559493322"}, "sheet": {"cell": "B2"},
                          "chat": "my phone is 01174960451, or call me at 2957359543. Tel. 0643772567",
                          "also": "so 0545821238 it is",
                          "other": "phone 2 has 128 GB; iPhone 15 Pro; mobile app v2.3.1; fax 2024-03-15; "
@@ -1738,5 +1738,6 @@ def test_phone_numbers_written_as_bare_digits_after_their_word_or_key(no_ner: Re
     for raw in ("0545821238", "4559493322", "01174960451", "2957359543", "0643772567"):
         assert raw not in text, raw
     assert out["chat"].startswith("my phone is <PHONE_NUMBER:") and out["also"].startswith("so <PHONE_NUMBER:")
+    assert out["sheet"] == {"cell": "B2"}  # (a spreadsheet's cell: no phone key)
     assert out["other"] == ("phone 2 has 128 GB; iPhone 15 Pro; mobile app v2.3.1; fax 2024-03-15; phone: 1111111; "
                             "api call 12 took 1234 ms; text 2 of 3; dial 911")
