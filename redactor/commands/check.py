@@ -60,7 +60,7 @@ from redactor.gate.model import (
     TraceCheck,
 )
 from redactor.gate.names import IN_PATH, IN_SEAL, path_names, scan_names
-from redactor.gate.policies import load_gate_policy
+from redactor.gate.policies import load_gate_policy, repository_path
 from redactor.gate.residual import Flagged, ResidualScanner
 from redactor.gate.seals import parse_seal, verify
 from redactor.gate.source import (
@@ -194,11 +194,11 @@ def run(options: CheckOptions) -> CheckReport:
 
 
 def _load_allowlist(source: ContentSource, path: Path) -> Allowlist | None:
-    try:
-        rel = path.resolve().relative_to(source.root).as_posix()
+    rel = repository_path(path, source.root)
+    if rel is not None:
         # Only a committed (staged) allowlist may suppress findings in what is being committed.
         data = source.read(rel, _SEAL_MAX_SIZE) if source.staged(rel) else None
-    except ValueError:
+    else:
         data = path.read_bytes() if path.is_file() else None
     if isinstance(data, Oversized):
         data = None
