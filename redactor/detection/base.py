@@ -47,6 +47,7 @@ PII_ENTITY_TYPES: tuple[str, ...] = (
     "STREET_ADDRESS",
     "DATE_OF_BIRTH",  # a date after a cue (DOB, born on); see redactor.detection.cues
     "ID_NUMBER",  # passport, driver's licence, medical record, bank account, routing, tax, NHS numbers
+    "CRYPTO",  # a wallet's address: Bitcoin by its checksum (presidio's recognizer), Ethereum after its cue
 )
 
 

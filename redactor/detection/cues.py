@@ -629,6 +629,16 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"atr[áa]s|verificaci[óo]n|la[ \t]+tarjeta|caja|candado|garaje))?",
             r"\d{3,8}(?![\w/:-]|[.,]\d)", separator=r"(?:[ \t]*[,:]?[ \t]*(?:es|era|:)?[ \t]*)",
             keywords=("código", "codigo")),
+    # An Ethereum (or any EVM chain's) wallet after its name: `ETH withdrawal address 0x71C7...`,
+    # `wallet: 0x...`. The shape alone is a contract's address as often (and a digest's first 40 digits).
+    CueRule("evm_wallet", "CRYPTO",
+            r"\b(?:(?:eth(?:ereum)?|erc[ _-]?20|bep[ _-]?20|polygon|arbitrum|usd[tc]|crypto)[ _-]?"
+            r"(?:(?:deposit|withdrawal|payout|receiving)[ _-]?)?(?:wallet|address|addr)"
+            r"|(?:deposit|withdrawal|payout|receiving|sending)[ _-]?(?:wallet|address)|wallet(?:[ _-]?(?:address|addr))?"
+            r"|withdraw(?:al)?[ \t]+to)",
+            r"0x[0-9a-fA-F]{40}(?![\w])",
+            keywords=("eth", "erc", "bep", "polygon", "arbitrum", "usdt", "usdc", "crypto", "deposit", "withdraw",
+                      "payout", "receiving", "sending", "wallet")),
     # India's UPI payment address (a VPA): a handle at a bank's, no domain (`sidmenon@okhdfcbank`). With
     # a top-level domain it is an email address, for the email recognizer.
     CueRule("upi_address", "ID_NUMBER", r"\bUPI(?:[ _-]?(?:id|handle|address))?\b|\bVPA\b",

@@ -102,7 +102,8 @@ _OID = re.compile(r"(?<![\w.])[012](?:\.(?:0|[1-9]\d*)){4,}(?![\w]|\.\d)"
                   # named from its root (`iso.3.6.1.2.1.1.5.0`, `SNMPv2-SMI::enterprises.9.9.43.1.1.6.1.5`)
                   r"|(?<![\w.])2\.5\.(?:4|29)\.\d{1,3}(?![\w]|\.\d)"
                   r"|\b(?:iso|enterprises|mib-2|internet|private)(?:\.\d+){2,}(?![\w]|\.\d)")
-_SPACED_UPC = re.compile(r"(?<![\d ])\d[ ]\d{5}[ ]\d{5}[ ]\d(?![\d])")
+# (not the tail of a longer run of digit groups: `1 7 25272 73070 6`)
+_SPACED_UPC = re.compile(r"(?<!\d)(?<!\d )\d[ ]\d{5}[ ]\d{5}[ ]\d(?![\d])")
 _CSS_FONT = re.compile(r"(?i)\bfont(?:-family|-[\w-]+)?[ \t]*:[ \t]*(?P<families>[^;{}\n]{1,300})")
 # A version or a number of five dotted parts or more (`Release 19.22.0.0.0`, `23.4.0.24.05`): no IPv4 address
 # (and no French phone number, five groups of two digits: `01.84.17.61.18`).

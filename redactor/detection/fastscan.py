@@ -20,7 +20,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from redactor.detection.decoys import overlaps, protected_regions
-from redactor.detection.pii import STREET_ADDRESS_PATTERN
+from redactor.detection.pii import BITCOIN_ADDRESS, STREET_ADDRESS_PATTERN
 from redactor.detection.secrets import SecretDetector
 from redactor.detection.validators import card_ok, digits_of, ip_ok, ipv6_before_port, phone_score, ssn_ok
 from redactor.replacement.tokens import marker_spans
@@ -106,6 +106,8 @@ PII_PATTERNS: tuple[_PiiPattern, ...] = (
         r"|(?<![\w+])\+\d{8,14}(?!\w)"
     ), phone_ok, None),
     _PiiPattern("STREET_ADDRESS", "street", re.compile(STREET_ADDRESS_PATTERN), _always, None),
+    # (the shape is rare; presidio's checksum test confirms it)
+    _PiiPattern("CRYPTO", "bitcoin_address", BITCOIN_ADDRESS, _always, None),
 )
 
 

@@ -29,6 +29,8 @@ NER_BATCH_SIZE = 128
 SENTENCE_CACHE_ENTRIES = 100_000
 SPLIT_TEXTS_LONGER_THAN = 400
 # Recognizer scores are presidio's own; this table only says which cheap regex must match first.
+# A Bitcoin address: base58 after a 1 or a 3, or bech32 after `bc1` (every one holds a digit).
+BITCOIN_ADDRESS = re.compile(r"(?<![\w])(?:[13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![\w])")
 _PREFILTERS: dict[str, re.Pattern[str]] = {
     "EMAIL_ADDRESS": re.compile(rf"[\w.+-](?:{AT_SIGN_FORMS})[\w-]+\."),
     "PHONE_NUMBER": re.compile(r"(?:\d[\s().-]{0,3}){7}"),
@@ -36,6 +38,7 @@ _PREFILTERS: dict[str, re.Pattern[str]] = {
     "IBAN_CODE": re.compile(r"\b[A-Z]{2}\d{2}[ ]?[A-Z0-9]{4}"),
     "US_SSN": re.compile(r"\b\d{3}[- .]?\d{2}[- .]?\d{4}\b"),
     "IP_ADDRESS": re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]"),
+    "CRYPTO": BITCOIN_ADDRESS,
     "STREET_ADDRESS": re.compile(
         r"\b\d{1,6}[A-Za-z]?\s+[A-Z]|[a-zßà-ÿ]\.?,?\s+\d{1,4}\b|\b\d{1,4},?\s+[a-zé]|\b\d{1,6}\s+\d{1,3}(?:st|nd|rd|th)\b"
     ),
@@ -534,6 +537,7 @@ class PiiDetector:
     def _recognizers(self) -> dict[str, list[Any]]:
         from presidio_analyzer import Pattern, PatternRecognizer
         from presidio_analyzer.predefined_recognizers import (
+            CryptoRecognizer,
             IbanRecognizer,
             IpRecognizer,
             UsSsnRecognizer,
@@ -554,6 +558,9 @@ class PiiDetector:
             "US_SSN": [UsSsnRecognizer()],
             "IP_ADDRESS": [IpRecognizer(), ipv6_port_recognizer()],
             "STREET_ADDRESS": [street],
+            # presidio's pattern has no bounds (it would read the tail of a longer token); its checksum
+            # test is kept
+            "CRYPTO": [CryptoRecognizer(patterns=[Pattern("bitcoin_address", BITCOIN_ADDRESS.pattern, 0.5)])],
             _CUED: [cue_recognizer(self._cue_entities)],
             _NAMED: [full_name_recognizer()],
         }

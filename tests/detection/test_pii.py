@@ -16,7 +16,7 @@ from redactor.detection.pii import (
 )
 
 THRESHOLDS = {"EMAIL_ADDRESS": 0.5, "PHONE_NUMBER": 0.4, "CREDIT_CARD": 0.5, "IBAN_CODE": 0.5, "US_SSN": 0.5,
-              "IP_ADDRESS": 0.5, "STREET_ADDRESS": 0.5, "PERSON": 0.6, "LOCATION": 0.6}
+              "IP_ADDRESS": 0.5, "STREET_ADDRESS": 0.5, "PERSON": 0.6, "LOCATION": 0.6, "CRYPTO": 0.5}
 
 
 @pytest.fixture(scope="module")
@@ -199,6 +199,34 @@ def test_decoy_regions() -> None:
     assert is_entirely_decoy("b99454ef-9ade-4d77-9ccd-21b258e744d5")
     assert not is_entirely_decoy("https://example.com/users/jane.doe@example.com")  # '@' is never a decoy
     assert protected_regions("DE89370400440532013000") == []  # an IBAN is not a hex digest
+
+
+@pytest.mark.parametrize("address", [
+    "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",  # bech32 (segwit v0)
+    "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2",  # base58check, pay-to-pubkey-hash
+    "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy",  # base58check, pay-to-script-hash
+])
+def test_bitcoin_addresses_are_found_by_their_checksum(detector: PiiDetector, address: str) -> None:
+    assert ("CRYPTO", address) in found(detector, f"send it to {address} today")
+    broken = address[:-1] + ("3" if address[-1] != "3" else "4")
+    assert ("CRYPTO", broken) not in found(detector, f"send it to {broken} today")
+    assert not any(entity == "CRYPTO" for entity, _ in found(detector, f"ref x{address}y"))
+
+
+def test_an_evm_wallet_is_found_after_its_cue_but_a_bare_contract_or_tx_hash_is_not(detector: PiiDetector) -> None:
+    wallet = "0x71C7656EC7ab88b098defB751B7401B5f6d8976F"
+    for text in (f"ETH withdrawal address: {wallet}", f"wallet {wallet}", f"withdraw to {wallet} now"):
+        assert ("CRYPTO", wallet) in found(detector, text), text
+    assert found(detector, "USDC contract 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 on mainnet") == set()
+    tx_hash = "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060"
+    assert found(detector, f"wallet tx {tx_hash}") == set()
+
+
+def test_a_spaced_upc_is_found_after_a_word_but_not_inside_a_longer_digit_run() -> None:
+    from redactor.detection.decoys import upc_regions
+
+    assert upc_regions("scanned barcode 7 25272 73070 6 at the till") == [(16, 31)]
+    assert upc_regions("ref 1 7 25272 73070 6") == []
 
 
 @pytest.mark.parametrize("card", ["2623322164608847", "4131034282458809939", "5018 6466 7909"])

@@ -367,3 +367,16 @@ def test_base64_encoded_text_is_read_by_the_gate(staged: Repo, sealed: Sealed) -
     paths = {(f["entity_type"], f["path"]) for f in json.loads(outcome.stdout)["results"][0]["findings"]}
     assert ("EMAIL_ADDRESS", "$.request.postData.text#base64#json.email") in paths
     assert "henrique" not in outcome.stdout and body not in outcome.stdout
+
+
+def test_a_bitcoin_address_in_an_unsealed_file_is_flagged_and_never_printed(staged: Repo, sealed: Sealed) -> None:
+    """The gate's fast scan finds a Bitcoin address by its shape and presidio confirms it by its
+    checksum, as `redact` finds it."""
+    address = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"
+    staged.write("fixtures/kyc.json", json.dumps({"note": f"payout to {address} approved"}))
+    staged.git("add", "-A")
+    outcome = check(staged, "--policy", str(sealed.policy), "--format", "json", "fixtures/kyc.json")
+    assert outcome.returncode == 1, outcome.stderr
+    findings = json.loads(outcome.stdout)["results"][0]["findings"]
+    assert ("CRYPTO", "$.note") in {(f["entity_type"], f["path"]) for f in findings}
+    assert address not in outcome.stdout + outcome.stderr
