@@ -150,8 +150,8 @@ def masked_preview(value: str) -> str:
 # When strings give one value several types, the most specific wins: named secret types (and any other
 # type a policy adds) first, then these in order: the generic credential, the PII patterns, the generic
 # digit pattern (phone), NER guesses last.
-_TYPE_SPECIFICITY = ("CREDENTIAL", "US_SSN", "CREDIT_CARD", "IBAN_CODE", "CRYPTO", "ID_NUMBER", "EMAIL_ADDRESS", "IP_ADDRESS",
-                     "STREET_ADDRESS", "DATE_OF_BIRTH", "PHONE_NUMBER", "PERSON", "LOCATION")
+_TYPE_SPECIFICITY = ("CREDENTIAL", "US_SSN", "CREDIT_CARD", "IBAN_CODE", "CRYPTO", "ID_NUMBER", "EMAIL_ADDRESS",
+                     "IP_ADDRESS", "STREET_ADDRESS", "DATE_OF_BIRTH", "PHONE_NUMBER", "PERSON", "LOCATION")
 
 
 def _type_rank(entity: str) -> tuple[int, str]:

@@ -634,7 +634,8 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("evm_wallet", "CRYPTO",
             r"\b(?:(?:eth(?:ereum)?|erc[ _-]?20|bep[ _-]?20|polygon|arbitrum|usd[tc]|crypto)[ _-]?"
             r"(?:(?:deposit|withdrawal|payout|receiving)[ _-]?)?(?:wallet|address|addr)"
-            r"|(?:deposit|withdrawal|payout|receiving|sending)[ _-]?(?:wallet|address)|wallet(?:[ _-]?(?:address|addr))?"
+            r"|(?:deposit|withdrawal|payout|receiving|sending)[ _-]?(?:wallet|address)"
+            r"|wallet(?:[ _-]?(?:address|addr))?"
             r"|withdraw(?:al)?[ \t]+to)",
             r"0x[0-9a-fA-F]{40}(?![\w])",
             keywords=("eth", "erc", "bep", "polygon", "arbitrum", "usdt", "usdc", "crypto", "deposit", "withdraw",
