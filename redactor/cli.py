@@ -138,7 +138,9 @@ def redact(
     redactor = _make_redactor(policy, ner)
     if access_class is not None:
         command.require_access_class(redactor.policy, access_class)
-    traces = command.list_traces(paths)
+    skipped: list[Path] = []
+    traces = command.list_traces(paths, skipped)
+    _warn_skipped(skipped, in_place)
     advance, bar = _progress_callback(len(traces), progress and sys.stderr.isatty())
     try:
         report = command.run(redactor, traces, out, in_place, on_progress=advance, access_class=access_class,
@@ -158,6 +160,20 @@ def redact(
         _err(f"error: {message}")
     if report.errors:
         raise typer.Exit(int(ExitCode.ERROR))
+
+
+_SKIPPED_NAMED = 5
+
+
+def _warn_skipped(skipped: list[Path], in_place: bool) -> None:
+    """Files a walked directory holds that are not traces: never redacted, so never silently passed over."""
+    if not skipped:
+        return
+    named = ", ".join(str(path) for path in skipped[:_SKIPPED_NAMED])
+    more = f" and {len(skipped) - _SKIPPED_NAMED} more" if len(skipped) > _SKIPPED_NAMED else ""
+    fate = "left as they are, unredacted" if in_place else "not copied to the output"
+    _err(f"warning: {len(skipped)} file(s) are not traces (.json, .jsonl, .ndjson, .traj) and were {fate}: "
+         f"{named}{more}")
 
 
 @app.command()

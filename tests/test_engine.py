@@ -247,13 +247,36 @@ def test_cli_usage_errors(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+def test_swe_agent_trajectories_and_ndjson_are_traces_and_other_files_are_named(tmp_path: Path) -> None:
+    """Red team 27: a SWE-agent `.traj` in a directory got no output, no warning and exit 0 (with
+    `--in-place` it stayed raw). Now it and `.ndjson` are read by their content; any other file the walk
+    meets is named on stderr."""
+    runs = tmp_path / "runs"
+    runs.mkdir()
+    trajectory = {"trajectory": [{"action": "cat .env", "observation": "ADMIN_EMAIL=kofi.boateng@gmail.com"}],
+                  "info": {"model_stats": {"api_calls": 3}}}
+    (runs / "fix-123.traj").write_text(json.dumps(trajectory, indent=2))
+    (runs / "events.NDJSON").write_text('{"msg": "ring +44 20 7946 0958"}\n{"msg": "ok"}\n')
+    (runs / "notes.txt").write_text("kofi.boateng@gmail.com")
+    result = run_cli("redact", str(runs), "--in-place", "-q")
+    assert result.returncode == 0, result.stderr
+    assert "1 file(s) are not traces" in result.stderr and "notes.txt" in result.stderr
+    assert "left as they are, unredacted" in result.stderr
+    written = (runs / "fix-123.traj").read_bytes()
+    assert b"kofi.boateng" not in written and b"<EMAIL_ADDRESS:" in written and b'"api_calls": 3' in written
+    assert b"7946" not in (runs / "events.NDJSON").read_bytes()
+    assert (runs / "fix-123.traj.seal.json").is_file()
+
+
+@pytest.mark.slow
 def test_fail_closed_on_what_would_otherwise_pass_silently(tmp_path: Path) -> None:
-    """Found by a red team: a directory of `.ndjson` passed as "0 traces", two inputs with one name
+    """Found by a red team: a directory of `.ndjson` passed as "0 traces" (now read; a `.log` stands for
+    what is not), two inputs with one name
     overwrote each other under -o, and an unwritable destination ended the run with only
     "internal error: OSError" (the traces after it never attempted, none named)."""
     other = tmp_path / "other"
     other.mkdir()
-    (other / "run.ndjson").write_text('{"email": "jane@example.com"}\n')
+    (other / "run.log").write_text('{"email": "jane@example.com"}\n')
     for command in ("scan", "redact"):
         result = run_cli(command, str(other), *(["-o", str(tmp_path / "o")] if command == "redact" else []))
         assert result.returncode == 2 and "other" in result.stderr and "no trace files" in result.stderr

@@ -33,6 +33,7 @@ from redactor.formats.registry import (
     SEAL_SUFFIX,
     is_seal_file,
     is_trace_directory,
+    is_trace_file_name,
     load_trace,
 )
 from redactor.policy import Policy
@@ -49,7 +50,6 @@ ORPHAN_SEAL = "orphan-seal"
 ALL_KINDS = (UNREADABLE, UNSEALED, INVALID_SEAL, TAMPERED, OUTDATED_POLICY, RESIDUAL, ORPHAN_SEAL,
              *retention.VIOLATION_KINDS)
 # Trace names as the gate sees them: case-insensitive, and `.ndjson` is JSONL by another name.
-_TRACE_SUFFIXES = (".json", ".jsonl", ".ndjson")
 MAX_LISTED_FINDINGS = 5
 
 
@@ -206,7 +206,7 @@ def _walk(directory: Path, seen: set[Path]) -> Iterator[tuple[Path, bool]]:
         elif is_seal_file(entry) or entry.name == DIRECTORY_SEAL:
             if _is_orphan_seal(entry):
                 yield entry, True
-        elif entry.name.lower().endswith(_TRACE_SUFFIXES):
+        elif is_trace_file_name(entry.name):
             yield entry, False
 
 

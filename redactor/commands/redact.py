@@ -71,16 +71,17 @@ def _refuse_special_files(paths: Iterable[Path]) -> None:
             raise InputError(str(path), "not a regular file or directory (a FIFO, socket or device)")
 
 
-def list_traces(paths: Iterable[Path]) -> list[tuple[Path, Path]]:
+def list_traces(paths: Iterable[Path], skipped: list[Path] | None = None) -> list[tuple[Path, Path]]:
     """Every trace under `paths`. A directory with none is an error, not an empty success: the
-    traces may be of a kind this tool does not read (`.ndjson`), and nothing would be redacted."""
+    traces may be of a kind this tool does not read (`.log`), and nothing would be redacted. The
+    other files of a walked directory go to `skipped`, for the caller to name."""
     paths = list(paths)
     _refuse_special_files(paths)
     traces: list[tuple[Path, Path]] = []
     for given in paths:
-        found = list(discover_traces([given]))
+        found = list(discover_traces([given], skipped))
         if not found:
-            raise InputError(str(given), "no trace files (.json, .jsonl or a trace directory) found")
+            raise InputError(str(given), "no trace files (.json, .jsonl, .ndjson, .traj or a trace directory) found")
         traces.extend(found)
     return traces
 

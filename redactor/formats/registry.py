@@ -22,7 +22,9 @@ _FORMATS_IN_ORDER: tuple[TraceFormat, ...] = (
     GenericJsonFormat(),
 )
 FORMATS: dict[str, TraceFormat] = {trace_format.name: trace_format for trace_format in _FORMATS_IN_ORDER}
-TRACE_SUFFIXES = (".json", ".jsonl")
+# `.ndjson` is JSONL by another name; `.traj` is a SWE-agent trajectory (one JSON document). Any of them is
+# read by its content (`read_trace_file`), whatever the case of its suffix.
+TRACE_SUFFIXES = (".json", ".jsonl", ".ndjson", ".traj")
 GRAPH_FILE = "graph.json"
 SEAL_SUFFIX = ".seal.json"
 DIRECTORY_SEAL = "redactor.seal.json"
@@ -39,6 +41,10 @@ def detect_format(trace_files: list[TraceFile]) -> str:
         if trace_file.relpath != GRAPH_FILE and trace_file.records:
             return format_of(trace_file.records[0]).name
     return "json"
+
+
+def is_trace_file_name(name: str) -> bool:
+    return name.lower().endswith(TRACE_SUFFIXES)
 
 
 def is_seal_file(path: Path) -> bool:
@@ -68,18 +74,20 @@ def load_trace(path: Path) -> Trace:
     return Trace(root=path, is_directory=False, format_name=detect_format([trace_file]), files=[trace_file])
 
 
-def discover_traces(paths: Iterable[Path]) -> Iterator[tuple[Path, Path]]:
-    """Yield (trace path, base directory for mirroring) for every trace under the given paths."""
+def discover_traces(paths: Iterable[Path], skipped: list[Path] | None = None) -> Iterator[tuple[Path, Path]]:
+    """Yield (trace path, base directory for mirroring) for every trace under the given paths; the
+    files a walked directory holds that are neither traces nor seals go to `skipped` (the caller says
+    so: with `--in-place` they stay as they were)."""
     for given in paths:
         if not given.exists():
             raise InputError(str(given), "no such file or directory")
         if given.is_file() or is_trace_directory(given):
             yield given, given.parent
             continue
-        yield from ((trace, given) for trace in _walk(given, {given.resolve()}))
+        yield from ((trace, given) for trace in _walk(given, {given.resolve()}, skipped))
 
 
-def _walk(directory: Path, seen: set[Path]) -> Iterator[Path]:
+def _walk(directory: Path, seen: set[Path], skipped: list[Path] | None) -> Iterator[Path]:
     """Traces under `directory`. A linked directory is walked too (commands that must not follow a
     link refuse what is behind it by name), but each real directory once: a link loop ends."""
     for entry in sorted(directory.iterdir()):
@@ -90,6 +98,8 @@ def _walk(directory: Path, seen: set[Path]) -> Iterator[Path]:
                 yield entry
             elif (real := entry.resolve()) not in seen:
                 seen.add(real)
-                yield from _walk(entry, seen)
-        elif entry.suffix in TRACE_SUFFIXES and not is_seal_file(entry):
+                yield from _walk(entry, seen, skipped)
+        elif is_trace_file_name(entry.name) and not is_seal_file(entry):
             yield entry
+        elif skipped is not None and not is_seal_file(entry) and entry.name != DIRECTORY_SEAL:
+            skipped.append(entry)

@@ -380,3 +380,19 @@ def test_a_bitcoin_address_in_an_unsealed_file_is_flagged_and_never_printed(stag
     findings = json.loads(outcome.stdout)["results"][0]["findings"]
     assert ("CRYPTO", "$.note") in {(f["entity_type"], f["path"]) for f in findings}
     assert address not in outcome.stdout + outcome.stderr
+
+
+def test_a_swe_agent_trajectory_under_fixtures_is_a_trace_fixture(staged: Repo, sealed: Sealed, tmp_path: Path) -> None:
+    """A `.traj` is checked like any trace: blocked raw, passed once redacted and sealed."""
+    raw = json.dumps({"trajectory": [{"observation": "ADMIN_EMAIL=kofi.boateng@gmail.com"}]}).encode()
+    staged.write("fixtures/fix-123.traj", raw)
+    staged.git("add", "-A")
+    blocked = check(staged, "--policy", str(sealed.policy), "--format", "json", "fixtures/fix-123.traj")
+    assert blocked.returncode == 1, blocked.stderr
+    assert "not-redacted" in {r["code"] for r in json.loads(blocked.stdout)["results"][0]["reasons"]}
+    result = run_cli("redact", str(staged.path / "fixtures/fix-123.traj"), "--in-place", "--policy",
+                     str(sealed.policy), "--no-ner", "-q")
+    assert result.returncode == 0, result.stderr
+    staged.git("add", "-A")
+    passed = check(staged, "--policy", str(sealed.policy), "fixtures/fix-123.traj", "fixtures/fix-123.traj.seal.json")
+    assert passed.returncode == 0, passed.stdout + passed.stderr
