@@ -23,7 +23,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from redactor.detection.base import AT_SIGN, SECRET_ENTITY_TYPES, Span
+from redactor.detection.base import AT_SIGN, NER_ENTITIES, SECRET_ENTITY_TYPES, Span
 from redactor.detection.cues import (
     family_name_end,
     is_name_word,
@@ -31,7 +31,7 @@ from redactor.detection.cues import (
     name_parts,
     names_from_mailbox,
 )
-from redactor.detection.decoys import four_part_version_regions, is_entirely_decoy, time_zone_regions
+from redactor.detection.decoys import four_part_version_regions, in_code_position, is_entirely_decoy, time_zone_regions
 from redactor.detection.secret_rules import is_obvious_placeholder
 from redactor.errors import InputError, RedactionError
 from redactor.formats.base import Trace, TraceFile, TraceFormat
@@ -436,8 +436,6 @@ def _is_one_word_ner_guess(text: str, span: Span) -> bool:
 
 
 def _is_one_word_guess(text: str, span: Span) -> bool:
-    from redactor.detection.pii import NER_ENTITIES
-
     return span.entity_type in NER_ENTITIES and not any(c.isspace() for c in text[span.start:span.end])
 
 
@@ -1029,6 +1027,8 @@ class TraceSession:
                 entity = self.value_type[found]
                 if entity == "LOCATION" and _inside_time_zone(text, start, found_end):
                     continue  # `Europe/Stockholm` names a clock, and code reads it (zoneinfo): not where she is
+                if entity in NER_ENTITIES and " " not in found and in_code_position(text, start, found_end):
+                    continue  # the fixture's `Alice` is known; `def alice():` and `Alice()` are code
                 # (a guess is not stretched: NER's `Onboard Siddharth` would take the known `Raghunathan` with it)
                 stretch = entity == "PERSON" and index is self.known_index
                 end = self._full_name_end(text, start, found_end) if stretch else found_end

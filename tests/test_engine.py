@@ -1764,3 +1764,28 @@ def test_phone_numbers_written_as_bare_digits_after_their_word_or_key(no_ner: Re
     assert out["sheet"] == {"cell": "B2"}  # (a spreadsheet's cell: no phone key)
     assert out["other"] == ("phone 2 has 128 GB; iPhone 15 Pro; mobile app v2.3.1; fax 2024-03-15; phone: 1111111; "
                             "api call 12 took 1234 ms; text 2 of 3; dial 911")
+
+
+def test_round_27_code_in_a_coding_agents_trace_stays_code(default_redactor: Redactor, no_ner: Redactor) -> None:
+    """Red team 27 (coding agents): NER took Java types, Django's `class Meta` and called classes for names;
+    a fixture's known `Alice` spread into `def alice():` (a SyntaxError in both modes); CSS colours, SVG
+    view boxes and grid tracks read as phone numbers; a form's placeholder, role mailboxes and a Django
+    `change-me` key were replaced. The fixture's person and a real author still are."""
+    record = {
+        "java": "public record Customer(String id, String email) {}\nstatic final String DOC_IBAN = \"x\";",
+        "django": "class Contact(models.Model):\n    class Meta:\n        ordering = [\"name\"]\n"
+                  "class Alice: pass\nbob = Bob()",
+        "fixture": "@pytest.fixture\ndef alice():\n    return User(name=\"Alice Smith\")",
+        "css": "--c: rgb(248 250 252 / 0.92); grid-template-columns: 120 240 360 480; "
+               "<svg viewBox=\"0 0 1024 768\">",
+        "form": "<input type=\"tel\" placeholder=\"+44 7700 900000\"><input placeholder=\"you@example.com\">",
+        "mail": "Signed-off-by: dependabot[bot] <support@github.com>; alerts to platform-alerts@northwind.dev",
+        "settings": "SECRET_KEY = \"django-insecure-change-me\"\nMETADATA = \"http://169.254.169.254/latest/\"",
+        "log": "Author: Mirela Kowalczyk <mirela.kowalczyk@lumenforge.io>",
+    }
+    for redactor in (no_ner, default_redactor):
+        out = redactor.redact(record)
+        for key in ("java", "django", "css", "form", "mail", "settings"):
+            assert out[key] == record[key], key
+        assert out["fixture"].startswith("@pytest.fixture\ndef alice():\n    return User(name=\"<PERSON:")
+        assert "Mirela" not in out["log"] and "mirela.kowalczyk@" not in out["log"]

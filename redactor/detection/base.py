@@ -35,6 +35,9 @@ SECRET_ENTITY_TYPES: tuple[str, ...] = (
     "CREDENTIAL",
 )
 
+# The types NER (spaCy) finds in free text; pattern rules find them too (names by their parts, cues).
+NER_ENTITIES = ("PERSON", "LOCATION")
+
 PII_ENTITY_TYPES: tuple[str, ...] = (
     "EMAIL_ADDRESS",
     "PHONE_NUMBER",

@@ -55,7 +55,9 @@ _URL = re.compile(
     r"(?:#[^\s?#\"'<>@=&]*(?=[\s\"'<>)\]]|$))?"
 )
 # Loopback and "any" addresses name this machine, no one's: `http://127.0.0.1:8080/`, `0.0.0.0:80`.
-_LOCAL_ADDRESS = re.compile(r"(?<![\w.:])(?:127(?:\.\d{1,3}){3}|0\.0\.0\.0)(?![\w.])|(?<![\w:])::1(?![\w:])")
+# (and the cloud instance-metadata endpoint, one fixed address on every cloud: `http://169.254.169.254/latest/`)
+_LOCAL_ADDRESS = re.compile(
+    r"(?<![\w.:])(?:127(?:\.\d{1,3}){3}|0\.0\.0\.0|169\.254\.169\.254)(?![\w.])|(?<![\w:])::1(?![\w:])")
 # An access log's status and size after the request line: `"GET /x HTTP/1.1" 200 48213`.
 _ACCESS_LOG_STATUS = re.compile(r'HTTP/[\d.]+" (\d{3} (?:\d+|-))')
 # IANA time zone names: `America/New_York` is a setting, not a place someone lives.
@@ -141,11 +143,15 @@ def _is_generated_mail_id(local_part: str) -> bool:
 
 
 # Logins on hosts, not mailboxes: git's scp syntax (`git@github.com:org/repo.git`), the target of an
-# ssh/scp/rsync command (`ssh deploy@bastion-01`), and senders no one reads (`noreply@github.com`).
+# ssh/scp/rsync command (`ssh deploy@bastion-01`), senders no one reads (`noreply@github.com`) and the role
+# mailboxes of RFC 2142 and of teams (`support@`, `postmaster@`, `platform-alerts@`, `l10n@`): no one's own.
 # Only the login and its `@` are protected: the host may be an IP address, which is still replaced.
 _SCP_TARGET = re.compile(r"(?<![\w.%+-])([\w.-]+@)[\w.-]+:(?=[\w~./-])")
 _SSH_TARGET = re.compile(r"\b(?:ssh|scp|sftp|rsync|mosh)\b[^\n|;&]{0,80}?(?<![\w.%+-])([\w.-]+@)[\w.-]+")
-_UNREAD_MAILBOX = re.compile(r"(?<![\w.%+-])((?:no-?reply|do-?not-?reply|mailer-daemon)@)[\w.-]+", re.IGNORECASE)
+_UNREAD_MAILBOX = re.compile(
+    r"(?<![\w.%+-])((?:no-?reply|do-?not-?reply|mailer-daemon|postmaster|hostmaster|webmaster|abuse|noc|security"
+    r"|support|info|sales|marketing|billing|privacy|legal|l10n|i18n|(?:[\w-]+-)?(?:alerts|notifications))@)[\w.-]+",
+    re.IGNORECASE)
 
 # A version of four parts (`1.2.3.4` reads as an IPv4 address): one part over 255 in the third or fourth place
 # (`Chromium 126.0.6478.126`, `build 10.0.19045.3930`), three zero parts (`122.0.0.0`, Chrome's reduced
@@ -214,7 +220,8 @@ def url_regions(text: str) -> list[Region]:
 
 
 def local_address_regions(text: str) -> list[Region]:
-    if "127." not in text and "0.0.0.0" not in text and "::1" not in text:  # noqa: S104 (a text search)
+    if "127." not in text and "0.0.0.0" not in text and "::1" not in text \
+            and "169.254.169.254" not in text:  # noqa: S104 (a text search)
         return []
     return [m.span() for m in _LOCAL_ADDRESS.finditer(text)]
 
@@ -265,6 +272,15 @@ def upc_regions(text: str) -> list[Region]:
     """A UPC-A barcode written in its printed groups (`0 12345 67890 5`), its check digit right (a UPC-A is
     the EAN-13 with a leading 0)."""
     return [m.span() for m in _SPACED_UPC.finditer(text) if ean13_ok("0" + m.group(0).replace(" ", ""))]
+
+
+# A form field's hint (`<input placeholder="you@example.com">`, `placeholder: '+44 7700 900000'`): what a user
+# is shown to type, not what anyone typed. (Its quotes may be escaped: HTML inside a JSON string.)
+_PLACEHOLDER_ATTRIBUTE = re.compile(r"\bplaceholder(?:=|:[ \t]*)\\?([\"'])(?P<hint>[^\"'<>\n]{1,120}?)\\?\1")
+
+
+def placeholder_regions(text: str) -> list[Region]:
+    return [m.span("hint") for m in _PLACEHOLDER_ATTRIBUTE.finditer(text)] if "placeholder" in text else []
 
 
 def css_font_regions(text: str) -> list[Region]:
@@ -412,6 +428,7 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     timeticks_regions,
     upc_regions,
     css_font_regions,
+    placeholder_regions,
     network_regions,
     dated_build_regions,
     isbn_regions,
@@ -446,3 +463,16 @@ def is_entirely_decoy(text: str, regions: list[Region] | None = None) -> bool:
 
 def overlaps(start: int, end: int, regions: list[Region]) -> bool:
     return any(start < stop and region_start < end for region_start, stop in regions)
+
+
+# A word that source code declares or calls (`class Meta:`, `def alice():`, `fn build`, `Bob()`, `Alice.get()`,
+# `String>`, a base64 vector `Zg==`, a key in `Name=value`): an identifier, whichever name it spells.
+_DECLARING_WORD_BEFORE = re.compile(
+    r"\b(?:class|def|fn|func|function|interface|struct|enum|trait|impl|extends|implements|throws|instanceof|typeof)"
+    r"[ \t]+$")
+_CODE_AFTER = re.compile(r"\(|<[A-Z\]?>]|>|::|\.[a-z_]\w*\(|\[\]|=")
+
+
+def in_code_position(text: str, start: int, end: int) -> bool:
+    """`text[start:end]` is an identifier of source code, by the words and marks around it."""
+    return bool(_CODE_AFTER.match(text, end) or _DECLARING_WORD_BEFORE.search(text, max(0, start - 16), start))

