@@ -89,7 +89,8 @@ _PII_KEY_ENTITIES = {
     "shipping_address": "STREET_ADDRESS", "home_address": "STREET_ADDRESS", "mailing_address": "STREET_ADDRESS",
     "postal_address": "STREET_ADDRESS", "address_line1": "STREET_ADDRESS",
     "address_line2": "STREET_ADDRESS", "line1": "STREET_ADDRESS", "line2": "STREET_ADDRESS",
-    "passport_number": "ID_NUMBER", "account_number": "ID_NUMBER", "bank_account_number": "ID_NUMBER",
+    "passport_number": "ID_NUMBER", "passport": "ID_NUMBER", "ssn_last4": "US_SSN", "ssn_last_4": "US_SSN",
+    "last4_ssn": "US_SSN", "account_number": "ID_NUMBER", "bank_account_number": "ID_NUMBER",
     "routing_number": "ID_NUMBER", "national_id": "ID_NUMBER", "nhs_number": "ID_NUMBER", "dni": "ID_NUMBER",
     "mrn": "ID_NUMBER", "medical_record_number": "ID_NUMBER", "insurance_member_id": "ID_NUMBER",
     "drivers_license": "ID_NUMBER", "driver_license_number": "ID_NUMBER", "passport_no": "ID_NUMBER",
@@ -440,10 +441,30 @@ def identity_document_number(record: Mapping[str, Any], key: str, record_key: st
     if normalize_key(key) not in _DOCUMENT_NUMBER_KEYS:
         return False
     system = record.get("system")
-    if key == "value" and isinstance(system, str) and _PERSONAL_ID_SYSTEM.search(system):
+    if key == "value" and ((isinstance(system, str) and _PERSONAL_ID_SYSTEM.search(system))
+                           or _is_personal_identifier_type(record.get("type"))):
         return True
     kinds = [record.get(name) for name in _DOCUMENT_TYPE_KEYS] + [record_key]
     return any(isinstance(kind, str) and _document_kind(kind) in _IDENTITY_DOCUMENTS for kind in kinds)
+
+
+# A FHIR identifier typed by its CodeableConcept (`"type": {"text": "MRN"}`, `{"coding": [{"system":
+# "http://terminology.hl7.org/CodeSystem/v2-0203", "code": "MR"}]}`): HL7 table 0203's personal numbers
+# (medical record, social security, driver's licence, passport, national and health insurance, member, patient).
+_PERSONAL_ID_TYPE_CODES = frozenset({"MR", "MRN", "SS", "SSN", "DL", "PPN", "NI", "NIIP", "NH", "MA", "MC", "MB",
+                                     "PI", "PT", "SB", "TAX"})
+
+
+def _is_personal_identifier_type(kind: Any) -> bool:
+    if not isinstance(kind, dict):
+        return False
+    labels = [kind.get("text")]
+    codings = kind.get("coding")
+    if isinstance(codings, list):
+        labels += [coding.get(name) for coding in codings if isinstance(coding, dict) for name in ("code", "display")]
+    return any(isinstance(label, str) and (label.strip().upper() in _PERSONAL_ID_TYPE_CODES
+                                           or _PERSONAL_ID_SYSTEM.search(label.replace(" ", "-")) is not None)
+               for label in labels)
 
 
 def _document_kind(name: str) -> str:
@@ -761,20 +782,40 @@ _XML_ELEMENT = re.compile(r"<(?P<tag>[A-Za-z][\w.-]{0,40})(?:[ \t][^<>]{0,200})?
 _XML_NAME_PARTS = frozenset({"Fore", "Sur"})
 
 
+# ... and its attributes so named (`<Customer BirthDate="1986-02-11" Email="...">`).
+_XML_ATTRIBUTE = re.compile(
+    r"[ \t\r\n](?P<name>[A-Za-z][\w.-]{0,40})=(?P<quote>[\"'])(?P<value>[^\"'<>]{1,200})(?P=quote)")
+
+
 def xml_fields(text: str) -> Iterator[tuple[str, str]]:
-    """(entity, value) of the personal-data elements of an XML text."""
+    """(entity, value) of the personal-data elements and attributes of an XML text."""
+    if "=" in text:
+        for match in _XML_ATTRIBUTE.finditer(text):
+            name, value = match.group("name").rpartition(":")[2], match.group("value").strip()
+            entity = _xml_value_entity(name, value)
+            if entity is not None:
+                yield entity, value
     for match in _XML_ELEMENT.finditer(text):
         tag, value = match.group("tag").rpartition(":")[2], match.group("text").strip()
-        if not value or value.startswith("&") or "{" in value:
-            continue  # an entity reference, a template's placeholder
-        name = normalize_key(tag)
-        if name == "name":
-            continue  # a project's, a step's, a setting's (`<name>Apache Commons Lang</name>` in a pom.xml)
-        entity = "PERSON" if tag in _XML_NAME_PARTS else pii_entity_for_key(tag)
-        if entity is None and name in _PERSON_OR_HANDLE_KEYS and _reads_as_full_name(value):
+        entity = "PERSON" if tag in _XML_NAME_PARTS and _is_xml_value(value) else _xml_value_entity(tag, value)
+        if entity is None and normalize_key(tag) in _PERSON_OR_HANDLE_KEYS and _is_xml_value(value) \
+                and _reads_as_full_name(value):
             entity = "PERSON"
         if entity is not None:
             yield entity, value
+
+
+def _is_xml_value(value: str) -> bool:
+    """Not empty, an entity reference or a template's placeholder."""
+    return bool(value) and not value.startswith("&") and "{" not in value
+
+
+def _xml_value_entity(name: str, value: str) -> str | None:
+    """The PII type of an element's or attribute's value by its name. Not a bare `name`: a project's, a
+    step's, a setting's (`<name>Apache Commons Lang</name>` in a pom.xml)."""
+    if not _is_xml_value(value) or normalize_key(name) == "name":
+        return None
+    return pii_entity_for_key(name)
 
 
 def _as_written_in_prose(given: str, family: str) -> str:
@@ -800,7 +841,7 @@ def message_fields(text: str) -> Iterator[tuple[str, str]]:
         yield from swift_fields(text)
     if "NM1" in text and _X12_NAME_SEGMENT.search(text):
         yield from x12_fields(text)
-    if "</" in text:
+    if "</" in text or "/>" in text:
         yield from xml_fields(text)
 
 

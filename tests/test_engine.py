@@ -1789,3 +1789,34 @@ def test_round_27_code_in_a_coding_agents_trace_stays_code(default_redactor: Red
             assert out[key] == record[key], key
         assert out["fixture"].startswith("@pytest.fixture\ndef alice():\n    return User(name=\"<PERSON:")
         assert "Mirela" not in out["log"] and "mirela.kowalczyk@" not in out["log"]
+
+
+def test_round_26_identifiers_names_and_phones_in_new_places(default_redactor: Redactor, no_ner: Redactor) -> None:
+    """Red team 26 (a fifth unseen set): a FHIR identifier typed MRN by its CodeableConcept, a bare `passport`
+    key, `ssn_last4`, personal-data XML attributes, SIM ICCIDs in a CSV export's `old_iccid` column, a phone
+    number with a URL-encoded space (the token took the `20` of `%20` and left the area code), a relative named
+    after `my wife` / `Mi mujer` were left; NER stopped a Dutch name at its particles (`Willemijn van der`)."""
+    record = {
+        "patient": {"resourceType": "Patient", "identifier": [
+            {"type": {"text": "MRN"}, "system": "urn:oid:1.2.840.114350.1.13.0.1.7.5.737384.14", "value": "MRN00482913"},
+            {"type": {"coding": [{"code": "LOINC"}]}, "value": "8867-4"}]},
+        "link": "https://fhir.example.org/R4/Patient?identifier=MRN00482913",
+        "passengers": [{"passport": "561097342", "security": {"ssn_last4": "6621"}}],
+        "ota": "<Customer BirthDate=\"1986-02-11\" Email=\"ines.pryce@mweb.co.za\" Gender=\"F\"/>",
+        "csv": "event,old_iccid,new_iccid\nSIM_SWAP,8944289721675547297,8944501736282953227",
+        "err": "HTTP 401 for POST https://api.twilio.com/Messages.json (To=(301)%20555-0118)",
+        "es": "Mi mujer Ainhoa Larrañaga quiere acceso; my wife Ainhoa too",
+        "nl": "Klant: Willemijn van der Heijden",
+    }
+    raw = ("MRN00482913", "561097342", "6621", "1986-02-11", "ines.pryce", "8944289721675547297",
+           "8944501736282953227", "555-0118", "(301)", "Ainhoa", "Larrañaga")
+    for redactor in (no_ner, default_redactor):
+        out = redactor.redact(record)
+        text = json.dumps(out, ensure_ascii=False)
+        for value in raw:
+            assert value not in text, value
+        assert out["patient"]["identifier"][1]["value"] == "8867-4"
+        assert "Gender=\"F\"" in out["ota"]
+        assert out["err"].endswith("(To=<PHONE_NUMBER:" + out["err"].rsplit(":", 1)[1]) and "%" not in out["err"]
+    nl = default_redactor.redact({"nl": record["nl"], "caps": "WILLEMIJN VAN DER HEIJDEN"})
+    assert "Heijden" not in nl["nl"] and "HEIJDEN" not in nl["caps"]

@@ -415,6 +415,16 @@ _ROLE_LABEL_WORDS = (
     "interviewer", "interviewee", "attendee", "organizer", "organiser", "referee", "customer", "client",
 )
 _ROLE_LABELS = "|".join(re.escape(word).replace(r"\ ", " ") for word in _ROLE_LABEL_WORDS)
+# The `relative` rule's cheap gate: each possessive with the start of each kinship word after it.
+_RELATIVE_KEYWORDS = {
+    "my": ("wife", "husband", "partner", "son", "daughter", "mother", "father", "mum", "mom", "dad", "brother",
+           "sister", "fianc", "grand", "uncle", "aunt", "niece", "nephew", "cousin"),
+    "mi": ("mujer", "marido", "espos", "hij", "madre", "padre", "herman", "pareja", "abuel", "novi"),
+    "ma": ("femme", "fille", "mère", "mere", "sœur", "soeur", "compagne"),
+    "mon": ("mari", "fils", "père", "pere", "frère", "frere", "compagnon"),
+    "meine": ("tochter", "mutter", "schwester", "ehefrau", "partnerin"),
+    "mein": ("sohn", "vater", "bruder", "ehemann", "mann", "partner"),
+}
 _ROLE_LABEL_KEYWORDS = tuple(dict.fromkeys(word.split()[0] for word in _ROLE_LABEL_WORDS))
 
 # Brands and characters named with a title (`Dr Pepper Zero`, `Dr. Oetker`, `Dr. Martens`, `Mr. Clean`).
@@ -697,6 +707,19 @@ CUE_RULES: tuple[CueRule, ...] = (
             _NAME, is_plausible_person, separator=r"(?:\s+)",
             keywords=("my name", "me llamo", "mi nombre", "je m'appelle", "mein name", "ich heiße", "mijn naam",
                       "nazywam", "meu nome", "sou a", "sou o", "benim adım", "nama saya", "tên tôi")),
+    # A relative named by the speaker: `my wife Ainhoa Larrañaga`, `Mi mujer Ainhoa`, `ma fille Léa`, `mein Sohn
+    # Jonas`. (The kinship word is the cue; the name's words must read as one, as after `my name is`.)
+    CueRule("relative", "PERSON",
+            r"\bmy[ \t]+(?:wife|husband|partner|son|daughter|mother|father|mum|mom|dad|brother|sister|fianc[ée]e?"
+            r"|grand(?:mother|father|son|daughter)|uncle|aunt|niece|nephew|cousin)"
+            r"|\bmi[ \t]+(?:mujer|marido|esposa|esposo|hij[oa]|madre|padre|herman[oa]|pareja|abuel[oa]|novi[oa])"
+            r"|\bma[ \t]+(?:femme|fille|m[èe]re|s(?:œ|oe)ur|compagne)"
+            r"|\bmon[ \t]+(?:mari|fils|p[èe]re|fr[èe]re|compagnon)"
+            r"|\bmeine[ \t]+(?:Tochter|Mutter|Schwester|Ehefrau|Partnerin)"
+            r"|\bmein[ \t]+(?:Sohn|Vater|Bruder|Ehemann|Mann|Partner)",
+            _NAME, is_plausible_person, separator=r"(?:[ \t]*,?[ \t]+)",
+            keywords=tuple(f"{mine} {relative}" for mine, relatives in _RELATIVE_KEYWORDS.items()
+                           for relative in relatives)),
     # "I'm Jonas Weber, on call": a full name, then the sentence goes on (`I am Going Home` is a title).
     CueRule("i_am", "PERSON", r"(?<![\w'’])(?:i['’]m|i am)",
             rf"{_FULL_NAME}(?=[ \t]*(?:[,;:!)\n]|\.[ \t\n]|[ \t](?:from|at|with|on|here|and)\b))",

@@ -36,6 +36,22 @@ _GAP = re.compile(r"[ \t]{1,2}")
 # Particles of family names (`Willemine ten Pas`, `Ludwig van Beethoven`, `María de la Cruz`).
 _PARTICLES = frozenset({"van", "von", "der", "den", "de", "la", "del", "della", "di", "da", "du", "dos", "das",
                         "ten", "ter", "le", "bin", "ibn", "al"})
+_PARTICLE_WORDS = "|".join(sorted(_PARTICLES))
+_TRAILING_PARTICLES = re.compile(rf"(?:[ \t]+(?i:{_PARTICLE_WORDS}))+$")
+_FAMILY_AFTER_PARTICLES = re.compile(
+    rf"(?:[ \t]+(?i:{_PARTICLE_WORDS}))*[ \t]+[{CAPITAL}][{CAPITAL}{SMALL}'’-]*[{CAPITAL}{SMALL}](?![\w'’-])")
+
+
+def end_with_particles_completed(text: str, start: int, end: int) -> int:
+    """NER may stop a name at its particles (`Willemijn van der` of `Willemijn van der Heijden`, `WILLEMIJN VAN
+    DER`): the family name after them is part of it; particles with no family name after them are not."""
+    trailing = _TRAILING_PARTICLES.search(text, start, end)
+    if trailing is None:
+        return end
+    family = _FAMILY_AFTER_PARTICLES.match(text, end)
+    return family.end() if family else trailing.start()
+
+
 # Two capitalised words in a row (particles or an initial between them, or a comma: `Hartley, Eleanor`): the
 # cheap test before any list is read.
 _CANDIDATE = re.compile(rf"[{CAPITAL}][{SMALL}]+,?[ \t]+(?:(?:{'|'.join(sorted(_PARTICLES))})[ \t]+){{0,2}}"

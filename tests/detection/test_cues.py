@@ -362,7 +362,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "numero di conto 12345678", "bank account 12345678", "DNI 12345678Z", "NIE X1234567L",
                "NIF 12345678Z", "PIN 4821", "PUK2 12345678", "UPI sid@okaxis", "VPA: sid@okaxis", "Herr Jo",
                "wallet 0x71C7656EC7ab88b098defB751B7401B5f6d8976F",
-               "Frau Dr. Jo", "Sr. Jo", "Sra Jo", "Srta. Jo", "Mme Jo", "Mlle Jo", "Dott. Jo", "Sig.ra Jo",
+               "Frau Dr. Jo", "Sr. Jo", "Sra Jo", "Srta. Jo", "Mme Jo", "Mlle Jo", "Dott. Jo", "Sig.ra Jo", "my wife Jo Ho",
                "Full name (as on passport): Jo Ho", "7bd81c8 (Jo Ho 2024-03-02 14:11:09 +0530 48)",
                "author Jo Ho\n", "x\\ncommitter Jo Ho <jo@x.io>", "tagger Jo Ho", "user.name=Jo Ho",
                "core.bare=false\\nuser.name=Jo Ho", "GIT_COMMITTER_NAME=Jo Ho",
