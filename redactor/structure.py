@@ -500,7 +500,7 @@ def stream_pieces(event: dict[str, Any]) -> list[tuple[dict[str, Any], str, tupl
     `candidates` or an Ollama chunk's `done`), as (container, key, stream): pieces with the same
     stream, in order, are one text. Empty when it is no such event."""
     if "delta" not in event:
-        return _chunk_pieces(event)
+        return _langchain_pieces(event) if "event" in event else _chunk_pieces(event)
     delta = event.get("delta")
     if isinstance(delta, str):
         kind = event.get("type")
@@ -523,7 +523,37 @@ def stream_pieces(event: dict[str, Any]) -> list[tuple[dict[str, Any], str, tupl
 
 def may_be_stream_event(event: Mapping[str, Any]) -> bool:
     """The cheap test before `stream_pieces`."""
-    return "delta" in event or "candidates" in event or "done" in event
+    return "delta" in event or "candidates" in event or "done" in event or "event" in event
+
+
+_LANGCHAIN_STREAM_EVENTS = frozenset({"on_chat_model_stream", "on_llm_stream"})
+
+
+def _langchain_pieces(event: dict[str, Any]) -> list[tuple[dict[str, Any], str, tuple[str, ...]]]:
+    """LangChain's `astream_events` (v1/v2): `{"event": "on_chat_model_stream", "run_id": ..., "data": {"chunk":
+    {"content": ..., "tool_call_chunks": [{"args": ..., "index": 0}]}}}`, the chunk's fields possibly under
+    `kwargs` (its `dumpd` form) and its content a list of blocks (`{"type": "text", "text": ..., "index": 0}`,
+    a tool call's `partial_json`)."""
+    data = event.get("data")
+    chunk = data.get("chunk") if event.get("event") in _LANGCHAIN_STREAM_EVENTS and isinstance(data, dict) else None
+    if isinstance(chunk, dict) and isinstance(chunk.get("kwargs"), dict):
+        chunk = chunk["kwargs"]
+    if not isinstance(chunk, dict):
+        return []
+    run = ("langchain", str(event.get("run_id")))
+    pieces: list[tuple[dict[str, Any], str, tuple[str, ...]]] = []
+    content = chunk.get("content", chunk.get("text"))
+    if isinstance(content, str):
+        pieces.append((chunk, "content" if "content" in chunk else "text", (*run, "content")))
+    for position, block in enumerate(content if isinstance(content, list) else ()):
+        for name in ("text", "partial_json", "thinking"):
+            if isinstance(block, dict) and isinstance(block.get(name), str):
+                pieces.append((block, name, (*run, "block", str(block.get("index", position)), name)))
+    calls = chunk.get("tool_call_chunks")
+    for position, call in enumerate(calls if isinstance(calls, list) else ()):
+        if isinstance(call, dict) and isinstance(call.get("args"), str):
+            pieces.append((call, "args", (*run, "tool_call", str(call.get("index", position)))))
+    return pieces
 
 
 def _chunk_pieces(event: dict[str, Any]) -> list[tuple[dict[str, Any], str, tuple[str, ...]]]:

@@ -134,6 +134,32 @@ def test_gemini_and_ollama_stream_chunks(tmp_path: Path, flags: tuple[str, ...])
         assert_scrubbed("".join(text_of(e) for e in out), written)
 
 
+@pytest.mark.parametrize("flags", [(), ("--no-ner",)], ids=["ner", "no-ner"])
+def test_langchain_astream_events_chunks(tmp_path: Path, flags: tuple[str, ...]) -> None:
+    """Red team 26: LangChain's `astream_events` (`on_chat_model_stream`, the chunk's `content` and its
+    `tool_call_chunks[].args`, plain or in `dumpd` form under `kwargs`) were not joined: pieces of four
+    characters left every value."""
+    run_id = "5b0c1a52-2f4e-4d43-9d55-1c1b0f7e0a11"
+
+    def event(chunk: dict[str, Any]) -> dict[str, Any]:
+        return {"event": "on_chat_model_stream", "name": "ChatAnthropic", "run_id": run_id,
+                "metadata": {"langgraph_node": "agent"}, "data": {"chunk": chunk}}
+
+    events = [event({"type": "AIMessageChunk", "content": piece}) for piece in cut(TEXT, 4)]
+    events += [event({"lc": 1, "type": "constructor", "id": ["langchain", "schema", "messages", "AIMessageChunk"],
+                      "kwargs": {"content": "", "tool_call_chunks": [{"name": None, "args": piece, "index": 0}]}})
+               for piece in cut(ARGUMENTS, 5)]
+    events.append({"event": "on_chat_model_end", "run_id": run_id, "data": {"output": {"content": "done"}}})
+    written = redact(tmp_path, "events.jsonl", "".join(json.dumps(e) + "\n" for e in events), *flags)
+    out = [json.loads(line) for line in written.splitlines()]
+    assert len(out) == len(events) and out[-1] == events[-1]
+    text = "".join(e["data"]["chunk"].get("content", "") for e in out[:-1])
+    arguments = "".join(e["data"]["chunk"]["kwargs"]["tool_call_chunks"][0]["args"] for e in out if "kwargs" in
+                        e.get("data", {}).get("chunk", {}))
+    assert_scrubbed(text, written)
+    assert "Xk7mQ2vRp9zz" not in written and json.loads(arguments)["password"].startswith("<PASSWORD:")
+
+
 def test_raw_server_sent_events_body_in_a_string(tmp_path: Path) -> None:
     lines = []
     for chunk in openai_chunks(TEXT, ARGUMENTS, 5):
