@@ -31,7 +31,13 @@ from redactor.detection.cues import (
     name_parts,
     names_from_mailbox,
 )
-from redactor.detection.decoys import four_part_version_regions, in_code_position, is_entirely_decoy, time_zone_regions
+from redactor.detection.decoys import (
+    followed_by_legal_form,
+    four_part_version_regions,
+    in_code_position,
+    is_entirely_decoy,
+    time_zone_regions,
+)
 from redactor.detection.secret_rules import is_obvious_placeholder
 from redactor.errors import InputError, RedactionError
 from redactor.formats.base import Trace, TraceFile, TraceFormat
@@ -1027,8 +1033,10 @@ class TraceSession:
                 entity = self.value_type[found]
                 if entity == "LOCATION" and _inside_time_zone(text, start, found_end):
                     continue  # `Europe/Stockholm` names a clock, and code reads it (zoneinfo): not where she is
-                if entity in NER_ENTITIES and " " not in found and in_code_position(text, start, found_end):
-                    continue  # the fixture's `Alice` is known; `def alice():` and `Alice()` are code
+                if entity in NER_ENTITIES and " " not in found and (in_code_position(text, start, found_end)
+                                                                    or followed_by_legal_form(text, found_end)):
+                    continue  # the fixture's `Alice` is known; `def alice():` and `Alice()` are code, and her
+                    # family's name in `Rautenberg GmbH` is the firm's
                 # (a guess is not stretched: NER's `Onboard Siddharth` would take the known `Raghunathan` with it)
                 stretch = entity == "PERSON" and index is self.known_index
                 end = self._full_name_end(text, start, found_end) if stretch else found_end

@@ -1820,3 +1820,16 @@ def test_round_26_identifiers_names_and_phones_in_new_places(default_redactor: R
         assert out["err"].endswith("(To=<PHONE_NUMBER:" + out["err"].rsplit(":", 1)[1]) and "%" not in out["err"]
     nl = default_redactor.redact({"nl": record["nl"], "caps": "WILLEMIJN VAN DER HEIJDEN"})
     assert "Heijden" not in nl["nl"] and "HEIJDEN" not in nl["caps"]
+
+
+def test_round_26_a_label_after_a_name_in_capitals_and_a_firm_named_after_a_family(no_ner: Redactor) -> None:
+    """A known name in capitals took the next label with it (`Guest: ANNELIESE VANDERMOLEN Room 1207` ->
+    `<PERSON> 1207`, another token); a contact's family name was replaced inside her firm's (`Rautenberg GmbH`)."""
+    out = no_ner.redact({"from": "From: Anneliese Vandermolen <a.vandermolen@kpnmail.nl>",
+                         "folio": "Guest: ANNELIESE VANDERMOLEN Room 1207",
+                         "crm": {"name": "Jonas Rautenberg", "company": "Rautenberg GmbH"},
+                         "note": "Jonas Rautenberg at Rautenberg GmbH synced; Rautenberg called."})
+    token = out["from"].split()[1]
+    assert out["folio"] == f"Guest: {token} Room 1207"
+    assert out["crm"]["company"] == "Rautenberg GmbH"
+    assert out["note"].endswith("at Rautenberg GmbH synced; <PERSON:" + out["note"].split("<PERSON:")[-1])

@@ -264,6 +264,8 @@ def _after_family_name(text: str, start: int, end: int) -> int:
     from redactor.detection.pii import ignorable_capitalised_words, is_implausible_name
 
     word = following.group(1)
+    if text[start:end].isupper() and not word.isupper():
+        return end  # a name in capitals goes on in capitals: `Guest: ANNELIESE VANDERMOLEN Room 1207`
     if word.lower() in ignorable_capitalised_words() or word.lower() in _NOT_NAMES \
             or word.lower() in _ORGANISATION_WORDS or is_implausible_name(word) or re.fullmatch(_CALENDAR_WORDS, word):
         return end

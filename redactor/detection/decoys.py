@@ -476,3 +476,15 @@ _CODE_AFTER = re.compile(r"\(|<[A-Z\]?>]|>|::|\.[a-z_]\w*\(|\[\]|=")
 def in_code_position(text: str, start: int, end: int) -> bool:
     """`text[start:end]` is an identifier of source code, by the words and marks around it."""
     return bool(_CODE_AFTER.match(text, end) or _DECLARING_WORD_BEFORE.search(text, max(0, start - 16), start))
+
+
+# A firm's legal form after a word (`Rautenberg GmbH`, `Okafor & Sons Ltd`): the word names the firm, even when
+# it is the family name of someone in the trace.
+_LEGAL_FORM_AFTER = re.compile(
+    r"[ \t]+(?:&[ \t]+(?:Co|Sons|Söhne|Partners?)\b|(?:GmbH|AG|KG|OHG|UG|LLC|LLP|Ltd|Limited|Inc|Corp|PLC|plc|Pty|"
+    r"SA|SAS|SARL|SpA|Srl|S\.?L|BV|B\.V|NV|N\.V|AB|ASA|Oy|A/S|ApS|Sp\.[ ]?z[ ]?o\.o)(?![\w]))")
+
+
+def followed_by_legal_form(text: str, end: int) -> bool:
+    return _LEGAL_FORM_AFTER.match(text, end) is not None
+
