@@ -59,6 +59,25 @@ def _policy_number_ok(value: str) -> bool:
     return len(digits_of(value)) >= 6 and not _ISO_DATE.match(value)
 
 
+def _nir_ok(value: str) -> bool:
+    """A French NIR's key: 97 minus the first 13 digits mod 97 (Corsica's 2A and 2B read as 19 and 18)."""
+    compact = value.replace(" ", "")
+    if len(compact) != 15:
+        return True  # no key written (13 digits): the cue says what it is
+    body = compact[:13].replace("2A", "19").replace("2B", "18")
+    return body.isdigit() and 97 - int(body) % 97 == int(compact[13:])
+
+
+_PLATE_MIN_CHARACTERS = 4
+
+
+def _plate_ok(value: str) -> bool:
+    """A registration holds letters and digits (`L-FB 2841`, `7KTR 093`), no more than ten of them."""
+    characters = [char for char in value if char.isalnum()]
+    return _PLATE_MIN_CHARACTERS <= len(characters) <= 10 and any(char.isdigit() for char in characters) \
+        and any(char.isalpha() for char in characters)
+
+
 def _has_digits(count: int) -> Callable[[str], bool]:
     def check(value: str) -> bool:
         return len(digits_of(value)) >= count
@@ -563,6 +582,35 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"[A-Z0-9][A-Z0-9./-]{5,20}[A-Z0-9](?![\w-])", _has_digits(5),
             keywords=("curp", "bsn", "tckn", "nik", "npwp", "cccd", "cmnd", "rg", "cnpj", "nip", "ine", "kimlik",
                       "codice", "partita", "p.iva", "p. iva", "personalausweis", "clave", "số")),
+    # France's social security number (NIR: sex, year and month of birth, place, order, a key of 97 - n mod 97),
+    # after its names: `NIR : 284077511309289`, `N° de sécurité sociale 2 84 07 75 113 092 89`.
+    CueRule("french_nir", "ID_NUMBER",
+            r"\bNIR\b|\bn(?:°|o\.?|um[ée]ro)[ \t]*(?:de[ \t]+)?s[ée]curit[ée][ \t]+sociale"
+            r"|\bs[ée]curit[ée][ \t]+sociale",
+            r"[12][ ]?\d{2}[ ]?(?:0[1-9]|1[0-2]|[2-9]\d)[ ]?(?:\d{2}|2[AB])[ ]?\d{3}[ ]?\d{3}(?:[ ]?\d{2})?(?![\w])",
+            _nir_ok, keywords=("nir", "sécurité", "securite", "sécu")),
+    # Germany's pension insurance number (`23140381B710`: area, date of birth, the family name's initial, a serial
+    # and a check digit) and health insurance number (`B284619503`), after their names.
+    CueRule("german_insurance_number", "ID_NUMBER",
+            r"\b(?:renten|sozial)?versicherungs(?:nummer|nr\.?)(?:[ \t]*\((?:RV|KV)\))?|\bRVNR\b|\bSV-?(?:Nummer|Nr\.?)"
+            r"|\bKVNR\b|\b(?:kranken)?versichertennummer",
+            r"\d{8}[A-Z]\d{3}(?![\w])|[A-Z]\d{9}(?![\w])",
+            separator=r"(?:[ \t]*(?:[:|#>]|<[^<>]{0,40}>)?[ \t]*)",  # (`<KVNR>B284619503</KVNR>`)
+            keywords=("versicherungs", "rentenversicherungs", "sozialversicherungs", "rvnr", "sv", "kvnr",
+                      "versichertennummer", "krankenversichertennummer")),
+    # A vehicle's registration after its name: `Kennzeichen: L-FB 2841`, `Immatriculation : GH-417-KP`, `plate
+    # 7KTR 093`, `reg. no. AB12 CDE`. (Letters and digits both: `plate 2 of 3` is none.)
+    CueRule("licence_plate", "ID_NUMBER",
+            r"\b(?:amtliches[ \t]+)?Kennzeichen|\bimmatriculation|\b(?:licen[cs]e|number|registration)[ \t]+plate"
+            r"|\bplate(?:[ \t]+(?:number|no\.?|#))?|\breg(?:istration)?\.?[ \t]+(?:no\.?|number|mark)|\bmatr[ií]cula"
+            r"|\btarga|\bplaca",
+            r"[A-Z0-9]{1,4}(?:[ -][A-Z0-9]{1,5}){0,3}(?![\w-])", _plate_ok,
+            # (`Immatriculation de ma Peugeot 208 : GH-417-KP`: what it is of, then a colon)
+            separator=r"(?:[ \t]+d[eu][ \t]+(?:(?:ma|mon|la|le)[ \t]+)?[^\n:]{1,30}?[ \t]*:[ \t]*"
+                      r"|[^\S\n]*[:=#]?[ \t]*(?:<[^<>]{0,40}>)?)",
+            keywords=("kennzeichen", "amtliches", "immatriculation", "license plate", "licence plate", "number plate",
+                      "registration", "plate", "reg no", "reg. no", "reg number", "reg. number", "reg mark",
+                      "reg. mark", "matrícula", "matricula", "targa", "placa")),
     # Mexico's RFC in its own shape (three or four letters, the birth or founding date, a three-character
     # homoclave): `RFC 9110` and `RFC 7231/9110` are the IETF's.
     CueRule("mexican_rfc", "ID_NUMBER", r"\b(?-i:RFC)\b",

@@ -128,6 +128,17 @@ def detector() -> PiiDetector:
     ("bank account 000123456789", "ID_NUMBER", "000123456789"),
     ("refund to UPI sidmenon@okhdfcbank", "ID_NUMBER", "sidmenon@okhdfcbank"),
     ("VPA: sidmenon@okhdfcbank.", "ID_NUMBER", "sidmenon@okhdfcbank"),
+    # Round 26: French NIR (its key checked), German pension and health insurance numbers, licence plates,
+    # relatives named after a kinship word.
+    ("NIR : 284077511309289", "ID_NUMBER", "284077511309289"),
+    ("N° de sécurité sociale 2 84 07 75 113 092 89", "ID_NUMBER", "2 84 07 75 113 092 89"),
+    ("| Versicherungsnummer (RV) | 23140381B710 |", "ID_NUMBER", "23140381B710"),
+    ("<KVNR>B284619503</KVNR>", "ID_NUMBER", "B284619503"),
+    ("Kennzeichen: L-FB 2841", "ID_NUMBER", "L-FB 2841"),
+    ("Immatriculation de ma Peugeot 208 : GH-417-KP", "ID_NUMBER", "GH-417-KP"),
+    ("driver offline, plate 7KTR 093 (secondary vehicle)", "ID_NUMBER", "7KTR 093"),
+    ("Mi mujer Ainhoa Larrañaga quiere acceso", "PERSON", "Ainhoa Larrañaga"),
+    ("my son Alex is sick", "PERSON", "Alex"),
     # Eleventh round: a display name inside a quoted string, or quoted and escaped in a text.
     ('authors = ["Søren Kierkegaard-Holm <soren.kh@fastmail.dk>"]', "PERSON", "Søren Kierkegaard-Holm"),
     ('"author": "Søren Kierkegaard-Holm <soren.kh@fastmail.dk>"', "PERSON", "Søren Kierkegaard-Holm"),
@@ -309,6 +320,9 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "press one for sales, two for support", "one two three four five six", "look at google dot com",
     "the email looks at google dot com", "1 2 3 4 5 6 7 8",
     "PESEL 44051401358",  # a wrong check digit
+    "NIR : 284077511309288",  # a wrong key
+    "plate 2 of 3", "the licence plate lights", "number plate 12345",  # no registration: digits alone
+    "my dad said ok",
     "PAN 4111 card", "DOB 1.2.3.4",  # a card's PAN is no Indian PAN; four groups are no date
     "お客様、担当者様、皆様", "고객님, 여러분", "各位先生",  # roles the honorifics address
     "Project name\nRelease Checklist\n", "Display name\nAcme Team\n", "Name\nStatus\nJane",
@@ -362,7 +376,8 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "numero di conto 12345678", "bank account 12345678", "DNI 12345678Z", "NIE X1234567L",
                "NIF 12345678Z", "PIN 4821", "PUK2 12345678", "UPI sid@okaxis", "VPA: sid@okaxis", "Herr Jo",
                "wallet 0x71C7656EC7ab88b098defB751B7401B5f6d8976F",
-               "Frau Dr. Jo", "Sr. Jo", "Sra Jo", "Srta. Jo", "Mme Jo", "Mlle Jo", "Dott. Jo", "Sig.ra Jo", "my wife Jo Ho",
+               "Frau Dr. Jo", "Sr. Jo", "Sra Jo", "Srta. Jo", "Mme Jo", "Mlle Jo", "Dott. Jo", "Sig.ra Jo", "my wife Jo Ho", "NIR 1840775113092",
+               "KVNR B284619503", "Kennzeichen: L-FB 2841",
                "Full name (as on passport): Jo Ho", "7bd81c8 (Jo Ho 2024-03-02 14:11:09 +0530 48)",
                "author Jo Ho\n", "x\\ncommitter Jo Ho <jo@x.io>", "tagger Jo Ho", "user.name=Jo Ho",
                "core.bare=false\\nuser.name=Jo Ho", "GIT_COMMITTER_NAME=Jo Ho",
