@@ -1258,5 +1258,7 @@ class StructureRules:
                 cached = self._structural_shapes[shape] = self._structural_re.fullmatch(shape) is not None
             if cached:
                 return True
+        if key == "display" and isinstance(parent.get("system"), str) and "code" in parent:
+            return True  # a code's label in its code system (a FHIR Coding: LOINC's `... in Blood`), no one's
         # A tool's name is structure wherever the tool call or schema sits.
         return key == "name" and (bool(TOOLISH_SIBLINGS & parent.keys()) or parent_key in TOOLISH_PARENTS)

@@ -1833,3 +1833,14 @@ def test_round_26_a_label_after_a_name_in_capitals_and_a_firm_named_after_a_fami
     assert out["folio"] == f"Guest: {token} Room 1207"
     assert out["crm"]["company"] == "Rautenberg GmbH"
     assert out["note"].endswith("at Rautenberg GmbH synced; <PERSON:" + out["note"].split("<PERSON:")[-1])
+
+
+def test_a_codes_label_in_its_code_system_stays(default_redactor: Redactor) -> None:
+    """Red team 26: NER took LOINC's `... in Blood` for a place. A FHIR Coding's `display` (beside its `system`
+    and `code`) is the code system's label; a Reference's `display` is still a person's name."""
+    record = {"resourceType": "Observation",
+              "code": {"coding": [{"system": "http://loinc.org", "code": "4548-4",
+                                   "display": "Hemoglobin A1c/Hemoglobin.total in Blood"}]},
+              "subject": {"reference": "Patient/1", "display": "Marisol Thistlewood"}}
+    out = default_redactor.redact(record)
+    assert out["code"] == record["code"] and out["subject"]["display"].startswith("<PERSON:")
