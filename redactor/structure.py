@@ -500,7 +500,7 @@ def stream_pieces(event: dict[str, Any]) -> list[tuple[dict[str, Any], str, tupl
     `candidates` or an Ollama chunk's `done`), as (container, key, stream): pieces with the same
     stream, in order, are one text. Empty when it is no such event."""
     if "delta" not in event:
-        return _langchain_pieces(event) if "event" in event else _chunk_pieces(event)
+        return (_langchain_pieces(event) if "event" in event else []) or _chunk_pieces(event)
     delta = event.get("delta")
     if isinstance(delta, str):
         kind = event.get("type")
@@ -534,8 +534,10 @@ def _langchain_pieces(event: dict[str, Any]) -> list[tuple[dict[str, Any], str, 
     {"content": ..., "tool_call_chunks": [{"args": ..., "index": 0}]}}}`, the chunk's fields possibly under
     `kwargs` (its `dumpd` form) and its content a list of blocks (`{"type": "text", "text": ..., "index": 0}`,
     a tool call's `partial_json`)."""
-    data = event.get("data")
-    chunk = data.get("chunk") if event.get("event") in _LANGCHAIN_STREAM_EVENTS and isinstance(data, dict) else None
+    kind, data = event.get("event"), event.get("data")
+    # (`event` names other things too: a calendar's `{"event": {"summary": ...}}`)
+    chunk = data.get("chunk") if isinstance(kind, str) and kind in _LANGCHAIN_STREAM_EVENTS \
+        and isinstance(data, dict) else None
     if isinstance(chunk, dict) and isinstance(chunk.get("kwargs"), dict):
         chunk = chunk["kwargs"]
     if not isinstance(chunk, dict):

@@ -1844,3 +1844,18 @@ def test_a_codes_label_in_its_code_system_stays(default_redactor: Redactor) -> N
               "subject": {"reference": "Patient/1", "display": "Marisol Thistlewood"}}
     out = default_redactor.redact(record)
     assert out["code"] == record["code"] and out["subject"]["display"].startswith("<PERSON:")
+
+
+def test_round_26_the_english_model_in_other_languages(default_redactor: Redactor) -> None:
+    """Red team 26: NER (an English model) read German nouns as names and places (`Guten Tag`, `Glasbruch`,
+    `Teilkasko`, `mein Konto`, `Beachte`). In a sentence of another language its guess stands only for a person
+    with a known name among its words or a place after a preposition of place."""
+    record = {"de": "Guten Tag, ich möchte einen Glasbruch melden. Teilkasko bei HUK-COBURG. Erstattung bitte auf "
+                    "mein Konto.",
+              "sys": "Du bist ein Schadenassistent. Beachte § 81 VVG.",
+              "caller": "Herr Jonas Becker aus München hat angerufen, er wohnt in Leipzig.",
+              "es": "Hola, soy Ainhoa Larrañaga y necesito ayuda con mi cuenta."}
+    out = default_redactor.redact(record)
+    assert out["de"] == record["de"] and out["sys"] == record["sys"]
+    for name in ("Jonas", "Becker", "München", "Leipzig", "Ainhoa", "Larrañaga"):
+        assert name not in json.dumps(out, ensure_ascii=False), name

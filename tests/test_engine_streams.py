@@ -160,6 +160,16 @@ def test_langchain_astream_events_chunks(tmp_path: Path, flags: tuple[str, ...])
     assert "Xk7mQ2vRp9zz" not in written and json.loads(arguments)["password"].startswith("<PASSWORD:")
 
 
+def test_an_event_member_that_names_no_stream_event(tmp_path: Path) -> None:
+    """`event` names other things than LangChain's stream events: a calendar's event object crashed the
+    run (an unhashable dict looked up in a set of event names) before it was written."""
+    records = [{"event": {"summary": "Showing for Maren Holt", "attendees": [{"email": "maren.holt@gmail.com"}]}},
+               {"event": ["created"], "data": {"chunk": "x"}}, {"event": "on_tool_end", "data": {"output": "ok"}}]
+    written = redact(tmp_path, "calendar.jsonl", "".join(json.dumps(r) + "\n" for r in records), "--no-ner")
+    out = [json.loads(line) for line in written.splitlines()]
+    assert "maren.holt@gmail.com" not in written and out[1:] == records[1:]
+
+
 def test_raw_server_sent_events_body_in_a_string(tmp_path: Path) -> None:
     lines = []
     for chunk in openai_chunks(TEXT, ARGUMENTS, 5):

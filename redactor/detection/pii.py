@@ -466,6 +466,9 @@ _CITY = rf"{_CITY_WORD}(?:[ \t]+{_CITY_WORD}){{0,2}}"
 _TOWN_AND_POSTCODE = (
     # (a district may come before the town: `, Didsbury, Manchester M20 6RT`)
     rf"(?P<tail>(?:{_CITY},[ \t]*)?{_CITY},?[ \t]+(?:[A-Z]{{2}}[ \t]+\d{{5}}(?:-\d{{4}})?(?![\w-])"  # American
+    # Australian (`Sydney NSW 2000`) and South African (`, Parkhurst, Johannesburg 2193`: four digits after the
+    # town, no year)
+    r"|(?:(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)[ \t]+\d{4}|(?!19\d\d|20[0-3]\d)\d{4})(?![\w-])"
     r"|(?:[A-Z]{2}[ \t]+)?"
     r"(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[ABD-HJLNP-UW-Z]{2}"  # British
     r"|[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d)"  # Canadian
@@ -761,6 +764,9 @@ class PiiDetector:
                     and not _inside_markup_tag(text, s)
                     and not in_code_position(text, s.start, s.end)
                 ]
+                kept = self._sentence_cache[text]
+                if kept and reads_as_other_language(text):
+                    self._sentence_cache[text] = [s for s in kept if _english_model_trusted(text, s)]
         except DetectorError:
             raise
         except Exception as exc:
@@ -781,6 +787,51 @@ class PiiDetector:
             )
             accepted.append(Span(result.start, result.end, result.entity_type, float(result.score), str(detector)))
         return accepted
+
+
+# Function words of German, Dutch, French, Spanish, Italian and Portuguese, and of English: none in both (not
+# `in`, `an`, `so`, `was`, `die`, `man`, `of`, `is`, `war`). The English model reads other languages' capitalised
+# nouns as names and places (`Guten Tag`, `Teilkasko`, `mein Konto`, `Beachte`, `Sinistre`).
+_OTHER_LANGUAGE_WORDS = frozenset({
+    "und", "der", "das", "ist", "nicht", "ich", "sie", "wir", "ein", "eine", "einen", "einem", "mit", "für", "auf",
+    "bitte", "mein", "meine", "dem", "den", "des", "zu", "von", "bei", "oder", "auch", "noch", "wie", "kein", "keine",
+    "ihr", "ihre", "hat", "haben", "wird", "werden", "sind", "aus", "nach", "vom", "zum", "zur", "sehr", "danke",
+    "möchte", "wurde", "bist", "du", "dass", "über", "wenn", "aber",
+    "het", "een", "en", "ik", "niet", "voor", "met", "mijn", "zijn", "wij", "graag", "uw", "naar", "uit", "ook",
+    "maar", "wordt", "deze", "dit", "heb", "hebben", "kunt", "je", "jij",
+    "le", "la", "les", "et", "est", "une", "vous", "nous", "pour", "avec", "dans", "sur", "pas", "mon", "ma",
+    "mes", "au", "aux", "que", "qui", "ce", "cette", "sont", "merci", "bonjour", "très", "votre", "vos", "été",
+    "avez", "suis", "el", "los", "las", "y", "es", "una", "usted", "para", "con", "por", "mi", "su", "del", "al",
+    "pero", "muy", "gracias", "hola", "está", "tengo", "il", "gli", "è", "non", "sono", "della", "per", "grazie",
+    "não", "você", "obrigado", "uma", "um",
+})
+_ENGLISH_WORDS = frozenset({
+    "the", "and", "to", "you", "for", "with", "this", "that", "are", "be", "on", "it", "your", "we", "my", "please",
+    "will", "can", "not", "have", "has", "from", "at", "by", "or", "our", "they", "he", "she", "her", "his", "their",
+    "what", "when", "which", "would", "should", "could", "been", "were", "there", "here", "thanks", "hi", "hello",
+})
+_LOWER_WORD = re.compile(r"[^\W\d_]+")
+_OTHER_LANGUAGE_MIN_WORDS = 2
+# Before a place in those languages: `aus München`, `in Leipzig`, `à Lyon`, `uit Utrecht`, `en Sevilla`.
+_PLACE_PREPOSITION_BEFORE = re.compile(
+    r"(?i:\b(?:in|im|aus|nach|bei|von|à|a|en|de|du|van|uit|naar|te|da|di|nel|em|no|na|desde|hasta))[ \t]+$")
+
+
+def reads_as_other_language(sentence: str) -> bool:
+    """Written in a language other than English, by its function words."""
+    words = _LOWER_WORD.findall(sentence.lower())
+    other = sum(word in _OTHER_LANGUAGE_WORDS for word in words)
+    return other >= _OTHER_LANGUAGE_MIN_WORDS and other > sum(word in _ENGLISH_WORDS for word in words)
+
+
+def _english_model_trusted(sentence: str, span: Span) -> bool:
+    """In another language the English model's guess stands only where more than its capital letter says so:
+    a person with a known given or family name among its words, a place after a preposition of place."""
+    if span.entity_type == "LOCATION":
+        return _PLACE_PREPOSITION_BEFORE.search(sentence, max(0, span.start - 8), span.start) is not None
+    lists = name_lists()
+    words = [word.lower() for word in _LOWER_WORD.findall(sentence[span.start:span.end])]
+    return any(word in lists.given or word in lists.family for word in words)
 
 
 def _inside_markup_tag(text: str, span: Span) -> bool:

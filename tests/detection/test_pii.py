@@ -334,3 +334,11 @@ def test_a_number_that_is_a_version_on_its_own_is_no_phone(detector: PiiDetector
     message type, is no version string in the whole text (`pain.` before it), but the phone candidate
     `001.001.09` on its own is one."""
     assert found(detector, "SEPA Credit Transfer pain.001.001.09 (Deutsche Bank)") == set()
+
+
+def test_an_address_tail_with_four_digit_postcode_after_the_town(detector: PiiDetector) -> None:
+    """Red team 26: `, Parkhurst, Johannesburg 2193` (South Africa) after a street was left; a year after a town
+    is no postcode."""
+    found_here = found(detector, "I live at 14 Jan Smuts Avenue, Parkhurst, Johannesburg 2193. Travel soon.")
+    assert ("STREET_ADDRESS", "Parkhurst, Johannesburg 2193") in found_here
+    assert not any("2019" in value for _, value in found(detector, "ship to 22 Acacia Avenue, Lisbon 2019 edition"))
