@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
+from redactor.detection.base import AT_SIGN, AT_SIGN_FORMS
 from redactor.detection.decoys import overlaps, protected_regions
 from redactor.detection.pii import BITCOIN_ADDRESS, STREET_ADDRESS_PATTERN
 from redactor.detection.secrets import SecretDetector
@@ -43,7 +44,7 @@ class _PiiPattern:
     name: str
     pattern: re.Pattern[str]
     validator: Callable[[str], bool]
-    trigger: str | None  # a character that must occur in the text at all (cheap `in` test)
+    triggers: tuple[str, ...]  # one of them must occur in the text at all (cheap `in` tests); none: always
 
 
 _IBAN_LENGTHS = {
@@ -93,21 +94,26 @@ def _always(_value: str) -> bool:
 PII_PATTERNS: tuple[_PiiPattern, ...] = (
     _PiiPattern("EMAIL_ADDRESS", "email", re.compile(
         r"(?<![\w.%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*\.[A-Za-z]{2,24}(?![\w-])"
-    ), email_ok, "@"),
-    _PiiPattern("CREDIT_CARD", "card", re.compile(r"(?<![\d.-])\d(?:[ -]?\d){11,18}(?![\d.])"), card_ok, None),
-    _PiiPattern("IBAN_CODE", "iban", re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b"), iban_ok, None),
-    _PiiPattern("US_SSN", "ssn", re.compile(r"(?<![\d.-])\d{3}([- .])\d{2}\1\d{4}(?![\d.-])"), ssn_ok, None),
-    _PiiPattern("IP_ADDRESS", "ipv4", re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w]|\.\d)"), ip_ok, "."),
+    ), email_ok, ("@",)),
+    # ... with its `@` URL-encoded or an HTML entity (`login_hint=jane%40x.io`, `jane&#64;x.io`), as `redact` reads it
+    _PiiPattern("EMAIL_ADDRESS", "encoded_email", re.compile(
+        rf"(?<![\w.+-])[A-Za-z0-9._+-]{{1,64}}(?:{AT_SIGN_FORMS.removeprefix('@|')})[A-Za-z0-9-]{{1,63}}"
+        r"(?:\.[A-Za-z0-9-]{1,63})*\.[A-Za-z]{2,24}(?![\w-])"
+    ), lambda value: email_ok(AT_SIGN.sub("@", value)), ("%40", "&#", "&commat;")),
+    _PiiPattern("CREDIT_CARD", "card", re.compile(r"(?<![\d.-])\d(?:[ -]?\d){11,18}(?![\d.])"), card_ok, ()),
+    _PiiPattern("IBAN_CODE", "iban", re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b"), iban_ok, ()),
+    _PiiPattern("US_SSN", "ssn", re.compile(r"(?<![\d.-])\d{3}([- .])\d{2}\1\d{4}(?![\d.-])"), ssn_ok, ()),
+    _PiiPattern("IP_ADDRESS", "ipv4", re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w]|\.\d)"), ip_ok, (".",)),
     _PiiPattern("IP_ADDRESS", "ipv6", re.compile(
         r"(?<![\w:.])(?=[0-9A-Fa-f:]*:[0-9A-Fa-f]*:)[0-9A-Fa-f:]{3,39}(?![\w:])"
-    ), ipv6_ok, ":"),
+    ), ipv6_ok, (":",)),
     _PiiPattern("PHONE_NUMBER", "phone", re.compile(
         r"(?<![\w+.-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,5}\)[ .-]?|\d{2,5}[ .-])\d{2,5}[ .-]\d{3,5}(?![\w-]|\.\d)"
         r"|(?<![\w+])\+\d{8,14}(?!\w)"
-    ), phone_ok, None),
-    _PiiPattern("STREET_ADDRESS", "street", re.compile(STREET_ADDRESS_PATTERN), _always, None),
+    ), phone_ok, ()),
+    _PiiPattern("STREET_ADDRESS", "street", re.compile(STREET_ADDRESS_PATTERN), _always, ()),
     # (the shape is rare; presidio's checksum test confirms it)
-    _PiiPattern("CRYPTO", "bitcoin_address", BITCOIN_ADDRESS, _always, None),
+    _PiiPattern("CRYPTO", "bitcoin_address", BITCOIN_ADDRESS, _always, ()),
 )
 
 
@@ -130,7 +136,7 @@ class FastScanner:
                 for span in self.secrets.find(text)]
         pii: list[Hit] = []
         for spec in self._pii:
-            if spec.trigger is not None and spec.trigger not in text:
+            if spec.triggers and not any(trigger in text for trigger in spec.triggers):
                 continue
             pii.extend(Hit(m.start(), m.end(), spec.entity_type, spec.name, confirm=True)
                        for m in spec.pattern.finditer(text) if spec.validator(m.group(0)))

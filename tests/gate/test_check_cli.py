@@ -396,3 +396,19 @@ def test_a_swe_agent_trajectory_under_fixtures_is_a_trace_fixture(staged: Repo, 
     staged.git("add", "-A")
     passed = check(staged, "--policy", str(sealed.policy), "fixtures/fix-123.traj", "fixtures/fix-123.traj.seal.json")
     assert passed.returncode == 0, passed.stdout + passed.stderr
+
+
+@pytest.mark.parametrize("encoded", ["maria.lopez%40fastmail.com", "maria.lopez&#64;fastmail.com"])
+def test_an_encoded_address_pasted_and_resealed_by_hand_is_found_without_the_key(
+        staged: Repo, sealed: Sealed, tmp_path: Path, encoded: str) -> None:
+    """A mailbox written with its `@` URL-encoded or as an HTML entity (which `redact` reads) passed the
+    residual scan of a machine without the key: the fast scan looked for a literal `@` only."""
+    staged.add_sealed(sealed, "fixtures/run.jsonl")
+    pasted = sealed.read("fixtures/run.jsonl").replace(
+        b'"run.completed"', b'"run.completed", "next": "https://id.example.org/login?hint=' + encoded.encode() + b'"')
+    reseal_by_hand(staged, "fixtures/run.jsonl", pasted, keep_mac=False)
+    staged.git("add", "-A")
+    no_key = {"REDACTOR_KEY": "", "REDACTOR_KEY_FILE": str(tmp_path / "absent")}
+    outcome = check(staged, "--policy", str(sealed.policy), "fixtures/run.jsonl", env=no_key)
+    assert outcome.returncode == 1, outcome.stdout
+    assert "EMAIL_ADDRESS at $.next (line 3)" in outcome.stdout and "maria.lopez" not in outcome.stdout
