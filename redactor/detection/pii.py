@@ -28,6 +28,9 @@ NER_BATCH_SIZE = 128
 SENTENCE_CACHE_ENTRIES = 100_000
 SPLIT_TEXTS_LONGER_THAN = 400
 # Recognizer scores are presidio's own; this table only says which cheap regex must match first.
+_ICCID = r"(?<![\d.-])89\d{16,20}(?![\d.])"
+# A UK National Insurance number, written compact or in its printed groups (`AB 12 34 56 C`).
+_NINO = r"(?<![\w-])[A-Z]{2}(?: ?\d{2}){3} ?[A-D](?![\w-])"
 # A Bitcoin address: base58 after a 1 or a 3, or bech32 after `bc1` (every one holds a digit).
 BITCOIN_ADDRESS = re.compile(r"(?<![\w])(?:[13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![\w])")
 _PREFILTERS: dict[str, re.Pattern[str]] = {
@@ -38,7 +41,8 @@ _PREFILTERS: dict[str, re.Pattern[str]] = {
     "US_SSN": re.compile(r"\b\d{3}[- .]?\d{2}[- .]?\d{4}\b"),
     "IP_ADDRESS": re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]"),
     "CRYPTO": BITCOIN_ADDRESS,
-    "ID_NUMBER": re.compile(r"(?<![\d.-])89\d{16,20}(?![\d.])"),  # a SIM card's ICCID, see `iccid_recognizer`
+    # a SIM card's ICCID and a UK National Insurance number, see `iccid_recognizer`, `nino_recognizer`
+    "ID_NUMBER": re.compile(f"{_ICCID}|{_NINO}"),
     "STREET_ADDRESS": re.compile(
         r"\b\d{1,6}[A-Za-z]?\s+[A-Z]|[a-zßà-ÿ]\.?,?\s+\d{1,4}\b|\b\d{1,4},?\s+[a-zé]|\b\d{1,6}\s+\d{1,3}(?:st|nd|rd|th)\b"
     ),
@@ -337,7 +341,30 @@ def iccid_recognizer() -> Any:
             return luhn_ok(pattern_text)
 
     return IccidRecognizer(supported_entity="ID_NUMBER", name="IccidRecognizer",
-                           patterns=[Pattern("iccid", _PREFILTERS["ID_NUMBER"].pattern, 0.6)])
+                           patterns=[Pattern("iccid", _ICCID, 0.6)])
+
+
+# Letters HMRC never uses first or second, and prefixes it never allocates (HMRC's NIM39110).
+_NINO_NOT_FIRST = frozenset("DFIQUV")
+_NINO_NOT_SECOND = frozenset("DFIOQUV")
+_NINO_NOT_PREFIXES = frozenset({"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"})
+
+
+def nino_ok(value: str) -> bool:
+    prefix = value[:2]
+    return prefix[0] not in _NINO_NOT_FIRST and prefix[1] not in _NINO_NOT_SECOND and prefix not in _NINO_NOT_PREFIXES
+
+
+def nino_recognizer() -> Any:
+    """A UK National Insurance number by its shape and HMRC's allocation rules, with or without a cue (a P45's
+    box, a caseworker's `NI AB 12 34 56 C`): two letters, six digits, a letter A to D."""
+    from presidio_analyzer import Pattern, PatternRecognizer
+
+    class NinoRecognizer(PatternRecognizer):
+        def validate_result(self, pattern_text: str) -> bool:
+            return nino_ok(pattern_text)
+
+    return NinoRecognizer(supported_entity="ID_NUMBER", name="NinoRecognizer", patterns=[Pattern("nino", _NINO, 0.6)])
 
 
 def issuer_card_recognizer() -> Any:
@@ -590,7 +617,7 @@ class PiiDetector:
             "STREET_ADDRESS": [street],
             # presidio's pattern has no bounds (it would read the tail of a longer token); its checksum
             # test is kept
-            "ID_NUMBER": [iccid_recognizer()],
+            "ID_NUMBER": [iccid_recognizer(), nino_recognizer()],
             "CRYPTO": [CryptoRecognizer(patterns=[Pattern("bitcoin_address", BITCOIN_ADDRESS.pattern, 0.5)])],
             _CUED: [cue_recognizer(self._cue_entities)],
             _NAMED: [full_name_recognizer()],

@@ -342,3 +342,12 @@ def test_an_address_tail_with_four_digit_postcode_after_the_town(detector: PiiDe
     found_here = found(detector, "I live at 14 Jan Smuts Avenue, Parkhurst, Johannesburg 2193. Travel soon.")
     assert ("STREET_ADDRESS", "Parkhurst, Johannesburg 2193") in found_here
     assert not any("2019" in value for _, value in found(detector, "ship to 22 Acacia Avenue, Lisbon 2019 edition"))
+
+
+def test_uk_national_insurance_numbers_without_a_cue(detector: PiiDetector) -> None:
+    """Round 24 left a NINO with no cue (a P45's box). Its shape and HMRC's allocation rules find it; an
+    unallocated prefix (`QQ`, HMRC's own example; `GB`) or a last letter beyond D is none."""
+    thresholds = {**THRESHOLDS, "ID_NUMBER": 0.5}
+    with_ids = PiiDetector(thresholds, ner=False)
+    text = "claimant NI AB 12 34 56 C, P45 shows JT482193C; old ref QQ123456C; SKU XY123456Z; GB123456A"
+    assert {value for entity, value in found(with_ids, text) if entity == "ID_NUMBER"} == {"AB 12 34 56 C", "JT482193C"}
