@@ -92,6 +92,7 @@ MIN_KNOWN_VALUE_LENGTH = 4
 # Numbers a pattern takes for a phone or an identity number by their shape alone (see `identifiers`).
 _NUMBER_GUESS_TYPES = frozenset({"PHONE_NUMBER", "ID_NUMBER"})
 _DOTTED_QUAD = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
+_LETTER = re.compile(r"[^\W\d_]")
 _VERSION_KEY = re.compile(r"(?i)version|firmware|build|release")
 # A secret this short and made of lower-case letters only is a default or a dictionary word
 # (`postgres`, `admin`, `password`): replaced where it was found, never wherever the word occurs.
@@ -775,8 +776,11 @@ class TraceSession:
         for text, ranked_spans in detected.items():
             kept = self._resolve(text, ranked_spans)
             if self.identifiers:
+                # (a number only: a value with letters that a cue or a check found, a codice fiscale under a
+                # tool's `id` argument, is what they found)
                 kept = [span for span in kept if span.entity_type not in _NUMBER_GUESS_TYPES
-                        or text[span.start:span.end] not in self.identifiers]
+                        or text[span.start:span.end] not in self.identifiers
+                        or _LETTER.search(text, span.start, span.end) is not None]
             if self.versions:
                 kept = [span for span in kept
                         if span.entity_type != "IP_ADDRESS" or text[span.start:span.end] not in self.versions]

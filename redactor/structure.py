@@ -94,7 +94,8 @@ _PII_KEY_ENTITIES = {
     "routing_number": "ID_NUMBER", "national_id": "ID_NUMBER", "nhs_number": "ID_NUMBER", "dni": "ID_NUMBER",
     "mrn": "ID_NUMBER", "medical_record_number": "ID_NUMBER", "insurance_member_id": "ID_NUMBER",
     "drivers_license": "ID_NUMBER", "driver_license_number": "ID_NUMBER", "passport_no": "ID_NUMBER",
-    "iccid": "ID_NUMBER", "msisdn": "PHONE_NUMBER", "wallet_address": "CRYPTO", "crypto_address": "CRYPTO",
+    "iccid": "ID_NUMBER", "msisdn": "PHONE_NUMBER", "wa_id": "PHONE_NUMBER", "wallet_address": "CRYPTO",
+    "crypto_address": "CRYPTO",
     "btc_address": "CRYPTO", "eth_address": "CRYPTO", "deposit_address": "CRYPTO", "withdrawal_address": "CRYPTO",
     "payout_address": "CRYPTO",
     "bank_account": "ID_NUMBER", "sort_code": "ID_NUMBER", "legal_name": "PERSON", "account_no": "ID_NUMBER",
@@ -347,9 +348,17 @@ _AGENT_ROLE_WORDS = frozenset({
 _WORDS_OF_A_NAME = re.compile(r"[A-Za-z]+")
 
 
+# The last word of an agent's identifier whatever its job (`caseworker_proxy`, `eligibility_agent`).
+_AGENT_SUFFIXES = frozenset({"proxy", "agent", "bot", "assistant", "ai", "executor", "planner", "critic", "worker"})
+_IDENTIFIER_NAME = re.compile(r"[a-z]+(?:[_-][a-z]+)+")
+
+
 def is_agent_role_name(value: str) -> bool:
-    """An agent's name made of job words only (`Planner`, `user_proxy`, `Code Reviewer`, `sql-agent`)."""
+    """An agent's name made of job words only (`Planner`, `user_proxy`, `Code Reviewer`, `sql-agent`), or an
+    identifier that ends in what it is (`caseworker_proxy`)."""
     words = _WORDS_OF_A_NAME.findall(value)
+    if _IDENTIFIER_NAME.fullmatch(value) and words[-1] in _AGENT_SUFFIXES:
+        return True
     return bool(words) and len(words) <= 4 and "".join(words) == re.sub(r"[\s_-]", "", value) \
         and all(word.lower() in _AGENT_ROLE_WORDS for word in words)
 
@@ -465,6 +474,35 @@ def _is_personal_identifier_type(kind: Any) -> bool:
     return any(isinstance(label, str) and (label.strip().upper() in _PERSONAL_ID_TYPE_CODES
                                            or _PERSONAL_ID_SYSTEM.search(label.replace(" ", "-")) is not None)
                for label in labels)
+
+
+# A contact point typed by a sibling: FHIR's `{"system": "phone", "value": ..., "use": "mobile"}`, an ATS's
+# `phone_numbers: [{"value": ..., "type": "mobile"}]`, `{"type": "email", "value": ...}`.
+_CONTACT_POINT_KINDS = {
+    "phone": "PHONE_NUMBER", "mobile": "PHONE_NUMBER", "cell": "PHONE_NUMBER", "home": "PHONE_NUMBER",
+    "work": "PHONE_NUMBER", "fax": "PHONE_NUMBER", "sms": "PHONE_NUMBER", "landline": "PHONE_NUMBER",
+    "whatsapp": "PHONE_NUMBER", "pager": "PHONE_NUMBER", "email": "EMAIL_ADDRESS",
+}
+_CONTACT_POINT_VALUE_KEYS = frozenset({"value", "number", "address"})
+
+
+_CONTACT_POINT_MIN_DIGITS = 6
+
+
+def contact_point_entity(record: Mapping[str, Any], key: str, value: str) -> str | None:
+    """The PII type of a contact point's value by the kind its record names (see `_CONTACT_POINT_KINDS`), when
+    the value reads as one: a phone number's digits, an address's `@` (`{"type": "work", "value": "Acme"}`
+    is none)."""
+    if key not in _CONTACT_POINT_VALUE_KEYS:
+        return None
+    for kind_key in ("system", "type"):
+        kind = record.get(kind_key)
+        entity = _CONTACT_POINT_KINDS.get(kind.strip().lower()) if isinstance(kind, str) else None
+        if entity == "EMAIL_ADDRESS" and "@" in value:
+            return entity
+        if entity == "PHONE_NUMBER" and sum(char.isdigit() for char in value) >= _CONTACT_POINT_MIN_DIGITS:
+            return entity
+    return None
 
 
 def _document_kind(name: str) -> str:
@@ -1242,6 +1280,8 @@ class StructureRules:
             return Member(False, effective_key, "API_KEY", shape)
         if scalar and identity_document_number(parent, key, parent_key):
             return Member(False, effective_key, "ID_NUMBER", shape)
+        if isinstance(child, str) and (kind := contact_point_entity(parent, key, child)) is not None:
+            return Member(False, effective_key, kind, shape)
         if is_generated_token(parent, key):
             return Member(False, effective_key, None, shape)  # model output: analysed as text
         if key in _SCHEMA_TEXT_KEYS and isinstance(child, str) and is_schema(parent):

@@ -1798,7 +1798,8 @@ def test_round_26_identifiers_names_and_phones_in_new_places(default_redactor: R
     after `my wife` / `Mi mujer` were left; NER stopped a Dutch name at its particles (`Willemijn van der`)."""
     record = {
         "patient": {"resourceType": "Patient", "identifier": [
-            {"type": {"text": "MRN"}, "system": "urn:oid:1.2.840.114350.1.13.0.1.7.5.737384.14", "value": "MRN00482913"},
+            {"type": {"text": "MRN"}, "system": "urn:oid:1.2.840.114350.1.13.0.1.7.5.737384.14",
+             "value": "MRN00482913"},
             {"type": {"coding": [{"code": "LOINC"}]}, "value": "8867-4"}]},
         "link": "https://fhir.example.org/R4/Patient?identifier=MRN00482913",
         "passengers": [{"passport": "561097342", "security": {"ssn_last4": "6621"}}],
@@ -1859,3 +1860,33 @@ def test_round_26_the_english_model_in_other_languages(default_redactor: Redacto
     assert out["de"] == record["de"] and out["sys"] == record["sys"]
     for name in ("Jonas", "Becker", "München", "Leipzig", "Ainhoa", "Larrañaga"):
         assert name not in json.dumps(out, ensure_ascii=False), name
+
+
+def test_round_28_contact_points_national_ids_and_agent_names(default_redactor: Redactor, no_ner: Redactor) -> None:
+    """Red team 28 (new recording formats): a phone typed by its record (`{"value": ..., "type": "mobile"}`,
+    FHIR's `system: phone`), a WhatsApp `wa_id`, Canadian SIN / Australian TFN / Aadhaar in a table beside their
+    type, a codice fiscale without a cue (and under a tool's `id` argument) were left; an AutoGen agent
+    (`caseworker_proxy`) and a CrewAI `agent_role` became people; `08:30 with Dr.` became a street."""
+    record = {
+        "candidate": {"phone_numbers": [{"value": "07700900123", "type": "mobile"}],
+                      "telecom": [{"system": "phone", "value": "(555) 010-4477", "use": "home"}],
+                      "meta": {"type": "work", "value": "Acme"}},
+        "whatsapp": {"contacts": [{"wa_id": "447700900412"}], "sessionId": "wa:447700900412"},
+        "table": "| SIN | 130 692 544 |\n| TFN | 123 456 782 |\n| Aadhaar | 2341 2341 2346 |",
+        "tool": {"country": "IT", "id": "RSSMRA85M01H501Q"},
+        "note": "anagrafe: RSSMRA85M01H501Q (not RSSMRA85M01H501R)",
+        "chat_history": [{"content": "Contact 07700 900561", "role": "user", "name": "caseworker_proxy"}],
+        "agents": ["caseworker_proxy", "eligibility_agent"],
+        "step": {"event": "agent_step", "agent_role": "Returns Specialist", "task_name": "triage_returns"},
+        "slot": "Booked 08:30 with Dr. Hana Whitcombe",
+    }
+    for redactor in (no_ner, default_redactor):
+        out = redactor.redact(record)
+        text = json.dumps(out)
+        for raw in ("07700900123", "010-4477", "447700900412", "130 692 544", "123 456 782", "2341 2341 2346",
+                    "07700 900561", "Whitcombe"):
+            assert raw not in text, raw
+        assert "RSSMRA85M01H501Q" not in out["note"] and "RSSMRA85M01H501R" in out["note"]
+        assert out["candidate"]["meta"] == {"type": "work", "value": "Acme"}
+        assert out["agents"] == record["agents"] and out["chat_history"][0]["name"] == "caseworker_proxy"
+        assert out["step"] == record["step"] and out["slot"].startswith("Booked 08:30 with Dr. <PERSON:")

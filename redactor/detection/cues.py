@@ -29,7 +29,7 @@ from typing import Any
 from redactor.detection.base import AT_SIGN
 from redactor.detection.letters import CAPITAL, SMALL
 from redactor.detection.names import is_personal_user_name
-from redactor.detection.validators import digits_of, luhn_ok, ssn_ok
+from redactor.detection.validators import aadhaar_ok, digits_of, luhn_ok, sin_ok, ssn_ok, tfn_ok
 
 # Above what pattern recognizers give a bare shape: after its cue, `943 476 5919` is an NHS number
 # rather than a phone number.
@@ -368,6 +368,8 @@ class CueRule:
 
 
 _NUMBER_WORDS = r"(?:\s*(?:number|num\.?|no\.?|nr\.?|#|id))?"
+# Between an id's name and its value: a colon, `is`, or a table's cell border (`| TFN | 123 456 782 |`).
+_ID_CELL_SEPARATOR = r"(?:[ \t]*(?:[:=#|]|\bis\b)?[ \t]*)"
 # One to four capitalised words (an initial with a period may sit between): a person's name.
 # A name word is a capital, then a small letter (not an acronym), then any letters.
 # (An apostrophe inside a name, `O'Neill`, `Dell'Acqua`; not a possessive's: `Patel's order` names `Patel`.)
@@ -582,6 +584,17 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"[A-Z0-9][A-Z0-9./-]{5,20}[A-Z0-9](?![\w-])", _has_digits(5),
             keywords=("curp", "bsn", "tckn", "nik", "npwp", "cccd", "cmnd", "rg", "cnpj", "nip", "ine", "kimlik",
                       "codice", "partita", "p.iva", "p. iva", "personalausweis", "clave", "số")),
+    # Canada's social insurance number, Australia's tax file number, India's Aadhaar, after their names (a
+    # table's cell beside its type too: `| SIN | 130 692 544 |`), each with its check digit.
+    CueRule("canadian_sin", "ID_NUMBER", r"\b(?-i:SIN|NAS)\b|\bsocial[ _-]insurance(?:[ _-](?:number|no\.?))?",
+            r"\d{3}[ -]?\d{3}[ -]?\d{3}(?![\d-])", sin_ok, separator=_ID_CELL_SEPARATOR,
+            keywords=("sin", "nas", "social insurance")),
+    CueRule("australian_tfn", "ID_NUMBER", r"\b(?-i:TFN)\b|\btax[ _-]file[ _-](?:number|no\.?)",
+            r"\d{3}[ -]?\d{3}[ -]?\d{3}(?![\d-])", tfn_ok, separator=_ID_CELL_SEPARATOR,
+            keywords=("tfn", "tax file")),
+    CueRule("aadhaar", "ID_NUMBER", r"\baadh?aar(?:[ _-](?:number|no\.?|card))?|\b(?-i:UIDAI|UID)\b",
+            r"\d{4}[ -]?\d{4}[ -]?\d{4}(?![\d-])", aadhaar_ok, separator=_ID_CELL_SEPARATOR,
+            keywords=("aadhaar", "aadhar", "uidai", "uid")),
     # France's social security number (NIR: sex, year and month of birth, place, order, a key of 97 - n mod 97),
     # after its names: `NIR : 284077511309289`, `N° de sécurité sociale 2 84 07 75 113 092 89`.
     CueRule("french_nir", "ID_NUMBER",

