@@ -394,9 +394,11 @@ def written_forms(value: str, entity: str) -> set[str]:
             forms.add(value.lower().replace(" ", "-"))  # a profile's URL (`linkedin.com/in/siobhan-gallagher`)
         given, _, family = value.rpartition(" ")
         # Family name first: a bank statement or a ticket (`Ochoa-Brandt, Marisol`), in capitals too; an
-        # airline reservation (`WHITCOMBE/ELEANOR`); a vCard's `N:` line (`Ochoa-Brandt;Marisol`).
+        # airline reservation (`WHITCOMBE/ELEANOR`, a double-barrelled name without its hyphen:
+        # `ADEBAYOPRYCE/OLUWASEUN`); a vCard's `N:` line (`Ochoa-Brandt;Marisol`); a register's capitals
+        # (`ESPOSITO GIULIA nata a Napoli`).
         forms |= {f"{family}, {given}", f"{family}, {given}".upper(), f"{family}/{given}".upper(),
-                  f"{family};{given}"}
+                  f"{family.replace('-', '')}/{given}".upper(), f"{family};{given}", f"{family} {given}".upper()}
     if entity == "STREET_ADDRESS":
         forms.add(value.upper())  # a shipping label, a reservation's address line
     if entity == "PERSON" and not value.isascii() and (folded := without_accents(value)) != value:

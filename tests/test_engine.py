@@ -616,7 +616,7 @@ def test_written_forms_of_a_value_with_a_lone_surrogate() -> None:
 
     assert written_forms("pa\ud800ss word", "PASSWORD") == {"pa\\ud800ss word"}
     assert written_forms("Jane Doe", "PERSON") == {"Jane%20Doe", "Jane+Doe", "JANE DOE", "Jane_Doe", "Doe, Jane",
-                                                   "DOE, JANE", "DOE/JANE", "Doe;Jane", "jane-doe"}
+                                                   "DOE, JANE", "DOE/JANE", "Doe;Jane", "jane-doe", "DOE JANE"}
     assert written_forms("jane@example.com", "EMAIL_ADDRESS") == set()  # its %40 form has a recognizer
 
 
@@ -1890,3 +1890,12 @@ def test_round_28_contact_points_national_ids_and_agent_names(default_redactor: 
         assert out["candidate"]["meta"] == {"type": "work", "value": "Acme"}
         assert out["agents"] == record["agents"] and out["chat_history"][0]["name"] == "caseworker_proxy"
         assert out["step"] == record["step"] and out["slot"].startswith("Booked 08:30 with Dr. <PERSON:")
+
+
+def test_a_known_name_in_a_registers_capitals_and_a_reservations_unhyphenated_form(no_ner: Redactor) -> None:
+    """Red team 28 / 26: `ESPOSITO GIULIA nata a Napoli` (family name first, capitals) and an airline record's
+    `ADEBAYOPRYCE/OLUWASEUN` (the hyphen dropped) were left where the name was known."""
+    out = no_ner.redact({"a": "Verify Giulia Esposito today", "b": "ESPOSITO GIULIA nata a Napoli",
+                         "c": {"full_name": "Oluwaseun Adebayo-Pryce"}, "d": "1.ADEBAYOPRYCE/OLUWASEUN MR"})
+    token = out["a"].split()[1]
+    assert out["b"] == f"{token} nata a Napoli" and "ADEBAYOPRYCE" not in out["d"]

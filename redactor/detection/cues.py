@@ -113,6 +113,9 @@ def nhs_number_ok(value: str) -> bool:
 
 _IDEOGRAPHS = "\u4e00-\u9fff"
 _CJK = "\u4e00-\u9fff\u3040-\u30ff"
+# Labels a name follows in Chinese, Japanese and Korean forms and shipping labels.
+_CJK_NAME_LABELS = ("收件人", "收货人", "联系人", "姓名", "氏名", "名前", "受取人", "お名前", "フリガナ",
+                    "이름", "성명", "수령인", "받는분", "받는 분", "고객명")
 _JA_ZH_HONORIFIC_WORDS = ("様", "さん", "さま", "殿", "先生", "氏", "女士", "小姐")
 _JA_ZH_HONORIFICS = "(?:" + "|".join(_JA_ZH_HONORIFIC_WORDS) + ")"
 # Whom an honorific addresses when it names no one: customers, everyone, the person in charge, members.
@@ -595,6 +598,14 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("aadhaar", "ID_NUMBER", r"\baadh?aar(?:[ _-](?:number|no\.?|card))?|\b(?-i:UIDAI|UID)\b",
             r"\d{4}[ -]?\d{4}[ -]?\d{4}(?![\d-])", aadhaar_ok, separator=_ID_CELL_SEPARATOR,
             keywords=("aadhaar", "aadhar", "uidai", "uid")),
+    # A UK right-to-work document: a biometric residence permit's number (`BRP ZX1234567`), a DBS certificate's
+    # twelve digits (`DBS certificate no. 001234567890`), a share code (`share code W4X 9KP 7RM`).
+    CueRule("uk_right_to_work", "ID_NUMBER",
+            r"\b(?-i:BRP)(?:[ \t]+(?:number|no\.?))?|\bbiometric[ \t]+residence[ \t]+permit(?:[ \t]+(?:number|no\.?))?"
+            r"|\b(?-i:DBS)[ \t]+(?:certificate[ \t]+)?(?:number|no\.?)|\bshare[ \t]+code",
+            r"[A-Z]{2}[A-Z0-9]\d{6}(?![\w-])|\d{12}(?![\w-])|[A-Z0-9]{3}[ -]?[A-Z0-9]{3}[ -]?[A-Z0-9]{3}(?![\w-])",
+            _has_digits(3), separator=_ID_CELL_SEPARATOR,
+            keywords=("brp", "biometric", "dbs", "share code")),
     # France's social security number (NIR: sex, year and month of birth, place, order, a key of 97 - n mod 97),
     # after its names: `NIR : 284077511309289`, `N° de sécurité sociale 2 84 07 75 113 092 89`.
     CueRule("french_nir", "ID_NUMBER",
@@ -866,6 +877,15 @@ CUE_RULES: tuple[CueRule, ...] = (
     # (`担当者様`, `お客様`, `고객님`) is no one's name.
     CueRule("cjk_honorific_name", "PERSON", "", rf"(?<![{_CJK}])[{_IDEOGRAPHS}]{{2,5}}(?={_JA_ZH_HONORIFICS})",
             _is_addressed_by_name, separator="", keywords=_JA_ZH_HONORIFIC_WORDS),
+    # ... and after the labels of a form or a shipping label (`收件人：王晓明`, `수령인: 김서연`, `氏名 山田 太郎`; the
+    # same words are personal-data keys of a JSON record): the name in ideographs (two words at most), hangul
+    # or katakana (a name's reading, `サトウ ミサキ`).
+    CueRule("cjk_labelled_name", "PERSON", "|".join(_CJK_NAME_LABELS),
+            # (not the next label: `收件人：王晓明 地址：...`)
+            rf"[{_IDEOGRAPHS}]{{1,4}}(?:[ \u3000][{_IDEOGRAPHS}]{{1,3}}(?![{_CJK}]|[ \t\u3000]*[:：]))?(?![{_CJK}])"
+            r"|[\uac00-\ud7a3]{2,4}(?![\uac00-\ud7a3])"
+            r"|[\u30a1-\u30fa\u30fc]{2,8}(?:[ \u3000][\u30a1-\u30fa\u30fc]{2,8})?",
+            _is_addressed_by_name, separator=r"(?:[ \t\u3000]*[:：]?[ \t\u3000]*)", keywords=_CJK_NAME_LABELS),
     # Turkish addresses a person by name and then `Bey` or `Hanım` (`Ahmet Bey`, `Ayşe Gül Hanım`): the name alone.
     CueRule("turkish_honorific_name", "PERSON", "",
             rf"(?<![\w])(?!(?:Merhaba|Sayın|Değerli|Sevgili|Selam)\b){_NAME_WORD}(?:[ \t]+{_NAME_WORD})?"
