@@ -907,7 +907,9 @@ CUE_RULES: tuple[CueRule, ...] = (
             separator="", keywords=("省", "市")),
     CueRule("korean_address", "STREET_ADDRESS", "",
             r"[\uac00-\ud7a3]{2,4}(?:특별시|광역시|특별자치시|도|시)\s?[\uac00-\ud7a3]{1,6}(?:구|군|시)\s?"
-            r"[\uac00-\ud7a3\d]{1,12}(?:로|길|동)\s?\d{1,5}(?:-\d{1,5})?",
+            r"[\uac00-\ud7a3\d]{1,12}(?:로|길|동)\s?\d{1,5}(?:-\d{1,5})?"
+            # (an apartment's building and unit: `, 101동 1203호`)
+            r"(?:,?\s?\d{1,4}동\s?\d{1,5}호)?",
             separator="", keywords=("시", "도")),
 )
 

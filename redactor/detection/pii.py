@@ -525,12 +525,18 @@ _TOWN_AND_POSTCODE = (
     r"|(?:[A-Z]{2}[ \t]+)?"
     r"(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[ABD-HJLNP-UW-Z]{2}"  # British
     r"|[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d)"  # Canadian
-    rf")|(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{2}}-\d{{3}}|\d{{3}}[ \t]\d{{2}}|\d{{4,5}})[ \t]+{_CITY})(?![\w-])"
+    rf")|(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{2}}-\d{{3}}|\d{{3}}[ \t]\d{{2}}|\d{{4,5}})[ \t]+{_CITY}"
+    # Brazil's state and CEP (`, Pinheiros, São Paulo - SP, 05409-011`); India's six-digit PIN (`, Bengaluru
+    # 560048`)
+    rf"|(?:{_CITY},[ \t]*)?{_CITY}(?:[ \t]*-[ \t]*[A-Z]{{2}},?[ \t]+\d{{5}}-\d{{3}}"
+    r"|(?:[ \t]*-[ \t]*|[ \t]+)\d{3}[ ]?\d{3})"
+    r")(?![\w-])"
 )
 _POSTAL_TAIL = re.compile(
     # (a house number's suffix or a flat may come first: `Keizersgracht 263-1, 1016 GV Amsterdam`,
     # `ul. Marszałkowska 45 m. 12, 00-648 Warszawa`)
-    r"(?:[-/][0-9A-Za-z]{1,4}|[ \t]+(?:m\.|apt\.?|app\.?|flat|lok\.|bus)[ \t]*[0-9A-Za-z]{1,4})?"
+    r"(?:[-/][0-9A-Za-z]{1,4}"
+    r"|,?[ \t]+(?:m\.|apt\.?|app\.?|apto\.?|ap\.|flat|lok\.|bus|depto\.?|sala)[ \t]*[0-9A-Za-z]{1,4})?"
     # (or on the next line, as a label or a YAML block writes an address, when that line holds only them)
     rf"(?:,[ \t]*{_TOWN_AND_POSTCODE}|[ \t]*\r?\n[ \t]*{_TOWN_AND_POSTCODE.replace('<tail>', '<line>')}"
     r"[ \t]*(?=\r?\n|$))"
@@ -719,9 +725,11 @@ class PiiDetector:
             if trim is not None:
                 # Trimmed before the decoy test: `/users/jane@example.net` is a path up to `jane`.
                 found = [span for span in (trim(text, span) for span in found) if span.end > span.start]
-            if entity == "STREET_ADDRESS":
-                found += [tail for tail in (postal_tail(text, span) for span in found) if tail is not None]
             spans.extend(span for span in found if not overlaps(span.start, span.end, regions))
+            if entity == "STREET_ADDRESS":
+                # (after a street the kept decoys are none: a CEP is no phone number, and it is the address's)
+                spans.extend(tail for tail in (postal_tail(text, span) for span in spans
+                                               if span.entity_type == entity) if tail is not None)
         spans.extend(cued)
         spans.extend(named)
         # Two recognizers of one entity (presidio's and ours, for cards) may report the same span.

@@ -351,3 +351,12 @@ def test_uk_national_insurance_numbers_without_a_cue(detector: PiiDetector) -> N
     with_ids = PiiDetector(thresholds, ner=False)
     text = "claimant NI AB 12 34 56 C, P45 shows JT482193C; old ref QQ123456C; SKU XY123456Z; GB123456A"
     assert {value for entity, value in found(with_ids, text) if entity == "ID_NUMBER"} == {"AB 12 34 56 C", "JT482193C"}
+
+
+@pytest.mark.parametrize(("text", "tail"), [
+    ("Rua Oscar Freire 1207, apto 84, Pinheiros, São Paulo - SP, 05409-011", "Pinheiros, São Paulo - SP, 05409-011"),
+    ("ship to 12 MG Road, Indiranagar, Bengaluru 560038 please", "Indiranagar, Bengaluru 560038"),
+])
+def test_brazilian_and_indian_address_tails(detector: PiiDetector, text: str, tail: str) -> None:
+    """Red team 28: a CEP (kept as a decoy, no phone number) and an Indian PIN after a street were left."""
+    assert ("STREET_ADDRESS", tail) in found(detector, text)
