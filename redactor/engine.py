@@ -888,12 +888,15 @@ class TraceSession:
         self.guess_index = guesses if guesses else None
 
     def _note_lower_case(self, name: str, entity: str) -> None:
-        """A name's lower-case form (`thanks, priya`), with the name's token; short names are words too often."""
-        lower = name.lower()
-        if len(name) >= _LOWER_CASE_PART_MIN and lower != name and lower not in self.value_type:
-            self.value_type[lower] = entity
-            self.written_as[lower] = name
-            self.lower_name_parts.add(lower)
+        """A name's lower-case form (`thanks, priya`) and its capitals (a folio's `Guest: ANNELIESE`), with the
+        name's token; short names are words too often."""
+        if len(name) < _LOWER_CASE_PART_MIN:
+            return
+        for form in (name.lower(), name.upper()):
+            if form != name and form not in self.value_type:
+                self.value_type[form] = entity
+                self.written_as[form] = name
+                self.lower_name_parts.add(form)
 
     def _resolve(self, text: str, ranked: list[tuple[int, Span]]) -> list[Span]:
         """Drop allow-listed and marker-overlapping spans; keep non-overlapping, best first."""

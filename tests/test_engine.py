@@ -1899,3 +1899,12 @@ def test_a_known_name_in_a_registers_capitals_and_a_reservations_unhyphenated_fo
                          "c": {"full_name": "Oluwaseun Adebayo-Pryce"}, "d": "1.ADEBAYOPRYCE/OLUWASEUN MR"})
     token = out["a"].split()[1]
     assert out["b"] == f"{token} nata a Napoli" and "ADEBAYOPRYCE" not in out["d"]
+
+
+def test_a_name_known_by_its_parts_is_replaced_in_capitals(no_ner: Redactor) -> None:
+    """Red team 26: given and family names known apart (OpenTravel's `<GivenName>`, `<Surname>`) were left in a
+    folio's capitals (`Guest: ANNELIESE VANDERMOLEN`); an environment variable's name stays."""
+    out = no_ner.redact({"xml": "<PersonName><GivenName>Anneliese</GivenName><Surname>Vandermolen</Surname>"
+                                "</PersonName>",
+                         "folio": "Guest: ANNELIESE VANDERMOLEN      Room 1207", "env": "ANNELIESE_HOME=/x"})
+    assert "ANNELIESE" not in out["folio"] and "VANDERMOLEN" not in out["folio"] and out["env"] == "ANNELIESE_HOME=/x"
