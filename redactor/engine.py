@@ -25,6 +25,7 @@ from typing import Any, Generic, TypeVar
 
 from redactor.detection.base import AT_SIGN, NER_ENTITIES, SECRET_ENTITY_TYPES, Span
 from redactor.detection.cues import (
+    CHECKED_DETECTORS,
     family_name_end,
     is_name_word,
     is_plausible_person,
@@ -778,11 +779,12 @@ class TraceSession:
         for text, ranked_spans in detected.items():
             kept = self._resolve(text, ranked_spans)
             if self.identifiers:
-                # (a number only: a value with letters that a cue or a check found, a codice fiscale under a
-                # tool's `id` argument, is what they found)
+                # (a number only, found by its shape: a value with letters, or one that passes a check, is what
+                # was found, a codice fiscale or an Aadhaar under a tool's `id` argument too)
                 kept = [span for span in kept if span.entity_type not in _NUMBER_GUESS_TYPES
                         or text[span.start:span.end] not in self.identifiers
-                        or _LETTER.search(text, span.start, span.end) is not None]
+                        or _LETTER.search(text, span.start, span.end) is not None
+                        or span.detector in CHECKED_DETECTORS]
             if self.versions:
                 kept = [span for span in kept
                         if span.entity_type != "IP_ADDRESS" or text[span.start:span.end] not in self.versions]

@@ -1908,3 +1908,29 @@ def test_a_name_known_by_its_parts_is_replaced_in_capitals(no_ner: Redactor) -> 
                                 "</PersonName>",
                          "folio": "Guest: ANNELIESE VANDERMOLEN      Room 1207", "env": "ANNELIESE_HOME=/x"})
     assert "ANNELIESE" not in out["folio"] and "VANDERMOLEN" not in out["folio"] and out["env"] == "ANNELIESE_HOME=/x"
+
+
+
+def test_a_checked_national_id_under_a_tools_id_argument_is_still_found(no_ner: Redactor) -> None:
+    """Red team 28: in an agent-chronicle envelope a tool's `id` argument shielded its value everywhere (an
+    id's digits are no phone number elsewhere), even after its cue. A number that passes its check (an Aadhaar's
+    Verhoeff digit, a codice fiscale's letter) is what was found, in the note and in the argument."""
+    from agentplane_primitives.models import Envelope
+
+    envelope = {
+        "schema_version": "0.2", "envelope_id": "1dcc155a621acebb", "span_id": "d5a5a1872095392a",
+        "trace_id": "df0aa8384af191f731d1a311f0f212fd", "parent_envelope_id": None, "name": "verify_identity_doc",
+        "kind": "tool", "attempt": 1, "links": [],
+        "envelope_status": {"state": "closed", "status": "success", "started_at": "2025-08-14T15:00:03Z",
+                            "ended_at": "2025-08-14T15:00:03.300000Z"},
+        "input": {"raw": {"country": "IN", "id": "234123412346", "note": "Aadhaar 234123412346 on file",
+                          "other": {"country": "IT", "id": "RSSMRA85M01H501Q", "note": "CF RSSMRA85M01H501Q"}}},
+        "output": {"raw": {"status": "VERIFIED"}, "error": None},
+        "metadata": {"chronicle.sequence": 1, "chronicle.invocation_index": 1},
+    }
+    Envelope.model_validate(envelope)
+    out = no_ner.redact(envelope)
+    Envelope.model_validate(out)
+    text = json.dumps(out)
+    assert "234123412346" not in text and "RSSMRA85M01H501Q" not in text
+    assert out["envelope_id"] == envelope["envelope_id"] and out["input"]["raw"]["id"].startswith("<ID_NUMBER:")

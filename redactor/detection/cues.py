@@ -29,7 +29,7 @@ from typing import Any
 from redactor.detection.base import AT_SIGN
 from redactor.detection.letters import CAPITAL, SMALL
 from redactor.detection.names import is_personal_user_name
-from redactor.detection.validators import aadhaar_ok, digits_of, luhn_ok, sin_ok, ssn_ok, tfn_ok
+from redactor.detection.validators import aadhaar_ok, cpf_ok, digits_of, luhn_ok, sin_ok, ssn_ok, tfn_ok
 
 # Above what pattern recognizers give a bare shape: after its cue, `943 476 5919` is an NHS number
 # rather than a phone number.
@@ -576,7 +576,8 @@ CUE_RULES: tuple[CueRule, ...] = (
             rf"\bnational[ _-]id(?:entity)?(?:[ _-]card)?{_NUMBER_WORDS}|\bid[ _-]card{_NUMBER_WORDS}",
             r"[A-Z0-9]{6,12}(?![\w-])", _has_digits(4),
             keywords=("national", "id")),
-    CueRule("cpf", "ID_NUMBER", r"\bCPF\b(?:\s+é)?", r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?![\d-])", keywords=("cpf",)),
+    CueRule("cpf", "ID_NUMBER", r"\bCPF\b(?:\s+é)?", r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?![\d-])", cpf_ok,
+            separator=_ID_CELL_SEPARATOR, keywords=("cpf",)),
     # Other countries' national and tax ids after their name (the shapes: CURP and RFC in Mexico, Codice
     # Fiscale and partita IVA in Italy, BSN in the Netherlands, TC Kimlik in Turkey, NIK and NPWP in Indonesia,
     # CCCD/CMND in Vietnam, RG and CNPJ in Brazil, NIP in Poland, the German Personalausweis).
@@ -952,6 +953,12 @@ def names_from_mailbox(address: str) -> list[str]:
 
 
 CUE_ENTITIES = frozenset(rule.entity for rule in CUE_RULES)
+# The rules whose value passes a check digit or an issuing authority's rules besides its cue: what they find
+# is that number even where the trace also keeps it under an id key (see `engine.TraceSession.identifiers`).
+# (and the recognizers of `redactor.detection.pii` that check a number without a cue)
+CHECKED_DETECTORS = frozenset(rule.name for rule in CUE_RULES if rule.validator in {
+    aba_routing_ok, _luhn, nhs_number_ok, sin_ok, tfn_ok, aadhaar_ok, cpf_ok, _nir_ok, pesel_ok, dni_nie_ok, ssn_ok,
+}) | {"IccidRecognizer", "NinoRecognizer", "CodiceFiscaleRecognizer"}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _KEYWORDS = sorted({keyword for rule in CUE_RULES for keyword in rule.keywords})
 _RULES_BY_KEYWORD = [frozenset(rule.name for rule in CUE_RULES if keyword in rule.keywords) for keyword in _KEYWORDS]

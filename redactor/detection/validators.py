@@ -185,3 +185,15 @@ def codice_fiscale_ok(value: str) -> bool:
     for index, char in enumerate(code[:15]):
         total += _CF_ODD[char] if index % 2 == 0 else (int(char) if char.isdigit() else ord(char) - 65)
     return chr(65 + total % 26) == code[15]
+
+
+def cpf_ok(value: str) -> bool:
+    """Brazil's CPF: 11 digits, not all one digit, two mod-11 check digits."""
+    digits = [int(char) for char in digits_of(value)]
+    if len(digits) != 11 or len(set(digits)) == 1:
+        return False
+    for length in (9, 10):
+        check = sum(digit * (length + 1 - index) for index, digit in enumerate(digits[:length])) * 10 % 11 % 10
+        if check != digits[length]:
+            return False
+    return True

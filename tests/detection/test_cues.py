@@ -326,6 +326,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "the email looks at google dot com", "1 2 3 4 5 6 7 8",
     "PESEL 44051401358",  # a wrong check digit
     "NIR : 284077511309288",  # a wrong key
+    "CPF 529.982.247-26",  # a wrong check digit
     "plate 2 of 3", "the licence plate lights", "number plate 12345",  # no registration: digits alone
     "my dad said ok",
     "PAN 4111 card", "DOB 1.2.3.4",  # a card's PAN is no Indian PAN; four groups are no date
@@ -383,7 +384,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "wallet 0x71C7656EC7ab88b098defB751B7401B5f6d8976F",
                "Frau Dr. Jo", "Sr. Jo", "Sra Jo", "Srta. Jo", "Mme Jo", "Mlle Jo", "Dott. Jo", "Sig.ra Jo",
                "my wife Jo Ho", "NIR 1840775113092", "SIN 130 692 544", "TFN 123 456 782", "Aadhaar 2341 2341 2346",
-               "收件人：王晓明", "BRP ZX1234567",
+               "收件人：王晓明", "BRP ZX1234567", "CPF 529.982.247-25",
                "KVNR B284619503", "Kennzeichen: L-FB 2841",
                "Full name (as on passport): Jo Ho", "7bd81c8 (Jo Ho 2024-03-02 14:11:09 +0530 48)",
                "author Jo Ho\n", "x\\ncommitter Jo Ho <jo@x.io>", "tagger Jo Ho", "user.name=Jo Ho",
