@@ -1934,3 +1934,10 @@ def test_a_checked_national_id_under_a_tools_id_argument_is_still_found(no_ner: 
     text = json.dumps(out)
     assert "234123412346" not in text and "RSSMRA85M01H501Q" not in text
     assert out["envelope_id"] == envelope["envelope_id"] and out["input"]["raw"]["id"].startswith("<ID_NUMBER:")
+
+
+def test_hotel_brands_named_like_people_stay(default_redactor: Redactor, no_ner: Redactor) -> None:
+    """Red team 28: `Park Hyatt Tokyo` read as a given and a family name in both modes."""
+    for redactor in (no_ner, default_redactor):
+        out = redactor.redact({"a": "Holding KL1002 and Park Hyatt Tokyo; Grand Hyatt too. Call Maria Lopez"})
+        assert out["a"].startswith("Holding KL1002 and Park Hyatt Tokyo; Grand Hyatt too. Call <PERSON:")
