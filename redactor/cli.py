@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import traceback
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
@@ -18,7 +17,7 @@ from typing import Annotated, Any, Literal, TypeVar
 import typer
 
 from redactor import __version__
-from redactor.errors import ExitCode, FatalError
+from redactor.errors import ExitCode, FatalError, internal_error_summary
 
 app = typer.Typer(
     name="redactor",
@@ -55,9 +54,7 @@ def handles_errors(function: F) -> F:
         except Exception as exc:
             if os.environ.get("REDACTOR_DEBUG") == "1":
                 raise
-            frame = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
-            where = f" at {Path(frame.filename).name}:{frame.lineno}" if frame else ""
-            _err(f"internal error: {type(exc).__name__}{where} (message withheld: it may quote content; "
+            _err(f"internal error: {internal_error_summary(exc)} (message withheld: it may quote content; "
                  "set REDACTOR_DEBUG=1 to see it)")
             raise typer.Exit(int(ExitCode.ERROR)) from None
 

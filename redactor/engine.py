@@ -518,7 +518,7 @@ class TraceSession:
         if depth > self.policy.max_depth:
             raise InputError(self.current_file, f"nesting deeper than {self.policy.max_depth} levels")
         if isinstance(value, str):
-            self._plan_string(container, key, value, ctx, slots, collect)
+            self._plan_string(container, key, value, ctx, slots, collect, depth=depth)
         elif isinstance(value, dict):
             self._plan_dict(value, ctx, depth, slots, collect, parent_key)
         elif isinstance(value, list):
@@ -536,7 +536,7 @@ class TraceSession:
                    collect: bool) -> None:
         """A `[name, value]` entry of a header, cookie or query list: the value as the member `name`."""
         name, text = pair
-        self._plan_string(item, 0, name, ctx.at_index(0), slots, collect, ner=False)
+        self._plan_string(item, 0, name, ctx.at_index(0), slots, collect, ner=False, depth=depth)
         member = self.rules.cell_member({name: text}, name, text, ctx)
         if not member.keep:
             self._plan_member(item, 1, text, member, ctx.cell(1, name, member.shape, member.secret_entity), depth,
@@ -558,7 +558,7 @@ class TraceSession:
                 # pattern or a known value does (an address used as an attribute name is still one).
                 if isinstance(child, str):
                     self._plan_string(value, key, child, ctx.child(key, ctx.shape + ".key", key, None), slots,
-                                      collect, ner=False)
+                                      collect, ner=False, depth=depth)
                 continue
             if not is_marker(key):
                 if collect:
@@ -588,7 +588,7 @@ class TraceSession:
                     self.versions.add(child)
             slots.append((_TEXT, container, key, child, ctx))
         elif not member.ner and isinstance(child, str):
-            self._plan_string(container, key, child, ctx, slots, collect, ner=False)
+            self._plan_string(container, key, child, ctx, slots, collect, ner=False, depth=depth)
         else:
             self._plan_value(container, key, child, ctx, depth + 1, slots, collect, parent_key)
 
@@ -613,6 +613,7 @@ class TraceSession:
 
     def _plan_string(
         self, container: Any, key: Any, text: str, ctx: NodeContext, slots: Plan, collect: bool, ner: bool = True,
+        depth: int = 0,
     ) -> None:
         if ctx.secret_entity is not None:
             secret = split_auth_scheme(text)[1]
@@ -653,7 +654,8 @@ class TraceSession:
                 # A message's segments are read as one text, like a stream's pieces: a header's encoded
                 # word (`From: =?UTF-8?B?...?= <m.stollberg@...>`) is a name by what stands around it.
                 self._stream_of[(id(document), index)] = (self.current_file, MIME_MARK, id(document))
-            self._plan_value(inner_holder, 0, document, ctx.embedded(mark), 0, inner_slots, collect, None)
+            # (the depth goes on inside: a document in a string in a document... is one nesting)
+            self._plan_value(inner_holder, 0, document, ctx.embedded(mark), depth + 1, inner_slots, collect, None)
             for index in segments:
                 self._stream_of.pop((id(document), index), None)
             if inner_slots:
@@ -789,7 +791,10 @@ class TraceSession:
                 kept = [span for span in kept
                         if span.entity_type != "IP_ADDRESS" or text[span.start:span.end] not in self.versions]
             guesses = [_is_one_word_ner_guess(text, span) for span in kept]
-            local = any(guess or not is_propagated(text[span.start:span.end], span.entity_type)
+            # (and a value that a secret-named key elsewhere may make a secret that is not propagated: a
+            # streamed trace's `pin is 7391` before its `"account_pin": "7391"`, whose type decides it later)
+            local = any(guess or not is_propagated(value := text[span.start:span.end], span.entity_type)
+                        or _LOOKS_LIKE_A_NAME.fullmatch(value) is not None
                         for span, guess in zip(kept, guesses, strict=True))
             if kept and (keep_spans or local):
                 self.detected[text] = kept

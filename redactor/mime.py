@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import codecs
 import quopri
 import re
 from dataclasses import dataclass
@@ -121,6 +122,8 @@ def _encoded_bodies(text: str) -> list[tuple[int, int, Segment]]:
             continue
         charset_match = _CHARSET.search(part_headers)
         charset = charset_match.group(1).lower() if charset_match else "utf-8"
+        if not _writable_charset(charset):
+            charset = "utf-8"  # (a body labelled `idna` is still read; it must decode and re-encode as written)
         start = block_end.end()
         boundary = _BOUNDARY_LINE.search(text, start)
         end = boundary.start() if boundary else len(text)
@@ -195,12 +198,25 @@ def _base64_values(text: str) -> list[tuple[int, int, Segment]]:
     return values
 
 
+def _writable_charset(charset: str) -> bool:
+    """A text encoding the redacted text can be written back in. (`idna` and `punycode` name codecs too, but
+    they refuse the `replace` handler: read as such, a message would fail where it is written back.)"""
+    try:
+        codecs.lookup(charset)
+        "\u00e9\u2014".encode(charset, "replace")
+    except (LookupError, UnicodeError, ValueError):
+        return False
+    return True
+
+
 def _encoded_words(text: str) -> list[tuple[int, int, Segment]]:
     words: list[tuple[int, int, Segment]] = []
     if "=?" not in text:
         return words
     for word in _ENCODED_WORD.finditer(text):
         charset, encoding, payload = word.group(1).lower(), word.group(2).lower(), word.group(3)
+        if not _writable_charset(charset):
+            charset = "utf-8"  # (`=?idna?Q?...?=`: read as UTF-8, and written back so if it changes)
         try:
             raw = base64.b64decode(payload, validate=True) if encoding == "b" else \
                 quopri.decodestring(payload.encode("ascii"), header=True)

@@ -120,16 +120,44 @@ def write_seal(path: Path, document: Mapping[str, Any]) -> None:
     atomic_write_text(path, json.dumps(document, indent=2, sort_keys=True) + "\n")
 
 
+_REQUIRED_FIELDS = ("files", "policy", "recorded_at", "redacted_at", "counts")
+
+
+def seal_problem(document: Any) -> str | None:
+    """Why a parsed document is no seal of this schema, or None. Every field the tools read is checked for its
+    type here, once: a hand-edited seal (`"counts": []`, `"policy": "default"`) is refused by name, never
+    read by code that expects a mapping."""
+    if not isinstance(document, dict) or document.get("redactor_seal") != SEAL_SCHEMA:
+        return f"not a redactor seal of schema {SEAL_SCHEMA}"
+    missing = [name for name in _REQUIRED_FIELDS if name not in document]
+    if missing:
+        return f"lacks {', '.join(missing)}"
+    files = document["files"]
+    if not isinstance(files, dict) or not files or not all(
+        isinstance(name, str) and isinstance(digest, str) and digest.startswith("sha256:")
+        for name, digest in files.items()
+    ):
+        return "'files' must map each member to a sha256 digest"
+    policy = document["policy"]
+    if not isinstance(policy, dict) or not all(isinstance(policy.get(name), str) for name in ("name", "digest")):
+        return "'policy' must be a mapping with a name and a digest"
+    counts = document["counts"]
+    if not isinstance(counts, dict) or not all(
+            isinstance(count, int) and not isinstance(count, bool) for count in counts.values()):
+        return "'counts' must map entity types to numbers"
+    if not all(isinstance(document[name], str) for name in ("recorded_at", "redacted_at")):
+        return "'recorded_at' and 'redacted_at' must be timestamps"
+    return None
+
+
 def read_seal(path: Path) -> Seal:
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         raise SealError(f"{path}: seal is unreadable") from None
-    if not isinstance(document, dict) or document.get("redactor_seal") != SEAL_SCHEMA:
-        raise SealError(f"{path}: not a redactor seal (schema {SEAL_SCHEMA})")
-    for required in ("files", "policy", "recorded_at", "redacted_at", "counts"):
-        if required not in document:
-            raise SealError(f"{path}: seal lacks '{required}'")
+    problem = seal_problem(document)
+    if problem is not None:
+        raise SealError(f"{path}: {problem}")
     return Seal(document)
 
 

@@ -275,10 +275,14 @@ def is_secret_reference(record: Mapping[str, Any]) -> bool:
     ["OPENAI_API_KEY"]}` (in every serialised chat model), Haystack's `{"type": "env_var", "env_vars":
     ["OPENAI_API_KEY"], "strict": true}` (in every serialised pipeline): names of environment variables."""
     if record.get("type") == "secret" and "lc" in record and record.keys() <= {"lc", "type", "id"}:
-        return True
-    names = record.get("env_vars")
+        return _names_environment_variables(record.get("id"))  # (`"id": ["Tr0ub4dor..."]` is no name)
     return record.get("type") == "env_var" and record.keys() <= {"type", "env_vars", "strict"} \
-        and isinstance(names, list) and all(isinstance(n, str) and _ENV_VAR_NAME.fullmatch(n) for n in names)
+        and _names_environment_variables(record.get("env_vars"))
+
+
+def _names_environment_variables(names: Any) -> bool:
+    return isinstance(names, list) and bool(names) and all(
+        isinstance(name, str) and _ENV_VAR_NAME.fullmatch(name) for name in names)
 
 
 _ENV_VAR_NAME = re.compile(r"[A-Z_][A-Z0-9_]*")
@@ -395,7 +399,11 @@ _SCHEMA_TYPES = frozenset({"string", "number", "integer", "boolean", "object", "
 
 
 def is_schema(record: Mapping[str, Any]) -> bool:
-    return not _SCHEMA_MEMBERS.isdisjoint(record) or record.get("type") in _SCHEMA_TYPES
+    """(A nullable field lists its types: `"type": ["string", "null"]`.)"""
+    kind = record.get("type")
+    kinds = kind if isinstance(kind, list) else [kind]
+    return not _SCHEMA_MEMBERS.isdisjoint(record) or (
+        bool(kinds) and all(isinstance(name, str) and name in _SCHEMA_TYPES for name in kinds))
 
 
 # An alerting service's integration key in its event body (PagerDuty Events v2 `{"routing_key", "event_action",
@@ -1003,6 +1011,21 @@ def form_fields(text: str) -> Iterator[tuple[str, str, str]]:
 _NOT_ATOMIC = re.compile(r"\s|@|://")
 
 
+_OTLP_SCALAR_TYPES = frozenset({"stringValue", "intValue", "doubleValue", "boolValue"})
+
+
+def _is_atomic_typed_value(value: Any) -> bool:
+    """One scalar: an OTLP `{"stringValue": "call_8a1"}` / `{"intValue": "3"}`, or a plain scalar (a HAR
+    pair's value), a string of one token in no vendor's token format."""
+    if isinstance(value, dict):
+        if len(value) != 1 or not _OTLP_SCALAR_TYPES.issuperset(value):
+            return False
+        value = next(iter(value.values()))
+    if isinstance(value, str):
+        return is_atomic(value) and not might_be_vendor_token(value)
+    return isinstance(value, (int, float, bool)) or value is None
+
+
 def is_atomic(value: str) -> bool:
     """One token: an id, an enum, a name. Not words, an address or a URL."""
     return _NOT_ATOMIC.search(value) is None
@@ -1252,7 +1275,11 @@ class StructureRules:
         if effective_key != key and (
             effective_key in self.structural_attributes or effective_key in self.structural_keys
         ):
-            return Member(True, effective_key, None, shape)  # typed OTLP value of an id/enum attribute
+            if _is_atomic_typed_value(child):
+                return Member(True, effective_key, None, shape)  # typed OTLP value of an id/enum attribute
+            # (an id attribute holding words, a list or a map: what it holds is read, no NER; red team 29's
+            # `gen_ai.conversation.id` holding an address)
+            return Member(False, effective_key, None, shape, ner=False)
         # Structure protects values, not whole subtrees: {"tool": {...}} is still walked.
         if scalar and self._is_structural(key, shape, parent, parent_key):
             # (An id that is a vendor's key is a key: terraform state stores an access key's id as

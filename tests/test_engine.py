@@ -1941,3 +1941,39 @@ def test_hotel_brands_named_like_people_stay(default_redactor: Redactor, no_ner:
     for redactor in (no_ner, default_redactor):
         out = redactor.redact({"a": "Holding KL1002 and Park Hyatt Tokyo; Grand Hyatt too. Call Maria Lopez"})
         assert out["a"].startswith("Holding KL1002 and Park Hyatt Tokyo; Grand Hyatt too. Call <PERSON:")
+
+
+def test_round_29_shapes_the_fuzzer_found(default_redactor: Redactor, no_ner: Redactor, tmp_path: Path) -> None:
+    """Red team 29 (a fuzzer over real records): an OTLP id attribute holding an address or words was kept whole
+    (and passed the gate); a LangChain secret reference whose `id` held the secret itself was kept; a nullable
+    JSON Schema type (`["string", "null"]`) and an `idna`-labelled MIME part crashed the run."""
+    otlp = {"resourceSpans": [{"scopeSpans": [{"spans": [{"attributes": [
+        {"key": "gen_ai.conversation.id", "value": {"stringValue": "zq.canary@northwind-mail.io"}},
+        {"key": "gen_ai.agent.name", "value": {"stringValue": "Refund card 4111 1111 1111 1111"}},
+        {"key": "gen_ai.response.id", "value": {"stringValue": "chatcmpl-9x8y7z"}}]}]}]}]}
+    record = {"llm": {"password": {"lc": 1, "type": "secret", "id": ["Tr0ub4dor-and-3-horses"]}},
+              "model": {"api_key": {"lc": 1, "type": "secret", "id": ["OPENAI_API_KEY"]}},
+              "schema": {"description": "Customer email, e.g. zq.canary@northwind-mail.io", "type": ["string", "null"]},
+              "subject": "From: =?idna?Q?zq.canary@northwind-mail.io?= hi"}
+    for redactor in (no_ner, default_redactor):
+        out_otlp = json.dumps(redactor.redact(otlp))
+        assert "zq.canary" not in out_otlp and "4111" not in out_otlp and '"chatcmpl-9x8y7z"' in out_otlp
+        out = redactor.redact(record)
+        assert "Tr0ub4dor" not in json.dumps(out) and out["model"] == record["model"]
+        assert out["schema"]["type"] == ["string", "null"] and "zq.canary" not in json.dumps(out)
+
+
+def test_a_document_in_a_string_counts_toward_the_nesting_limit(tmp_path: Path) -> None:
+    """Red team 29: JSON nested 250 deep inside a string inside 100 levels of objects overflowed Python's stack
+    (the depth started again at 0 inside the string). It is refused by name, exit 2."""
+    inner: Any = "x"
+    for _ in range(250):
+        inner = {"a": inner}
+    outer: Any = json.dumps(inner)
+    for _ in range(100):
+        outer = {"content": outer}
+    source = tmp_path / "deep.json"
+    source.write_text(json.dumps(outer))
+    result = run_cli("redact", str(source), "-o", str(tmp_path / "out"), "--no-ner", "-q")
+    assert result.returncode == 2 and "deep.json" in result.stderr and "nesting deeper than" in result.stderr
+    assert "internal error" not in result.stderr and not (tmp_path / "out").exists()

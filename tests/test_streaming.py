@@ -14,6 +14,7 @@ import redactor.streaming
 from redactor.commands.redact import redact_one
 from redactor.engine import Redactor
 from redactor.seal import read_seal, sha256_bytes
+from tests.conftest import make_redactor
 from tests.test_engine import EMAIL, PLANTED, assert_nothing_planted, chronicle_envelope, write_jsonl
 
 NOW = datetime(2026, 7, 1, tzinfo=timezone.utc)
@@ -43,6 +44,23 @@ def test_streamed_equals_in_memory(tmp_path: Path, default_redactor: Redactor,
     assert seal.files["store.jsonl"] == sha256_bytes(b)
     assert all(value not in json.dumps(seal.document) for value in [*PLANTED, EMAIL])
     assert sorted(p.name for p in (tmp_path / "b").iterdir()) == ["store.jsonl", "store.jsonl.seal.json"]
+
+
+def test_a_short_value_a_later_secret_key_makes_local_is_replaced_where_it_was_found(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Red team 29: `pin is 7391` in one record, `"account_pin": "7391"` in a later one. A short number under a
+    secret-named key is not replaced wherever else it occurs; where a cue found it, it is. The streamed path
+    had dropped that text's spans (the number read as propagated when it was found) and kept the PIN."""
+    source = tmp_path / "pins.jsonl"
+    write_jsonl(source, [{"type": "msg", "text": "my account pin is 7391, thanks"},
+                         {"type": "profile", "security": {"account_pin": "7391"}}])
+    no_ner = make_redactor(ner=False)
+    redact_one(no_ner, source, tmp_path / "a" / "pins.jsonl", NOW)
+    monkeypatch.setattr(redactor.streaming, "STREAM_THRESHOLD_BYTES", 1)
+    monkeypatch.setattr(redactor.streaming, "CHUNK_CANDIDATES", 1)
+    redact_one(no_ner, source, tmp_path / "b" / "pins.jsonl", NOW)
+    a = (tmp_path / "a" / "pins.jsonl").read_bytes()
+    assert a == (tmp_path / "b" / "pins.jsonl").read_bytes() and b"7391" not in a
 
 
 def test_known_values_past_the_memory_limit_are_sharded(tmp_path: Path, default_redactor: Redactor,

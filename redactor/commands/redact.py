@@ -16,7 +16,7 @@ from pathlib import Path
 from redactor import retention
 from redactor.atomic import atomic_write_bytes
 from redactor.engine import Finding, Redactor, TraceResult
-from redactor.errors import FatalError, InputError, PolicyError, SealError
+from redactor.errors import FatalError, InputError, PolicyError, SealError, internal_error_summary
 from redactor.faults import killpoint
 from redactor.formats.registry import discover_traces, load_trace
 from redactor.policy import Policy
@@ -257,6 +257,14 @@ def _redact_task(redactor: Redactor, source: Path, destination: Path | None, now
         where = f" ({exc.filename})" if exc.filename else ""
         reason = exc.strerror or exc.__class__.__name__
         return f"{source}: {reason}{where}; this trace is not redacted (no seal written)"
+    except RecursionError:
+        return f"{source}: nested too deeply to read; this trace is not redacted (no seal written)"
+    except Exception as exc:
+        # A bug met on this trace: it fails by name, the others still proceed, the run exits 2.
+        if os.environ.get("REDACTOR_DEBUG") == "1":
+            raise
+        return (f"{source}: internal error: {internal_error_summary(exc)}; this trace is not redacted (no seal "
+                "written; set REDACTOR_DEBUG=1 to see the traceback)")
 
 
 # Set once in each worker by the pool's initializer. Forked workers get the parent's redactor

@@ -294,7 +294,7 @@ class _Walker:
         if depth > self.max_depth:
             raise DetectorError(f"nesting deeper than {self.max_depth} levels")
         if isinstance(value, str):
-            yield from self._string(value, ctx)
+            yield from self._string(value, ctx, depth)
         elif isinstance(value, list):
             for index, item in enumerate(value):
                 yield from self.strings(item, _Ctx(ctx.node.at_index(index), ctx.structural), parent_key, depth + 1)
@@ -333,19 +333,22 @@ class _Walker:
                 node = row_node.cell(index, column, member.shape, None if member.keep else member.secret_entity)
                 yield from self.strings(cell, _Ctx(node, ctx.structural or member.keep), column, depth + 1)
 
-    def _string(self, text: str, ctx: _Ctx) -> Iterator[tuple[_Ctx, str]]:
+    def _string(self, text: str, ctx: _Ctx, depth: int) -> Iterator[tuple[_Ctx, str]]:
+        """(The depth goes on inside a document in a string, as the engine counts it.)"""
+        if depth > self.max_depth:
+            raise DetectorError(f"nesting deeper than {self.max_depth} levels")
         if ctx.secret_entity is None:
             embedded = parse_embedded_json(text)
             if embedded is not None:
-                yield from self.strings(embedded[0], _Ctx(ctx.node.embedded(), ctx.structural), None, 0)
+                yield from self.strings(embedded[0], _Ctx(ctx.node.embedded(), ctx.structural), None, depth + 1)
                 return
             decoded = parse_base64_text(text)
             if decoded is not None:  # base64-encoded text, read as the engine reads it
-                yield from self._string(decoded[0], _Ctx(ctx.node.embedded(BASE64_MARK), ctx.structural))
+                yield from self._string(decoded[0], _Ctx(ctx.node.embedded(BASE64_MARK), ctx.structural), depth + 1)
                 return
             message = parse_mime_text(text)
             if message is not None:  # a raw e-mail's encoded parts, decoded as the engine decodes them
                 for segment in message[0]:
-                    yield from self._string(segment, _Ctx(ctx.node.embedded(MIME_MARK), ctx.structural))
+                    yield from self._string(segment, _Ctx(ctx.node.embedded(MIME_MARK), ctx.structural), depth + 1)
                 return
         yield ctx, text

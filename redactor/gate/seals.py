@@ -13,9 +13,7 @@ from collections.abc import Mapping
 from redactor.gate.model import FORGED, MODIFIED, OLDER_POLICY, SEAL_INVALID, TraceCheck
 from redactor.policy import Policy
 from redactor.replacement.keys import PseudonymKey
-from redactor.seal import SEAL_SCHEMA, Seal, mac_problem, sha256_bytes
-
-_REQUIRED = ("files", "policy", "recorded_at", "redacted_at", "counts")
+from redactor.seal import Seal, mac_problem, seal_problem, sha256_bytes
 
 
 def parse_seal(data: bytes) -> Seal | str:
@@ -24,19 +22,8 @@ def parse_seal(data: bytes) -> Seal | str:
         document = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return "not valid JSON"
-    if not isinstance(document, dict) or document.get("redactor_seal") != SEAL_SCHEMA:
-        return f"not a redactor seal of schema {SEAL_SCHEMA}"
-    missing = [name for name in _REQUIRED if name not in document]
-    if missing:
-        return f"lacks {', '.join(missing)}"
-    files = document["files"]
-    if not isinstance(files, dict) or not files or not all(
-        isinstance(v, str) and v.startswith("sha256:") for v in files.values()
-    ):
-        return "'files' must map each member to a sha256 digest"
-    if not isinstance(document["policy"], dict):
-        return "'policy' must be a mapping"
-    return Seal(document)
+    problem = seal_problem(document)
+    return problem if problem is not None else Seal(document)
 
 
 def verify(
