@@ -376,11 +376,15 @@ _MACHINE_ADDRESS = re.compile(r"(?:0x)?[0-9a-fA-F:.]+(?::\d+)?|[\w.-]+:\d+|\S+")
 
 
 def is_postal_address(record: Mapping[str, Any], key: str, value: str) -> bool:
-    if normalize_key(key) not in _ADDRESS_KEYS or "@" in value or "://" in value:
-        return False
-    if _MACHINE_ADDRESS.fullmatch(value) or not any(c.isdigit() for c in value) or not _has_letters(value):
+    if normalize_key(key) not in _ADDRESS_KEYS or not reads_as_postal_address(value):
         return False
     return any(normalize_key(other) in CONTACT_FIELDS for other in record if isinstance(other, str) and other != key)
+
+
+def reads_as_postal_address(value: str) -> bool:
+    """A number and a word, and no address of a machine (`10.0.0.5:8080`, `https://...`, a mailbox)."""
+    return "@" not in value and "://" not in value and _MACHINE_ADDRESS.fullmatch(value) is None \
+        and any(c.isdigit() for c in value) and _has_letters(value)
 
 
 # A name/value pair's members, and the attributes of a form field that a browser agent records beside them.
@@ -890,8 +894,10 @@ def _is_xml_value(value: str) -> bool:
 
 def _xml_value_entity(name: str, value: str) -> str | None:
     """The PII type of an element's or attribute's value by its name. Not a bare `name`: a project's, a
-    step's, a setting's (`<name>Apache Commons Lang</name>` in a pom.xml)."""
-    if not _is_xml_value(value) or normalize_key(name) == "name":
+    step's, a setting's (`<name>Apache Commons Lang</name>` in a pom.xml); a bare `address` only when it reads
+    as a postal one (a WCF `<endpoint address="http://...">`, `<server address="10.0.0.5"/>` are machines')."""
+    key = normalize_key(name)
+    if not _is_xml_value(value) or key == "name" or (key in _ADDRESS_KEYS and not reads_as_postal_address(value)):
         return None
     return pii_entity_for_key(name)
 

@@ -1977,3 +1977,12 @@ def test_a_document_in_a_string_counts_toward_the_nesting_limit(tmp_path: Path) 
     result = run_cli("redact", str(source), "-o", str(tmp_path / "out"), "--no-ner", "-q")
     assert result.returncode == 2 and "deep.json" in result.stderr and "nesting deeper than" in result.stderr
     assert "internal error" not in result.stderr and not (tmp_path / "out").exists()
+
+
+def test_an_xml_address_attribute_of_a_machine_is_no_postal_address(no_ner: Redactor) -> None:
+    """XML attributes named like personal-data keys are read as those keys (round 26), but a bare `address` only
+    when it reads as a postal one: a WCF endpoint's URL is a machine's."""
+    out = no_ner.redact({"cfg": "<endpoint address=\"http://localhost:8080/svc\" binding=\"basicHttpBinding\"/>",
+                         "crm": "<Customer BirthDate=\"1986-02-11\" Address=\"12 Acacia Avenue\"/>"})
+    assert out["cfg"].startswith("<endpoint address=\"http://localhost:8080/svc\"")
+    assert "1986-02-11" not in out["crm"] and "Acacia" not in out["crm"]
