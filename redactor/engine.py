@@ -302,9 +302,9 @@ class Redactor:
         return Anonymizer(operators)
 
 
-# A name part this long is also replaced in lower case (`thanks, priya`): shorter ones are words too
-# often (`said`, `can`, `sun`).
-_LOWER_CASE_PART_MIN = 5
+# A name part this long is also replaced in lower case (`thanks, priya`) and in capitals: shorter ones are
+# words too often (`said`, `can`, `sun`).
+_CASE_FORM_PART_MIN = 5
 
 
 def _is_short_name(value: str, entity: str) -> bool:
@@ -475,7 +475,7 @@ class TraceSession:
         self.guess_index: KnownValueIndex | None = None
         # Name parts in lower case (`priya`): replaced in prose, never inside a host name, a path or an
         # identifier (`lumen-store.com` when `Lumen Store Suporte` signed a mail).
-        self.lower_name_parts: set[str] = set()
+        self.name_part_case_forms: set[str] = set()
         # Values the trace keeps under identifier keys (`github_run_id`): digits found there are no phone
         # number or identity number anywhere else in the trace either.
         self.identifiers: set[str] = set()
@@ -880,30 +880,30 @@ class TraceSession:
                         if part not in self.value_type or part in self.guessed:
                             self.value_type[part] = entity  # (NER's `Mateo` as a place: the name's part)
                             self.guessed.discard(part)
-                        self._note_lower_case(part, entity)
+                        self._note_case_forms(part, entity)
                         folded = without_accents(part)
                         if folded != part and folded not in self.value_type:
                             self.value_type[folded] = entity  # `Fernandez` for `Fernández`
                             self.written_as[folded] = part
-                            self._note_lower_case(folded, entity)
+                            self._note_case_forms(folded, entity)
                 if " " not in value and is_name_word(value) and is_propagated(value, entity):
-                    self._note_lower_case(value, entity)  # a given name known alone (`vorname: Jürgen`)
+                    self._note_case_forms(value, entity)  # a given name known alone (`vorname: Jürgen`)
         known = [v for v, entity in self.value_type.items() if is_propagated(v, entity)]
         index = KnownValueIndex(v for v in known if self.written_as.get(v, v) not in self.guessed)
         self.known_index = index if index else None
         guesses = KnownValueIndex(v for v in known if self.written_as.get(v, v) in self.guessed)
         self.guess_index = guesses if guesses else None
 
-    def _note_lower_case(self, name: str, entity: str) -> None:
+    def _note_case_forms(self, name: str, entity: str) -> None:
         """A name's lower-case form (`thanks, priya`) and its capitals (a folio's `Guest: ANNELIESE`), with the
         name's token; short names are words too often."""
-        if len(name) < _LOWER_CASE_PART_MIN:
+        if len(name) < _CASE_FORM_PART_MIN:
             return
         for form in (name.lower(), name.upper()):
             if form != name and form not in self.value_type:
                 self.value_type[form] = entity
                 self.written_as[form] = name
-                self.lower_name_parts.add(form)
+                self.name_part_case_forms.add(form)
 
     def _resolve(self, text: str, ranked: list[tuple[int, Span]]) -> list[Span]:
         """Drop allow-listed and marker-overlapping spans; keep non-overlapping, best first."""
@@ -1044,7 +1044,7 @@ class TraceSession:
                 continue
             for start, found_end in index.finditer(text):
                 found = text[start:found_end]
-                if found in self.lower_name_parts and _inside_identifier(text, start, found_end):
+                if found in self.name_part_case_forms and _inside_identifier(text, start, found_end):
                     continue
                 entity = self.value_type[found]
                 if entity == "LOCATION" and _inside_time_zone(text, start, found_end):

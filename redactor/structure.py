@@ -94,10 +94,9 @@ _PII_KEY_ENTITIES = {
     "routing_number": "ID_NUMBER", "national_id": "ID_NUMBER", "nhs_number": "ID_NUMBER", "dni": "ID_NUMBER",
     "mrn": "ID_NUMBER", "medical_record_number": "ID_NUMBER", "insurance_member_id": "ID_NUMBER",
     "drivers_license": "ID_NUMBER", "driver_license_number": "ID_NUMBER", "passport_no": "ID_NUMBER",
-    "iccid": "ID_NUMBER", "msisdn": "PHONE_NUMBER", "wa_id": "PHONE_NUMBER", "wallet_address": "CRYPTO",
-    "crypto_address": "CRYPTO",
-    "btc_address": "CRYPTO", "eth_address": "CRYPTO", "deposit_address": "CRYPTO", "withdrawal_address": "CRYPTO",
-    "payout_address": "CRYPTO",
+    "iccid": "ID_NUMBER", "msisdn": "PHONE_NUMBER", "wa_id": "PHONE_NUMBER",
+    "wallet_address": "CRYPTO", "crypto_address": "CRYPTO", "btc_address": "CRYPTO", "eth_address": "CRYPTO",
+    "deposit_address": "CRYPTO", "withdrawal_address": "CRYPTO", "payout_address": "CRYPTO",
     "bank_account": "ID_NUMBER", "sort_code": "ID_NUMBER", "legal_name": "PERSON", "account_no": "ID_NUMBER",
     "acct_no": "ID_NUMBER", "acct_number": "ID_NUMBER", "cardholder_id": "ID_NUMBER", "given_names": "PERSON",
     "forename": "PERSON", "forenames": "PERSON", "phone_number": "PHONE_NUMBER", "mobile": "PHONE_NUMBER",
@@ -496,8 +495,6 @@ _CONTACT_POINT_KINDS = {
     "whatsapp": "PHONE_NUMBER", "pager": "PHONE_NUMBER", "email": "EMAIL_ADDRESS",
 }
 _CONTACT_POINT_VALUE_KEYS = frozenset({"value", "number", "address"})
-
-
 _CONTACT_POINT_MIN_DIGITS = 6
 
 

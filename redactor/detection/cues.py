@@ -592,13 +592,13 @@ CUE_RULES: tuple[CueRule, ...] = (
     # table's cell beside its type too: `| SIN | 130 692 544 |`), each with its check digit.
     CueRule("canadian_sin", "ID_NUMBER", r"\b(?-i:SIN|NAS)\b|\bsocial[ _-]insurance(?:[ _-](?:number|no\.?))?",
             r"\d{3}[ -]?\d{3}[ -]?\d{3}(?![\d-])", sin_ok, separator=_ID_CELL_SEPARATOR,
-            keywords=("sin", "nas", "social insurance")),
+            keywords=("sin ", "sin:", "sin#", "sin\t", "nas ", "nas:", "social insurance")),
     CueRule("australian_tfn", "ID_NUMBER", r"\b(?-i:TFN)\b|\btax[ _-]file[ _-](?:number|no\.?)",
             r"\d{3}[ -]?\d{3}[ -]?\d{3}(?![\d-])", tfn_ok, separator=_ID_CELL_SEPARATOR,
             keywords=("tfn", "tax file")),
     CueRule("aadhaar", "ID_NUMBER", r"\baadh?aar(?:[ _-](?:number|no\.?|card))?|\b(?-i:UIDAI|UID)\b",
             r"\d{4}[ -]?\d{4}[ -]?\d{4}(?![\d-])", aadhaar_ok, separator=_ID_CELL_SEPARATOR,
-            keywords=("aadhaar", "aadhar", "uidai", "uid")),
+            keywords=("aadhaar", "aadhar", "uidai", "uid ", "uid:", "uid#", "uid|")),
     # A UK right-to-work document: a biometric residence permit's number (`BRP ZX1234567`), a DBS certificate's
     # twelve digits (`DBS certificate no. 001234567890`), a share code (`share code W4X 9KP 7RM`).
     CueRule("uk_right_to_work", "ID_NUMBER",
@@ -621,8 +621,8 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"|\bKVNR\b|\b(?:kranken)?versichertennummer",
             r"\d{8}[A-Z]\d{3}(?![\w])|[A-Z]\d{9}(?![\w])",
             separator=r"(?:[ \t]*(?:[:|#>]|<[^<>]{0,40}>)?[ \t]*)",  # (`<KVNR>B284619503</KVNR>`)
-            keywords=("versicherungs", "rentenversicherungs", "sozialversicherungs", "rvnr", "sv", "kvnr",
-                      "versichertennummer", "krankenversichertennummer")),
+            keywords=("versicherungs", "rentenversicherungs", "sozialversicherungs", "rvnr", "sv-nummer", "sv-nr",
+                      "svnummer", "svnr", "kvnr", "versichertennummer", "krankenversichertennummer")),
     # A vehicle's registration after its name: `Kennzeichen: L-FB 2841`, `Immatriculation : GH-417-KP`, `plate
     # 7KTR 093`, `reg. no. AB12 CDE`. (Letters and digits both: `plate 2 of 3` is none.)
     CueRule("licence_plate", "ID_NUMBER",
@@ -634,8 +634,9 @@ CUE_RULES: tuple[CueRule, ...] = (
             separator=r"(?:[ \t]+d[eu][ \t]+(?:(?:ma|mon|la|le)[ \t]+)?[^\n:]{1,30}?[ \t]*:[ \t]*"
                       r"|[^\S\n]*[:=#]?[ \t]*(?:<[^<>]{0,40}>)?)",
             keywords=("kennzeichen", "amtliches", "immatriculation", "license plate", "licence plate", "number plate",
-                      "registration", "plate", "reg no", "reg. no", "reg number", "reg. number", "reg mark",
-                      "reg. mark", "matrícula", "matricula", "targa", "placa")),
+                      "registration plate", "registration no", "registration number", "registration mark", "plate",
+                      "reg no", "reg. no", "reg number", "reg. number", "reg mark", "reg. mark", "matrícula",
+                      "matricula", "targa", "placa")),
     # Mexico's RFC in its own shape (three or four letters, the birth or founding date, a three-character
     # homoclave): `RFC 9110` and `RFC 7231/9110` are the IETF's.
     CueRule("mexican_rfc", "ID_NUMBER", r"\b(?-i:RFC)\b",
@@ -723,8 +724,7 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"|wallet(?:[ _-]?(?:address|addr))?"
             r"|withdraw(?:al)?[ \t]+to)",
             r"0x[0-9a-fA-F]{40}(?![\w])",
-            keywords=("eth", "erc", "bep", "polygon", "arbitrum", "usdt", "usdc", "crypto", "deposit", "withdraw",
-                      "payout", "receiving", "sending", "wallet")),
+            keywords=("0x",)),  # (the value's own start: every match holds it, few texts do)
     # India's UPI payment address (a VPA): a handle at a bank's, no domain (`sidmenon@okhdfcbank`). With
     # a top-level domain it is an email address, for the email recognizer.
     CueRule("upi_address", "ID_NUMBER", r"\bUPI(?:[ _-]?(?:id|handle|address))?\b|\bVPA\b",

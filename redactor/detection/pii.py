@@ -52,7 +52,7 @@ _PREFILTERS: dict[str, re.Pattern[str]] = {
     "US_SSN": re.compile(r"\b\d{3}[- .]?\d{2}[- .]?\d{4}\b"),
     "IP_ADDRESS": re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]"),
     "CRYPTO": BITCOIN_ADDRESS,
-    # a SIM card's ICCID and a UK National Insurance number, see `iccid_recognizer`, `nino_recognizer`
+    # a SIM card's ICCID, a UK National Insurance number, a codice fiscale (see `id_number_recognizers`)
     "ID_NUMBER": re.compile(f"{_ICCID}|{_NINO}|{_CODICE_FISCALE}"),
     "STREET_ADDRESS": re.compile(
         r"\b\d{1,6}[A-Za-z]?\s+[A-Z]|[a-zßà-ÿ]\.?,?\s+\d{1,4}\b|\b\d{1,4},?\s+[a-zé]|\b\d{1,6}\s+\d{1,3}(?:st|nd|rd|th)\b"
@@ -344,18 +344,17 @@ def is_implausible_name(entity_text: str) -> bool:
 _CARD_CANDIDATE = r"(?<![\d.-])\d(?:[ -]?\d){11,18}(?![\d.])"
 
 
-def iccid_recognizer() -> Any:
-    """A SIM card's ICCID (ITU-T E.118): `89`, the telecom industry's prefix, then 16 to 20 digits with a Luhn
-    check digit, with or without a cue (`old_iccid,new_iccid` columns of a SIM swap export). No card number
-    starts with 89."""
+def validated_pattern_recognizer(entity: str, name: str, pattern: str, score: float,
+                                 validator: Callable[[str], bool]) -> Any:
+    """A presidio pattern recognizer whose matches must also pass `validator` (a check digit, an issuer's
+    rules), presidio's own `validate_result` hook."""
     from presidio_analyzer import Pattern, PatternRecognizer
 
-    class IccidRecognizer(PatternRecognizer):
+    class ValidatedPatternRecognizer(PatternRecognizer):
         def validate_result(self, pattern_text: str) -> bool:
-            return luhn_ok(pattern_text)
+            return validator(pattern_text)
 
-    return IccidRecognizer(supported_entity="ID_NUMBER", name="IccidRecognizer",
-                           patterns=[Pattern("iccid", _ICCID, 0.6)])
+    return ValidatedPatternRecognizer(supported_entity=entity, name=name, patterns=[Pattern(name, pattern, score)])
 
 
 # Letters HMRC never uses first or second, and prefixes it never allocates (HMRC's NIM39110).
@@ -369,41 +368,21 @@ def nino_ok(value: str) -> bool:
     return prefix[0] not in _NINO_NOT_FIRST and prefix[1] not in _NINO_NOT_SECOND and prefix not in _NINO_NOT_PREFIXES
 
 
-def codice_fiscale_recognizer() -> Any:
-    """Italy's codice fiscale by its shape and its check letter, with or without a cue."""
-    from presidio_analyzer import Pattern, PatternRecognizer
-
-    class CodiceFiscaleRecognizer(PatternRecognizer):
-        def validate_result(self, pattern_text: str) -> bool:
-            return codice_fiscale_ok(pattern_text)
-
-    return CodiceFiscaleRecognizer(supported_entity="ID_NUMBER", name="CodiceFiscaleRecognizer",
-                                   patterns=[Pattern("codice_fiscale", _CODICE_FISCALE, 0.6)])
-
-
-def nino_recognizer() -> Any:
-    """A UK National Insurance number by its shape and HMRC's allocation rules, with or without a cue (a P45's
-    box, a caseworker's `NI AB 12 34 56 C`): two letters, six digits, a letter A to D."""
-    from presidio_analyzer import Pattern, PatternRecognizer
-
-    class NinoRecognizer(PatternRecognizer):
-        def validate_result(self, pattern_text: str) -> bool:
-            return nino_ok(pattern_text)
-
-    return NinoRecognizer(supported_entity="ID_NUMBER", name="NinoRecognizer", patterns=[Pattern("nino", _NINO, 0.6)])
+def id_number_recognizers() -> list[Any]:
+    """Personal numbers found by their shape and a check, with or without a cue: a SIM card's ICCID (ITU-T E.118:
+    `89`, the telecom industry's prefix, then 16 to 20 digits with a Luhn digit; no card number starts with 89;
+    a SIM swap export's `old_iccid,new_iccid` columns), a UK National Insurance number (HMRC's allocation rules;
+    a P45's box, a caseworker's `NI AB 12 34 56 C`), an Italian codice fiscale (its check letter)."""
+    return [validated_pattern_recognizer("ID_NUMBER", "IccidRecognizer", _ICCID, 0.6, luhn_ok),
+            validated_pattern_recognizer("ID_NUMBER", "NinoRecognizer", _NINO, 0.6, nino_ok),
+            validated_pattern_recognizer("ID_NUMBER", "CodiceFiscaleRecognizer", _CODICE_FISCALE, 0.6,
+                                         codice_fiscale_ok)]
 
 
 def issuer_card_recognizer() -> Any:
     """A presidio pattern recognizer for card numbers of 12 to 19 digits, validated by Luhn and an
     issuer prefix (`redactor.detection.validators.card_ok`, which the gate's fast scan uses too)."""
-    from presidio_analyzer import Pattern, PatternRecognizer
-
-    class IssuerCardRecognizer(PatternRecognizer):
-        def validate_result(self, pattern_text: str) -> bool:
-            return card_ok(pattern_text)
-
-    return IssuerCardRecognizer(supported_entity="CREDIT_CARD", name="IssuerCardRecognizer",
-                                patterns=[Pattern("card_12_19", _CARD_CANDIDATE, 0.3)])
+    return validated_pattern_recognizer("CREDIT_CARD", "IssuerCardRecognizer", _CARD_CANDIDATE, 0.3, card_ok)
 
 
 # An IPv6 address followed by its port without brackets: the whole is no address, so presidio drops it.
@@ -649,7 +628,7 @@ class PiiDetector:
             "STREET_ADDRESS": [street],
             # presidio's pattern has no bounds (it would read the tail of a longer token); its checksum
             # test is kept
-            "ID_NUMBER": [iccid_recognizer(), nino_recognizer(), codice_fiscale_recognizer()],
+            "ID_NUMBER": id_number_recognizers(),
             "CRYPTO": [CryptoRecognizer(patterns=[Pattern("bitcoin_address", BITCOIN_ADDRESS.pattern, 0.5)])],
             _CUED: [cue_recognizer(self._cue_entities)],
             _NAMED: [full_name_recognizer()],
