@@ -514,6 +514,16 @@ def contact_point_entity(record: Mapping[str, Any], key: str, value: str) -> str
     return None
 
 
+# A bare `license` names a software licence as often (`"license": "MIT"`): beside a person's contact details,
+# with digits, it is their driving licence (a ride-hailing driver's `{"name", "phone", "license": "D4829163"}`).
+_LICENCE_KEYS = frozenset({"license", "licence", "license_no", "licence_no", "dl"})
+
+
+def licence_of_a_person(record: Mapping[str, Any], key: str, value: Any) -> bool:
+    return normalize_key(key) in _LICENCE_KEYS and isinstance(value, str) and any(c.isdigit() for c in value) \
+        and is_contact_record(record)
+
+
 def _document_kind(name: str) -> str:
     return re.sub(r"[\s./-]+", "_", name.strip().lower().replace("'", "").replace("’", ""))
 
@@ -1308,7 +1318,7 @@ class StructureRules:
             return Member(False, effective_key, "STREET_ADDRESS", shape)
         if isinstance(child, str) and is_alerting_integration_key(parent, key):
             return Member(False, effective_key, "API_KEY", shape)
-        if scalar and identity_document_number(parent, key, parent_key):
+        if scalar and (identity_document_number(parent, key, parent_key) or licence_of_a_person(parent, key, child)):
             return Member(False, effective_key, "ID_NUMBER", shape)
         if isinstance(child, str) and (kind := contact_point_entity(parent, key, child)) is not None:
             return Member(False, effective_key, kind, shape)

@@ -1986,3 +1986,18 @@ def test_an_xml_address_attribute_of_a_machine_is_no_postal_address(no_ner: Reda
                          "crm": "<Customer BirthDate=\"1986-02-11\" Address=\"12 Acacia Avenue\"/>"})
     assert out["cfg"].startswith("<endpoint address=\"http://localhost:8080/svc\"")
     assert "1986-02-11" not in out["crm"] and "Acacia" not in out["crm"]
+
+
+def test_round_26_coordinates_after_their_word_and_a_drivers_licence(no_ner: Redactor) -> None:
+    """Red team 26 (ride-hailing): GPS positions in a directions URL and a driver's last ping, and a licence
+    number under a bare `license` key beside the driver's contact details, were left; a package's `license`
+    and two scores are kept."""
+    record = {"url": "https://maps.googleapis.com/maps/api/directions/json?origin=37.79612,-122.41894&destination=SFO",
+              "log": "driver offline; last ping 37.76231, -122.43509", "scores": "scores 0.12345, 0.67891",
+              "driver": {"name": "Kwame Mensah", "license": "D4829163", "phone": "+1 415 555 0132"},
+              "pkg": {"name": "left-pad", "license": "MIT", "version": "1.3.0"}}
+    out = no_ner.redact(record)
+    text = json.dumps(out)
+    for raw in ("37.79612", "-122.41894", "37.76231", "D4829163"):
+        assert raw not in text, raw
+    assert out["scores"] == record["scores"] and out["pkg"] == record["pkg"] and out["url"].endswith("&destination=SFO")

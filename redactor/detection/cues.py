@@ -68,6 +68,11 @@ def _nir_ok(value: str) -> bool:
     return body.isdigit() and 97 - int(body) % 97 == int(compact[13:])
 
 
+def _coordinates_ok(value: str) -> bool:
+    latitude, _, longitude = value.partition(",")
+    return abs(float(latitude)) <= 90 and abs(float(longitude)) <= 180
+
+
 _PLATE_MIN_CHARACTERS = 4
 
 
@@ -715,6 +720,17 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"atr[áa]s|verificaci[óo]n|la[ \t]+tarjeta|caja|candado|garaje))?",
             r"\d{3,8}(?![\w/:-]|[.,]\d)", separator=r"(?:[ \t]*[,:]?[ \t]*(?:es|era|:)?[ \t]*)",
             keywords=("código", "codigo")),
+    # A position as latitude and longitude after what it places (a ride's `origin=37.79612,-122.41894`, `last ping
+    # 37.76231, -122.43509`, `"latlng": "..."`): four decimals or more, within range. (Without its word a pair of
+    # decimals is as often two scores or an embedding's first values.)
+    CueRule("coordinates", "LOCATION",
+            r"\b(?:origin|destination|waypoints?|latlng|lat_lng|latlon|lat_lon|lat/lng|coords?|coordinates|gps"
+            r"|location|position|pickup|drop-?off|(?:last[ \t]+)?ping|geo)",
+            r"-?\d{1,2}\.\d{4,},[ ]?-?\d{1,3}\.\d{4,}(?![\d.])", _coordinates_ok,
+            separator=r"(?:[ \t]*[:=]?[ \t]*[\"']?)",
+            keywords=("origin", "destination", "waypoint", "latlng", "lat_lng", "latlon", "lat_lon", "lat/lng",
+                      "coord", "gps", "location", "position", "pickup", "dropoff", "drop-off", "ping", "last ping",
+                      "geo")),
     # An Ethereum (or any EVM chain's) wallet after its name: `ETH withdrawal address 0x71C7...`,
     # `wallet: 0x...`. The shape alone is a contract's address as often (and a digest's first 40 digits).
     CueRule("evm_wallet", "CRYPTO",

@@ -25,7 +25,8 @@ from tests.conftest import make_redactor, run_cli
 from tests.detection.test_pii import found
 
 THRESHOLDS = {"PHONE_NUMBER": 0.4, "US_SSN": 0.5, "CREDIT_CARD": 0.5, "STREET_ADDRESS": 0.5, "PERSON": 0.6,
-              "EMAIL_ADDRESS": 0.5, "DATE_OF_BIRTH": 0.5, "ID_NUMBER": 0.5, "CREDENTIAL": 0.5}
+              "EMAIL_ADDRESS": 0.5, "DATE_OF_BIRTH": 0.5, "ID_NUMBER": 0.5, "CREDENTIAL": 0.5,
+              "LOCATION": 0.6}
 
 
 @pytest.fixture(scope="module")
@@ -144,6 +145,8 @@ def detector() -> PiiDetector:
     ("氏名 山田 太郎 / フリガナ ヤマダ タロウ", "PERSON", "山田 太郎"),
     ("Right to work: BRP ZX1234567 (expires 2027)", "ID_NUMBER", "ZX1234567"),
     ("DBS certificate no. 001234567890", "ID_NUMBER", "001234567890"),
+    ("directions?origin=37.79612,-122.41894&destination=SFO", "LOCATION", "37.79612,-122.41894"),
+    ("driver offline; last ping 37.76231, -122.43509 near", "LOCATION", "37.76231, -122.43509"),
     # Eleventh round: a display name inside a quoted string, or quoted and escaped in a text.
     ('authors = ["Søren Kierkegaard-Holm <soren.kh@fastmail.dk>"]', "PERSON", "Søren Kierkegaard-Holm"),
     ('"author": "Søren Kierkegaard-Holm <soren.kh@fastmail.dk>"', "PERSON", "Søren Kierkegaard-Holm"),
@@ -329,6 +332,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "CPF 529.982.247-26",  # a wrong check digit
     "plate 2 of 3", "the licence plate lights", "number plate 12345",  # no registration: digits alone
     "my dad said ok",
+    "scores 0.12345, 0.67891", "position 123.4567,12.3456",  # no cue; a latitude out of range
     "PAN 4111 card", "DOB 1.2.3.4",  # a card's PAN is no Indian PAN; four groups are no date
     "お客様、担当者様、皆様", "고객님, 여러분", "各位先生",  # roles the honorifics address
     "Project name\nRelease Checklist\n", "Display name\nAcme Team\n", "Name\nStatus\nJane",
@@ -385,7 +389,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "Frau Dr. Jo", "Sr. Jo", "Sra Jo", "Srta. Jo", "Mme Jo", "Mlle Jo", "Dott. Jo", "Sig.ra Jo",
                "my wife Jo Ho", "NIR 1840775113092", "SIN 130 692 544", "TFN 123 456 782", "Aadhaar 2341 2341 2346",
                "收件人：王晓明", "BRP ZX1234567", "CPF 529.982.247-25",
-               "KVNR B284619503", "Kennzeichen: L-FB 2841",
+               "KVNR B284619503", "Kennzeichen: L-FB 2841", "origin=37.79612,-122.41894",
                "Full name (as on passport): Jo Ho", "7bd81c8 (Jo Ho 2024-03-02 14:11:09 +0530 48)",
                "author Jo Ho\n", "x\\ncommitter Jo Ho <jo@x.io>", "tagger Jo Ho", "user.name=Jo Ho",
                "core.bare=false\\nuser.name=Jo Ho", "GIT_COMMITTER_NAME=Jo Ho",
