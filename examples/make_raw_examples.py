@@ -188,6 +188,7 @@ PRIYA_CARD = planted("378282246310005", "CREDIT_CARD")
 PRIYA_IPV6 = planted("2001:db8:4:1::2a", "IP_ADDRESS")
 PRIYA_DOB = planted("1990-07-23", "DATE_OF_BIRTH")
 PRIYA_PASSPORT = planted("K7293514", "ID_NUMBER")
+PRIYA_WALLET = planted("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", "CRYPTO")
 
 DB_HOST_IP = planted("10.20.30.40", "IP_ADDRESS")
 
@@ -1448,7 +1449,8 @@ def agent_chronicle_single() -> Envelope:
     c_verify = toolu_id("single-verify")
     text = (
         f"Hi, I'm {PRIYA}. To verify me: SSN {PRIYA_SSN}, Amex {PRIYA_CARD}, phone {PRIYA_PHONE}, "
-        f"email {PRIYA_EMAIL}, DOB {PRIYA_DOB}, passport no. {PRIYA_PASSPORT}. Why was my card declined?"
+        f"email {PRIYA_EMAIL}, DOB {PRIYA_DOB}, passport no. {PRIYA_PASSPORT}, refunds to my wallet {PRIYA_WALLET}. "
+        "Why was my card declined?"
     )
     raw_input: JSON = {
         "model": MODEL_ANTHROPIC,
