@@ -166,11 +166,12 @@ def _warn_skipped(skipped: list[Path], in_place: bool) -> None:
     """Files a walked directory holds that are not traces: never redacted, so never silently passed over."""
     if not skipped:
         return
+    from redactor.formats.registry import TRACE_KINDS
+
     named = ", ".join(str(path) for path in skipped[:_SKIPPED_NAMED])
     more = f" and {len(skipped) - _SKIPPED_NAMED} more" if len(skipped) > _SKIPPED_NAMED else ""
     fate = "left as they are, unredacted" if in_place else "not copied to the output"
-    _err(f"warning: {len(skipped)} file(s) are not traces (.json, .jsonl, .ndjson, .traj) and were {fate}: "
-         f"{named}{more}")
+    _err(f"warning: {len(skipped)} file(s) are not traces ({TRACE_KINDS}) and were {fate}: {named}{more}")
 
 
 @app.command()

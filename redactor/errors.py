@@ -6,7 +6,9 @@ problem, nothing read from the content.
 
 from __future__ import annotations
 
+import traceback
 from enum import IntEnum
+from pathlib import Path
 
 
 class ExitCode(IntEnum):
@@ -55,9 +57,6 @@ class RedactionError(FatalError):
 def internal_error_summary(exc: BaseException) -> str:
     """An unexpected exception as its type and where it was raised (`TypeError at structure.py:398`), never its
     message: a message may quote the content being redacted."""
-    import traceback
-    from pathlib import Path
-
     frame = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
     where = f" at {Path(frame.filename).name}:{frame.lineno}" if frame else ""
     return f"{type(exc).__name__}{where}"

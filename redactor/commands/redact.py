@@ -18,7 +18,7 @@ from redactor.atomic import atomic_write_bytes
 from redactor.engine import Finding, Redactor, TraceResult
 from redactor.errors import FatalError, InputError, PolicyError, SealError, internal_error_summary
 from redactor.faults import killpoint
-from redactor.formats.registry import discover_traces, load_trace
+from redactor.formats.registry import TRACE_KINDS, discover_traces, load_trace
 from redactor.policy import Policy
 from redactor.seal import Seal, build_seal, earliest_timestamp, read_seal, seal_path_for, sha256_bytes, write_seal
 
@@ -81,7 +81,7 @@ def list_traces(paths: Iterable[Path], skipped: list[Path] | None = None) -> lis
     for given in paths:
         found = list(discover_traces([given], skipped))
         if not found:
-            raise InputError(str(given), "no trace files (.json, .jsonl, .ndjson, .traj or a trace directory) found")
+            raise InputError(str(given), f"no trace files ({TRACE_KINDS}) found")
         traces.extend(found)
     return traces
 

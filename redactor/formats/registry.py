@@ -43,6 +43,9 @@ def detect_format(trace_files: list[TraceFile]) -> str:
     return "json"
 
 
+TRACE_KINDS = f"{', '.join(TRACE_SUFFIXES)} or a trace directory"  # (for messages)
+
+
 def is_trace_file_name(name: str) -> bool:
     return name.lower().endswith(TRACE_SUFFIXES)
 
