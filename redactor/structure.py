@@ -1027,9 +1027,9 @@ _NOT_ATOMIC = re.compile(r"\s|@|://")
 _OTLP_SCALAR_TYPES = frozenset({"stringValue", "intValue", "doubleValue", "boolValue"})
 
 
-def _is_atomic_typed_value(value: Any) -> bool:
-    """One scalar: an OTLP `{"stringValue": "call_8a1"}` / `{"intValue": "3"}`, or a plain scalar (a HAR
-    pair's value), a string of one token in no vendor's token format."""
+def _is_atomic_value(value: Any) -> bool:
+    """What a structural key keeps as it is: a number, a boolean, null, or a string of one token in no vendor's
+    token format, plain or typed as OTLP writes it (`{"stringValue": "call_8a1"}`, `{"intValue": "3"}`)."""
     if isinstance(value, dict):
         if len(value) != 1 or not _OTLP_SCALAR_TYPES.issuperset(value):
             return False
@@ -1288,7 +1288,7 @@ class StructureRules:
         if effective_key != key and (
             effective_key in self.structural_attributes or effective_key in self.structural_keys
         ):
-            if _is_atomic_typed_value(child):
+            if _is_atomic_value(child):
                 return Member(True, effective_key, None, shape)  # typed OTLP value of an id/enum attribute
             # (an id attribute holding words, a list or a map: what it holds is read, no NER; red team 29's
             # `gen_ai.conversation.id` holding an address)
@@ -1297,7 +1297,7 @@ class StructureRules:
         if scalar and self._is_structural(key, shape, parent, parent_key):
             # (An id that is a vendor's key is a key: terraform state stores an access key's id as
             # `"id": "AKIA..."`. Only a whole-value match of a vendor format is analysed, never NER.)
-            if not isinstance(child, str) or (is_atomic(child) and not might_be_vendor_token(child)):
+            if _is_atomic_value(child):
                 return Member(True, effective_key, None, shape)
             if key in self.message_keys:
                 return Member(False, effective_key, None, shape)

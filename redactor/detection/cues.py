@@ -971,10 +971,12 @@ def names_from_mailbox(address: str) -> list[str]:
 CUE_ENTITIES = frozenset(rule.entity for rule in CUE_RULES)
 # The rules whose value passes a check digit or an issuing authority's rules besides its cue: what they find
 # is that number even where the trace also keeps it under an id key (see `engine.TraceSession.identifiers`).
-# (and the recognizers of `redactor.detection.pii` that check a number without a cue)
+# (and the recognizers of `redactor.detection.pii` that check a number without a cue, named here for both)
+ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER = ("IccidRecognizer", "NinoRecognizer",
+                                                               "CodiceFiscaleRecognizer")
 CHECKED_DETECTORS = frozenset(rule.name for rule in CUE_RULES if rule.validator in {
     aba_routing_ok, _luhn, nhs_number_ok, sin_ok, tfn_ok, aadhaar_ok, cpf_ok, _nir_ok, pesel_ok, dni_nie_ok, ssn_ok,
-}) | {"IccidRecognizer", "NinoRecognizer", "CodiceFiscaleRecognizer"}
+}) | {ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _KEYWORDS = sorted({keyword for rule in CUE_RULES for keyword in rule.keywords})
 _RULES_BY_KEYWORD = [frozenset(rule.name for rule in CUE_RULES if keyword in rule.keywords) for keyword in _KEYWORDS]

@@ -17,7 +17,16 @@ from pathlib import Path
 from typing import Any
 
 from redactor.detection.base import AT_SIGN, AT_SIGN_FORMS, NER_ENTITIES, Span
-from redactor.detection.cues import CUE_ENTITIES, cue_recognizer, is_institution, is_plausible_person, may_have_cue
+from redactor.detection.cues import (
+    CODICE_FISCALE_RECOGNIZER,
+    CUE_ENTITIES,
+    ICCID_RECOGNIZER,
+    NINO_RECOGNIZER,
+    cue_recognizer,
+    is_institution,
+    is_plausible_person,
+    may_have_cue,
+)
 from redactor.detection.decoys import in_code_position, is_entirely_decoy, overlaps, protected_regions
 from redactor.detection.names import end_with_particles_completed, full_name_recognizer, may_hold_full_name, name_lists
 from redactor.detection.validators import (
@@ -373,9 +382,9 @@ def id_number_recognizers() -> list[Any]:
     `89`, the telecom industry's prefix, then 16 to 20 digits with a Luhn digit; no card number starts with 89;
     a SIM swap export's `old_iccid,new_iccid` columns), a UK National Insurance number (HMRC's allocation rules;
     a P45's box, a caseworker's `NI AB 12 34 56 C`), an Italian codice fiscale (its check letter)."""
-    return [validated_pattern_recognizer("ID_NUMBER", "IccidRecognizer", _ICCID, 0.6, luhn_ok),
-            validated_pattern_recognizer("ID_NUMBER", "NinoRecognizer", _NINO, 0.6, nino_ok),
-            validated_pattern_recognizer("ID_NUMBER", "CodiceFiscaleRecognizer", _CODICE_FISCALE, 0.6,
+    return [validated_pattern_recognizer("ID_NUMBER", ICCID_RECOGNIZER, _ICCID, 0.6, luhn_ok),
+            validated_pattern_recognizer("ID_NUMBER", NINO_RECOGNIZER, _NINO, 0.6, nino_ok),
+            validated_pattern_recognizer("ID_NUMBER", CODICE_FISCALE_RECOGNIZER, _CODICE_FISCALE, 0.6,
                                          codice_fiscale_ok)]
 
 
@@ -850,7 +859,6 @@ _ENGLISH_WORDS = frozenset({
     "will", "can", "not", "have", "has", "from", "at", "by", "or", "our", "they", "he", "she", "her", "his", "their",
     "what", "when", "which", "would", "should", "could", "been", "were", "there", "here", "thanks", "hi", "hello",
 })
-_LOWER_WORD = re.compile(r"[^\W\d_]+")
 _OTHER_LANGUAGE_MIN_WORDS = 2
 # Before a place in those languages: `aus München`, `in Leipzig`, `à Lyon`, `uit Utrecht`, `en Sevilla`.
 _PLACE_PREPOSITION_BEFORE = re.compile(
@@ -859,7 +867,7 @@ _PLACE_PREPOSITION_BEFORE = re.compile(
 
 def reads_as_other_language(sentence: str) -> bool:
     """Written in a language other than English, by its function words."""
-    words = _LOWER_WORD.findall(sentence.lower())
+    words = _LETTER_RUN.findall(sentence.lower())
     other = sum(word in _OTHER_LANGUAGE_WORDS for word in words)
     return other >= _OTHER_LANGUAGE_MIN_WORDS and other > sum(word in _ENGLISH_WORDS for word in words)
 
@@ -870,7 +878,7 @@ def _english_model_trusted(sentence: str, span: Span) -> bool:
     if span.entity_type == "LOCATION":
         return _PLACE_PREPOSITION_BEFORE.search(sentence, max(0, span.start - 8), span.start) is not None
     lists = name_lists()
-    words = [word.lower() for word in _LOWER_WORD.findall(sentence[span.start:span.end])]
+    words = [word.lower() for word in _LETTER_RUN.findall(sentence[span.start:span.end])]
     return any(word in lists.given or word in lists.family for word in words)
 
 
