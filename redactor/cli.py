@@ -325,7 +325,8 @@ def check(
 ) -> None:
     """The pre-commit gate: block unredacted, tampered or misplaced trace fixtures.
 
-    Exit 0 when every fixture passes, 1 when one is blocked, 2 on errors (bad policy, git failure).
+    Exit 0 when every fixture passes, 1 when one is blocked, 2 on errors (bad policy, git failure, a bug
+    met on a path: that path is blocked by name and the others are still checked).
     """
     from redactor.commands import check as command
     from redactor.gate.report import RENDERERS
@@ -341,6 +342,9 @@ def check(
     )
     report = command.run(options)
     typer.echo(RENDERERS[output_format](report))
+    if report.internal_errors:
+        _err("error: the gate met a bug on a path it names above (blocked; the other paths were checked)")
+        raise typer.Exit(int(ExitCode.ERROR))
     raise typer.Exit(int(ExitCode.FINDINGS if report.blocked else ExitCode.OK))
 
 

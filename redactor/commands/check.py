@@ -28,7 +28,7 @@ from typing import cast
 
 from redactor.atomic import atomic_write_bytes
 from redactor.engine import masked_preview
-from redactor.errors import DetectorError, InputError
+from redactor.errors import DetectorError, FatalError, InputError, internal_error_summary
 from redactor.formats.base import TraceFile, decode_text, parses_losslessly, read_trace_file
 from redactor.formats.registry import DIRECTORY_SEAL, GRAPH_FILE, SEAL_SUFFIX, detect_format
 from redactor.gate.allowlist import ALLOWLIST_NAME, Allowlist
@@ -41,6 +41,7 @@ from redactor.gate.model import (
     EXCLUDED,
     FINDING_CODES,
     IGNORED,
+    INTERNAL_ERROR,
     NOT_REDACTED,
     OLDER_POLICY,
     OVERSIZED,
@@ -184,7 +185,7 @@ def run(options: CheckOptions) -> CheckReport:
             state.at_head = replace(state, policy=gate_policy.at_head, pending={},
                                     scanner=ResidualScanner(gate_policy.at_head, allowlist))
         for target, changed in group(expand(options.paths, cwd, source.root, source), source):
-            report.results.append(_check_path(state, target, changed))
+            report.results.append(_check_isolated(state, target, changed))
         report.results.extend(_linked_roots_under_both(state, {result.rel for result in report.results}))
         if options.update_allowlist_reason is not None and allowlist is not None:
             report.allowlist_added = _update_allowlist(state, report, allowlist, allowlist_path)
@@ -210,15 +211,40 @@ def _check_path(state: _Run, target: TraceTarget, changed: list[str]) -> TraceCh
     and, when the commit changes the policy, under the policy at HEAD too. A value found in a name of
     the path is then masked wherever the report shows the path."""
     check = _check_trace(state, target, changed)
-    names = [item.value for item in state.pending.get(id(check), []) if item.finding.path in (IN_PATH, IN_SEAL)]
+    names = _flagged_names(state, check)
     if state.at_head is not None:
         lost = _weakened_by_policy(state, check, _check_trace(state.at_head, target, changed))
         names += [item.value for item in lost if item.finding.path in (IN_PATH, IN_SEAL)]
     elif state.head_problem is not None:
         _unverifiable_policy_change(state, check)
+    return _finish(state, _masked(state, check, names))
+
+
+def _check_isolated(state: _Run, target: TraceTarget, changed: list[str]) -> TraceCheck:
+    """`_check_path`, where a bug met on one path blocks that path by name and the others are still
+    checked: the user learns which fixture to look at, and a commit is never let through. A domain error
+    (a missing path, a git failure) still ends the run; so does a bug met on the path's name itself."""
+    try:
+        return _check_path(state, target, changed)
+    except FatalError:
+        raise
+    except Exception as exc:
+        if os.environ.get("REDACTOR_DEBUG") == "1":
+            raise
+        check = TraceCheck(state.display(target.rel), target.rel, target.is_directory)
+        check.block(INTERNAL_ERROR, f"{internal_error_summary(exc)}; set REDACTOR_DEBUG=1 to see the traceback")
+        _scan_names(state, check, [target.rel])
+        return _finish(state, _masked(state, check, _flagged_names(state, check)))
+
+
+def _flagged_names(state: _Run, check: TraceCheck) -> list[str]:
+    return [item.value for item in state.pending.get(id(check), []) if item.finding.path in (IN_PATH, IN_SEAL)]
+
+
+def _masked(state: _Run, check: TraceCheck, names: list[str]) -> TraceCheck:
     for value in sorted(set(names), key=len, reverse=True):
         _mask(state, check, value)
-    return _finish(state, check)
+    return check
 
 
 def _check_trace(state: _Run, target: TraceTarget, changed: list[str]) -> TraceCheck:
@@ -643,6 +669,9 @@ def _fix_without_redaction(state: _Run, check: TraceCheck, codes: set[str], allo
     """The fix when redacting the file again is not it (or not first): None when it is."""
     target = shlex.quote(check.display)
     untrack = f"git rm --cached {target}" if state.in_git else f"rm {target}"
+    if INTERNAL_ERROR in codes:
+        return ("report the bug (the message above names its type and place, never content); the path stays "
+                "blocked until a fixed redactor checks it")
     if POLICY_CHANGED in codes:
         seal = f" {shlex.quote(check.seal_display)}" if check.seal_display and not check.is_directory else ""
         return (f"commit the change to {' '.join(state.policy_files)} on its own, for review (unstage this path: "

@@ -25,6 +25,7 @@ RECORDING_TIME_MOVED = "recording-time-moved"
 POLICY_CHANGED = "policy-changed"
 SENSITIVE_PATH = "sensitive-path"
 TEXT_FINDINGS = "text-findings"
+INTERNAL_ERROR = "internal-error"
 
 REASON_TITLES = {
     UNPARSEABLE: "unparseable: not a JSON/JSONL trace",
@@ -48,6 +49,7 @@ REASON_TITLES = {
     POLICY_CHANGED: "policy changed in this commit",
     SENSITIVE_PATH: "sensitive data in a file or directory name",
     TEXT_FINDINGS: "sensitive data in a file under a fixture root that is not a trace",
+    INTERNAL_ERROR: "the gate met a bug while checking this path (fail closed; the other paths were checked)",
 }
 # Reasons that stand for findings (each finding listed, with a masked preview in JSON and SARIF):
 # `--update-allowlist` accepts their findings.
@@ -150,6 +152,12 @@ class CheckReport:
     @property
     def blocked(self) -> bool:
         return any(r.status == BLOCKED for r in self.results)
+
+    @property
+    def internal_errors(self) -> bool:
+        """A path the gate could not check because of a bug in the gate: the run is an error (exit 2),
+        not only a blocked commit, whatever the other paths gave."""
+        return any(reason.code == INTERNAL_ERROR for r in self.results for reason in r.reasons)
 
     @property
     def suppressions(self) -> int:
