@@ -52,6 +52,7 @@ from redactor.replacement.value_index import KnownValueIndex
 from redactor.structure import (
     BASE64_MARK,
     EMBEDDED_JSON_MARK,
+    PAIR_NAME_FIELDS,
     ROOT,
     TABLE_ROW_KEYS,
     Base64Style,
@@ -553,7 +554,7 @@ class TraceSession:
         for container, name, stream in pieces:
             self._stream_of[(id(container), name)] = (self.current_file, ctx.shape, *stream)
         for key, child in value.items():
-            if attribute_name is not None and key == "key":
+            if attribute_name is not None and key in PAIR_NAME_FIELDS:
                 # An OTLP attribute's name is structure, like a dict key: NER never renames it, but a
                 # pattern or a known value does (an address used as an attribute name is still one).
                 if isinstance(child, str):

@@ -387,6 +387,19 @@ def reads_as_postal_address(value: str) -> bool:
 
 
 # A name/value pair's members, and the attributes of a form field that a browser agent records beside them.
+# Name/value pair records, by their (name, value) fields: OTLP attributes and HAR/k8s entries (`key`,
+# `value`), AWS tags (`Key`, `Value`), SSM parameters (`Name`, `Value`; only a parameter's or a variable's
+# name: `{"Name": "Ana Souza", "Value": 42}` is a chart's row) and CloudFormation's (`ParameterKey`,
+# `ParameterValue`; `OutputKey`, `OutputValue`). The name field is structure, like a dict key.
+_PAIR_FIELDS = (("key", "value"), ("Key", "Value"), ("Name", "Value"), ("ParameterKey", "ParameterValue"),
+                ("OutputKey", "OutputValue"))
+PAIR_NAME_FIELDS = frozenset(name for name, _ in _PAIR_FIELDS)
+PAIR_VALUE_FIELDS = frozenset(value for _, value in _PAIR_FIELDS)
+_AWS_PARAMETER_FIELDS = frozenset({"Name", "Value", "Type", "Version", "LastModifiedDate", "ARN", "DataType",
+                                   "Selector", "SourceResult", "Description", "Tier", "KeyId"})
+_SSM_PARAMETER_TYPES = frozenset({"String", "StringList", "SecureString"})
+_AWS_PARAMETER_NAME = re.compile(r"/[\w./-]+|[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+")
+_SECRET_NAME_HINT = re.compile(r"(?i)pass|pwd|secret|token|key|credential|auth")
 _FORM_FIELD_KEYS = frozenset({
     "name", "value", "comment", "type", "id", "placeholder", "class", "autocomplete", "label", "aria-label",
     "aria_label", "required", "maxlength", "title", "tag", "tag_name", "tagName", "role", "disabled", "checked",
@@ -1261,20 +1274,32 @@ class StructureRules:
         `{"name": n, "value": v}` (`{"name": "x-api-key", "value": ...}` holds an API key), and a form
         field's attributes as a browser agent records them (`{"type": "text", "name": "ssn", "id": "ssn",
         "value": ...}`); else None."""
-        if "value" not in value:
-            return None
-        name = value.get("key") if len(value) <= 3 else None
-        if name is None and value.keys() <= _FORM_FIELD_KEYS:
-            name = value.get("name")
+        for name_field, value_field in _PAIR_FIELDS:
+            if value_field in value and isinstance(name := value.get(name_field), str) \
+                    and (len(value) <= 3 or (name_field == "Name" and value.keys() <= _AWS_PARAMETER_FIELDS)) \
+                    and (name_field != "Name" or value.get("Type") in _SSM_PARAMETER_TYPES
+                         or _AWS_PARAMETER_NAME.fullmatch(name) is not None):
+                return name
+        name = value.get("name") if "value" in value and value.keys() <= _FORM_FIELD_KEYS else None
         return name if isinstance(name, str) else None
+
+    @staticmethod
+    def secure_parameter_entity(parent: Mapping[str, Any], key: str, name: str) -> str | None:
+        """An AWS SSM parameter read with decryption (`{"Name", "Type": "SecureString", "Value"}`): its
+        value is a secret whatever the parameter is called."""
+        if key != "Value" or parent.get("Type") != "SecureString":
+            return None
+        return secret_entity_for_key(name) if _SECRET_NAME_HINT.search(name) else "CREDENTIAL"
 
     def member(
         self, parent: Mapping[str, Any], key: str, child: Any, ctx: NodeContext, parent_key: str | None,
         attribute_name: str | None,
     ) -> Member:
-        effective_key = attribute_name if attribute_name is not None and key == "value" else key
+        effective_key = attribute_name if attribute_name is not None and key in PAIR_VALUE_FIELDS else key
         shape = ctx.shape + key_segment(key)
         scalar = not isinstance(child, (dict, list))
+        if isinstance(child, str) and (secure := self.secure_parameter_entity(parent, key, effective_key)):
+            return Member(False, effective_key, secure, shape)
         if ctx.secret_entity is not None:
             own = pii_entity_for_key(effective_key) if ctx.secret_entity not in SECRET_ENTITY_TYPES else None
             if own is not None:

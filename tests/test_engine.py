@@ -1022,6 +1022,61 @@ def test_provider_payload_shapes_keep_their_meaning(no_ner: Redactor) -> None:
     assert out["note"] == "export OPENAI_API_KEY first"
 
 
+AWS_PAIRS = {
+    "Tags": [{"Key": "api_token", "Value": "q8Zr2LmX0pT7vN4k"}, {"Key": "Owner", "Value": "Priya Raman"},
+             {"Key": "Environment", "Value": "prod"}],
+    "Parameter": {"Name": "/prod/billing/db", "Type": "SecureString", "Value": "postgres-pw-99", "Version": 3,
+                  "ARN": "arn:aws:ssm:eu-west-1:123456789012:parameter/prod/billing/db", "DataType": "text"},
+    "Parameters": [{"Name": "STRIPE_SECRET", "Type": "String", "Value": "q8Zr2LmX0pT7vN4kzz"},
+                   {"Name": "REGION", "Type": "String", "Value": "eu-west-1"}],
+    "StackParameters": [{"ParameterKey": "DBPassword", "ParameterValue": "Tr0ub4dor-x9"},
+                        {"ParameterKey": "Env", "ParameterValue": "prod"}],
+    "rows": [{"Name": "Ana Souza", "Value": 42}],
+}
+
+
+def test_aws_name_value_pairs_are_read_as_the_members_they_name(tmp_path: Path) -> None:
+    """AWS writes name/value pairs capitalised: tags (`Key`, `Value`), SSM parameters (`Name`, `Value`; a
+    `SecureString` read with decryption is a secret whatever its name), CloudFormation's `ParameterKey`. Only
+    the lower-case `key`/`value` was read: an `api_token` tag's value was kept. A chart row's `Name` is still
+    a name (no parameter shape)."""
+    raw = tmp_path / "aws.json"
+    raw.write_text(json.dumps(AWS_PAIRS), encoding="utf-8")
+    result = run_cli("redact", str(raw), "-o", str(tmp_path / "out"), "--no-ner", "-q")
+    assert result.returncode == 0, result.stderr
+    written = (tmp_path / "out" / "aws.json").read_bytes()
+    for planted in (b"q8Zr2LmX0pT7vN4k", b"Priya Raman", b"postgres-pw-99", b"Tr0ub4dor-x9", b"Ana Souza"):
+        assert planted not in written
+    out = json.loads(written)
+    assert out["Tags"][0]["Key"] == "api_token" and out["Tags"][0]["Value"].startswith("<ACCESS_TOKEN:")
+    assert out["Tags"][1]["Value"].startswith("<PERSON:") and out["Tags"][2]["Value"] == "prod"
+    assert out["Parameter"]["Value"].startswith("<CREDENTIAL:") and out["Parameter"]["Name"] == "/prod/billing/db"
+    assert out["Parameter"]["ARN"] == AWS_PAIRS["Parameter"]["ARN"]  # type: ignore[index]
+    assert out["Parameters"][0]["Value"].startswith("<CREDENTIAL:") and out["Parameters"][1]["Value"] == "eu-west-1"
+    assert out["StackParameters"][0]["ParameterValue"].startswith("<PASSWORD:")
+    assert out["StackParameters"][1]["ParameterValue"] == "prod"
+    assert out["rows"][0]["Name"].startswith("<PERSON:") and out["rows"][0]["Value"] == 42
+
+
+def test_the_gate_reads_name_value_pairs_as_the_engine_does(tmp_path: Path) -> None:
+    """The residual scan walks a file only when its raw text shows a reason to: a secret-named member, and
+    now a pair's secret name in any of its spellings (a k8s env entry's `name` was not one) or an SSM
+    `SecureString`."""
+    fixtures = tmp_path / "fixtures"
+    fixtures.mkdir()
+    (fixtures / "aws.json").write_text(json.dumps(AWS_PAIRS), encoding="utf-8")
+    (fixtures / "k8s.json").write_text(json.dumps({"env": [{"name": "DB_PASSWORD", "value": "s3cr3t-Pw-2026"}]}),
+                                       encoding="utf-8")
+    result = run_cli("check", "--working-tree", "--format", "json", "fixtures", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    aws, k8s = json.loads(result.stdout)["results"]
+    found = {(finding["entity_type"], finding["path"]) for finding in aws["findings"]}
+    assert {("ACCESS_TOKEN", "$.Tags[0].Value"), ("CREDENTIAL", "$.Parameter.Value"),
+            ("PASSWORD", "$.StackParameters[0].ParameterValue")} <= found
+    assert [(item["entity_type"], item["path"]) for item in k8s["findings"]] == [("PASSWORD", "$.env[0].value")]
+    assert "q8Zr2LmX0pT7vN4k" not in result.stdout + result.stderr and "s3cr3t" not in result.stdout
+
+
 def test_members_beside_their_own_email_or_phone_are_people(no_ner: Redactor) -> None:
     """Red team 10: LlamaIndex's `author` beside `author_email`, Slack's `real_name`, a tenant's `name`
     beside a list of `phones` were kept with NER off."""

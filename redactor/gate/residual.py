@@ -39,6 +39,7 @@ from redactor.policy import Policy
 from redactor.replacement.tokens import is_marker, marker_spans
 from redactor.structure import (
     BASE64_MARK,
+    PAIR_NAME_FIELDS,
     ROOT,
     TABLE_ROW_KEYS,
     NodeContext,
@@ -61,7 +62,11 @@ _STRING_MEMBER = re.compile(r'"(?P<key>[^"\\]{1,160})\\?"\s*:\s*\\?"(?!\\?"|<[A-
 # Keys a report shows as read: words joined by `_`, `-` or `.` (`gen_ai.input.messages`, `Content-Type`).
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:[.-][A-Za-z0-9_]+)*")
 _SECRET_WORD = re.compile(r"pass|pwd|secret|token|key|auth|cookie|credential|jwt|ssn|iban|card|dob|birth")
-_OTLP_SECRET_ATTRIBUTE = re.compile(r'"key"\s*:\s*\\?"(?P<key>[^"\\]{1,160})\\?"')
+# The name of a name/value pair (an OTLP attribute's `key`, a k8s env entry's `name`, an AWS tag's `Key`):
+# its value is what a member of that name holds. An SSM `SecureString` is a secret whatever its name.
+_PAIR_NAME_FIELDS = ("key", "name", *sorted(PAIR_NAME_FIELDS - {"key"}))
+_PAIR_NAME = re.compile(rf'"(?:{"|".join(_PAIR_NAME_FIELDS)})\\?"\s*:\s*\\?"(?P<key>[^"\\]{{1,160}})\\?"')
+_SECURE_PARAMETER = re.compile(r'"Type\\?"\s*:\s*\\?"SecureString')
 
 
 @dataclass
@@ -150,8 +155,9 @@ class ResidualScanner:
             _SECRET_WORD.search(m.group("key").lower()) and self._names_secret(m.group("key"))
             for m in _STRING_MEMBER.finditer(text)
         ) or (
-            '"key"' in text and any(self._names_secret(m.group("key")) for m in _OTLP_SECRET_ATTRIBUTE.finditer(text))
-        ) or (
+            any(f'"{field}' in text for field in _PAIR_NAME_FIELDS)
+            and any(self._names_secret(m.group("key")) for m in _PAIR_NAME.finditer(text))
+        ) or _SECURE_PARAMETER.search(text) is not None or (
             '"columns"' in text and any(self._names_secret(name) for name in _table_column_names(text))
         )
         return WalkPlan(needles) if needles or secret_member else None
@@ -305,7 +311,7 @@ class _Walker:
                  depth: int) -> Iterator[tuple[_Ctx, str]]:
         attribute_name = self.rules.attribute_name(value)
         for key, child in value.items():
-            if attribute_name is not None and key == "key":
+            if attribute_name is not None and key in PAIR_NAME_FIELDS:
                 if isinstance(child, str):  # scanned as the engine plans it (no NER there either)
                     yield _Ctx(ctx.node.child(key, ctx.node.shape + ".key", key, None), ctx.structural), child
                 continue
