@@ -388,17 +388,24 @@ def reads_as_postal_address(value: str) -> bool:
 
 # A name/value pair's members, and the attributes of a form field that a browser agent records beside them.
 # Name/value pair records, by their (name, value) fields: OTLP attributes and HAR/k8s entries (`key`,
-# `value`), AWS tags (`Key`, `Value`), SSM parameters (`Name`, `Value`; only a parameter's or a variable's
-# name: `{"Name": "Ana Souza", "Value": 42}` is a chart's row) and CloudFormation's (`ParameterKey`,
-# `ParameterValue`; `OutputKey`, `OutputValue`). The name field is structure, like a dict key.
+# `value`), AWS tags (`Key`, `Value`), SSM parameters and Cognito attributes (`Name`, `Value`; only a
+# parameter's or an attribute's name: `{"Name": "Ana Souza", "Value": 42}` is a chart's row) and
+# CloudFormation's (`ParameterKey`, `ParameterValue`; `OutputKey`, `OutputValue`). Their name field is
+# structure, like a dict key (`PAIR_NAME_FIELDS`). A CRM's or a form's custom fields (HubSpot's
+# `{"property": "firstname", "value": ...}`, `{"field": "ssn_last4", ...}`, `{"label": "Account PIN", ...}`)
+# name the value the same way; their name is read as it always was.
 _PAIR_FIELDS = (("key", "value"), ("Key", "Value"), ("Name", "Value"), ("ParameterKey", "ParameterValue"),
-                ("OutputKey", "OutputValue"))
-PAIR_NAME_FIELDS = frozenset(name for name, _ in _PAIR_FIELDS)
+                ("OutputKey", "OutputValue"), ("property", "value"), ("field", "value"), ("attribute", "value"),
+                ("label", "value"))
+PAIR_NAME_FIELDS = frozenset({"key", "Key", "Name", "ParameterKey", "OutputKey"})
+PAIR_NAME_SPELLINGS = frozenset({"name", *(name for name, _ in _PAIR_FIELDS)})  # (the form field's `name` too)
 PAIR_VALUE_FIELDS = frozenset(value for _, value in _PAIR_FIELDS)
 _AWS_PARAMETER_FIELDS = frozenset({"Name", "Value", "Type", "Version", "LastModifiedDate", "ARN", "DataType",
                                    "Selector", "SourceResult", "Description", "Tier", "KeyId"})
 _SSM_PARAMETER_TYPES = frozenset({"String", "StringList", "SecureString"})
-_AWS_PARAMETER_NAME = re.compile(r"/[\w./-]+|[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+")
+# A path, a lower-case word (`email`), or words joined by `_`, `.`, `:` or `-` (`custom:tax_id`, `DB_PASSWORD`).
+_AWS_PARAMETER_NAME = re.compile(
+    r"/[\w./-]+|[a-z][a-z0-9]*(?:[_.:-][A-Za-z0-9]+)*|[A-Za-z][A-Za-z0-9]*(?:[_.:-][A-Za-z0-9]+)+")
 _SECRET_NAME_HINT = re.compile(r"(?i)pass|pwd|secret|token|key|credential|auth")
 _FORM_FIELD_KEYS = frozenset({
     "name", "value", "comment", "type", "id", "placeholder", "class", "autocomplete", "label", "aria-label",

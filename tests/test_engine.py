@@ -1031,7 +1031,17 @@ AWS_PAIRS = {
                    {"Name": "REGION", "Type": "String", "Value": "eu-west-1"}],
     "StackParameters": [{"ParameterKey": "DBPassword", "ParameterValue": "Tr0ub4dor-x9"},
                         {"ParameterKey": "Env", "ParameterValue": "prod"}],
-    "rows": [{"Name": "Ana Souza", "Value": 42}],
+    "UserAttributes": [{"Name": "email", "Value": "m.okonkwo@corvid-mail.net"},
+                       {"Name": "name", "Value": "Marisol Okonkwo"}, {"Name": "custom:tax_id", "Value": "536-22-4187"},
+                       {"Name": "sub", "Value": "4f8d1b6e-1a2b"}],
+    "rows": [{"Name": "Ana Souza", "Value": 42}, {"label": "Q3", "value": 42}],
+}
+CUSTOM_FIELDS = {
+    "properties": [{"property": "firstname", "value": "Marisol"}, {"property": "lastname", "value": "Okonkwo-Reyes"},
+                   {"property": "lifecyclestage", "value": "customer"}],
+    "custom_fields": [{"field": "ssn_last4", "value": "4821"}, {"field": "date_of_birth", "value": "1987-03-14"},
+                      {"field": "plan", "value": "gold"}],
+    "fields": [{"label": "Account PIN", "value": "7391"}, {"label": "Tier", "value": "3"}],
 }
 
 
@@ -1056,6 +1066,24 @@ def test_aws_name_value_pairs_are_read_as_the_members_they_name(tmp_path: Path) 
     assert out["StackParameters"][0]["ParameterValue"].startswith("<PASSWORD:")
     assert out["StackParameters"][1]["ParameterValue"] == "prod"
     assert out["rows"][0]["Name"].startswith("<PERSON:") and out["rows"][0]["Value"] == 42
+    assert [item["Value"].split(":")[0] for item in out["UserAttributes"]] == [
+        "<EMAIL_ADDRESS", "<PERSON", "<US_SSN", "4f8d1b6e-1a2b"]  # a Cognito user's attributes
+    assert out["rows"][1] == {"label": "Q3", "value": 42}
+
+
+def test_custom_fields_named_by_a_sibling_are_read_as_the_members_they_name(tmp_path: Path) -> None:
+    """A CRM's properties (HubSpot's `{"property": "firstname", "value": ...}`) and a form's custom fields
+    (`{"field": "ssn_last4", ...}`, `{"label": "Account PIN", ...}`) were kept: their value's name is a sibling."""
+    raw = tmp_path / "crm.json"
+    raw.write_text(json.dumps(CUSTOM_FIELDS), encoding="utf-8")
+    result = run_cli("redact", str(raw), "-o", str(tmp_path / "out"), "--no-ner", "-q")
+    assert result.returncode == 0, result.stderr
+    written = (tmp_path / "out" / "crm.json").read_bytes()
+    for planted in (b"Marisol", b"Okonkwo", b"4821", b"1987-03-14", b"7391"):
+        assert planted not in written
+    out = json.loads(written)
+    assert out["properties"][2]["value"] == "customer" and out["custom_fields"][2]["value"] == "gold"
+    assert out["fields"][1] == {"label": "Tier", "value": "3"} and out["custom_fields"][0]["field"] == "ssn_last4"
 
 
 def test_the_gate_reads_name_value_pairs_as_the_engine_does(tmp_path: Path) -> None:
@@ -1065,11 +1093,13 @@ def test_the_gate_reads_name_value_pairs_as_the_engine_does(tmp_path: Path) -> N
     fixtures = tmp_path / "fixtures"
     fixtures.mkdir()
     (fixtures / "aws.json").write_text(json.dumps(AWS_PAIRS), encoding="utf-8")
+    (fixtures / "crm.json").write_text(json.dumps(CUSTOM_FIELDS["fields"]), encoding="utf-8")
     (fixtures / "k8s.json").write_text(json.dumps({"env": [{"name": "DB_PASSWORD", "value": "s3cr3t-Pw-2026"}]}),
                                        encoding="utf-8")
     result = run_cli("check", "--working-tree", "--format", "json", "fixtures", cwd=tmp_path)
     assert result.returncode == 1, result.stderr
-    aws, k8s = json.loads(result.stdout)["results"]
+    aws, crm, k8s = json.loads(result.stdout)["results"]
+    assert [(item["entity_type"], item["path"]) for item in crm["findings"]] == [("CREDENTIAL", "$[0].value")]
     found = {(finding["entity_type"], finding["path"]) for finding in aws["findings"]}
     assert {("ACCESS_TOKEN", "$.Tags[0].Value"), ("CREDENTIAL", "$.Parameter.Value"),
             ("PASSWORD", "$.StackParameters[0].ParameterValue")} <= found

@@ -40,6 +40,7 @@ from redactor.replacement.tokens import is_marker, marker_spans
 from redactor.structure import (
     BASE64_MARK,
     PAIR_NAME_FIELDS,
+    PAIR_NAME_SPELLINGS,
     ROOT,
     TABLE_ROW_KEYS,
     NodeContext,
@@ -64,7 +65,7 @@ _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:[.-][A-Za-z0-9_]+)*")
 _SECRET_WORD = re.compile(r"pass|pwd|secret|token|key|auth|cookie|credential|jwt|ssn|iban|card|dob|birth")
 # The name of a name/value pair (an OTLP attribute's `key`, a k8s env entry's `name`, an AWS tag's `Key`):
 # its value is what a member of that name holds. An SSM `SecureString` is a secret whatever its name.
-_PAIR_NAME_FIELDS = ("key", "name", *sorted(PAIR_NAME_FIELDS - {"key"}))
+_PAIR_NAME_FIELDS = sorted(PAIR_NAME_SPELLINGS)
 _PAIR_NAME = re.compile(rf'"(?:{"|".join(_PAIR_NAME_FIELDS)})\\?"\s*:\s*\\?"(?P<key>[^"\\]{{1,160}})\\?"')
 _SECURE_PARAMETER = re.compile(r'"Type\\?"\s*:\s*\\?"SecureString')
 
