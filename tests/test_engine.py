@@ -1045,19 +1045,26 @@ CUSTOM_FIELDS = {
 }
 
 
+def redacted_by_the_cli(tmp_path: Path, document: dict[str, Any], *planted: bytes) -> Any:
+    """`document` written to a file and redacted by the CLI (NER off); none of `planted` is in the bytes
+    written. Returns the output, parsed."""
+    raw = tmp_path / "raw.json"
+    raw.write_text(json.dumps(document), encoding="utf-8")
+    result = run_cli("redact", str(raw), "-o", str(tmp_path / "out"), "--no-ner", "-q")
+    assert result.returncode == 0, result.stderr
+    written = (tmp_path / "out" / "raw.json").read_bytes()
+    for value in planted:
+        assert value not in written
+    return json.loads(written)
+
+
 def test_aws_name_value_pairs_are_read_as_the_members_they_name(tmp_path: Path) -> None:
     """AWS writes name/value pairs capitalised: tags (`Key`, `Value`), SSM parameters (`Name`, `Value`; a
     `SecureString` read with decryption is a secret whatever its name), CloudFormation's `ParameterKey`. Only
     the lower-case `key`/`value` was read: an `api_token` tag's value was kept. A chart row's `Name` is still
     a name (no parameter shape)."""
-    raw = tmp_path / "aws.json"
-    raw.write_text(json.dumps(AWS_PAIRS), encoding="utf-8")
-    result = run_cli("redact", str(raw), "-o", str(tmp_path / "out"), "--no-ner", "-q")
-    assert result.returncode == 0, result.stderr
-    written = (tmp_path / "out" / "aws.json").read_bytes()
-    for planted in (b"q8Zr2LmX0pT7vN4k", b"Priya Raman", b"postgres-pw-99", b"Tr0ub4dor-x9", b"Ana Souza"):
-        assert planted not in written
-    out = json.loads(written)
+    out = redacted_by_the_cli(tmp_path, AWS_PAIRS, b"q8Zr2LmX0pT7vN4k", b"Priya Raman", b"postgres-pw-99",
+                              b"Tr0ub4dor-x9", b"Ana Souza")
     assert out["Tags"][0]["Key"] == "api_token" and out["Tags"][0]["Value"].startswith("<ACCESS_TOKEN:")
     assert out["Tags"][1]["Value"].startswith("<PERSON:") and out["Tags"][2]["Value"] == "prod"
     assert out["Parameter"]["Value"].startswith("<CREDENTIAL:") and out["Parameter"]["Name"] == "/prod/billing/db"
@@ -1074,14 +1081,7 @@ def test_aws_name_value_pairs_are_read_as_the_members_they_name(tmp_path: Path) 
 def test_custom_fields_named_by_a_sibling_are_read_as_the_members_they_name(tmp_path: Path) -> None:
     """A CRM's properties (HubSpot's `{"property": "firstname", "value": ...}`) and a form's custom fields
     (`{"field": "ssn_last4", ...}`, `{"label": "Account PIN", ...}`) were kept: their value's name is a sibling."""
-    raw = tmp_path / "crm.json"
-    raw.write_text(json.dumps(CUSTOM_FIELDS), encoding="utf-8")
-    result = run_cli("redact", str(raw), "-o", str(tmp_path / "out"), "--no-ner", "-q")
-    assert result.returncode == 0, result.stderr
-    written = (tmp_path / "out" / "crm.json").read_bytes()
-    for planted in (b"Marisol", b"Okonkwo", b"4821", b"1987-03-14", b"7391"):
-        assert planted not in written
-    out = json.loads(written)
+    out = redacted_by_the_cli(tmp_path, CUSTOM_FIELDS, b"Marisol", b"Okonkwo", b"4821", b"1987-03-14", b"7391")
     assert out["properties"][2]["value"] == "customer" and out["custom_fields"][2]["value"] == "gold"
     assert out["fields"][1] == {"label": "Tier", "value": "3"} and out["custom_fields"][0]["field"] == "ssn_last4"
 
