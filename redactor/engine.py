@@ -849,11 +849,12 @@ class TraceSession:
             if names:  # and the mailbox's name itself: a user name (`/Users/kwame.mensah/`, `@kwame.mensah`)
                 self.note_value(AT_SIGN.split(value, maxsplit=1)[0], "PERSON")
 
-    def _unaccented_form_of(self, form: str, value: str, entity: str) -> bool:
+    def _other_writing_of(self, form: str, value: str, entity: str) -> bool:
         """`form`, found as a name of its own, is `value` written without its accents (and perhaps family
-        name first): one person, one token."""
+        name first) or in capitals (a folio's `Guest: ANNELIESE VANDERMOLEN`): one person, one token."""
         return entity == "PERSON" and self.value_type.get(form) == "PERSON" and form not in self.written_as \
-            and not value.isascii() and form.isascii() and form not in self.guessed
+            and form not in self.guessed and ((not value.isascii() and form.isascii())
+                                              or (form.isupper() and not value.isupper()))
 
     def build_known_index(self) -> None:
         # (sorted: where two values share a form, which one it joins must not depend on the order in which
@@ -865,7 +866,7 @@ class TraceSession:
                 # place, where a contact record says `Priscilla Vanterpool`; a name found written family
                 # name first and without its accents is the accented name's: `Fernandez, Mateo`)
                 if form not in self.value_type or (form in self.guessed and value not in self.guessed) \
-                        or self._unaccented_form_of(form, value, entity):
+                        or self._other_writing_of(form, value, entity):
                     self.value_type[form] = entity
                     self.written_as[form] = value  # one token for every form of the value
                     self.guessed.discard(form)

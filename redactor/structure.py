@@ -470,6 +470,7 @@ _IDENTITY_DOCUMENTS = frozenset({
     "visa", "ssn", "itin", "tax_id", "nin", "bvn", "aadhaar", "pan", "voter_id", "loyalty", "frequent_flyer",
     "medicaid", "medicare", "insurance_card", "license_plate", "plate", "direct_deposit", "bank", "bank_details",
     "payout_account", "ach", "eft", "bacs", "international",  # Plaid's `numbers.ach[].account`
+    "payroll", "bank_account", "banking", "salary_account",  # an HR system's `payroll: {account, ifsc}`
     # an airline booking's travel document (`"docs": {"type": "P", "number": ...}`, IATA's DOCS)
     "docs", "travel_document", "travel_documents", "apis",
 })
@@ -712,6 +713,17 @@ def secret_entity_for_key(key: str) -> str:
     if "key" in lowered:
         return "API_KEY"
     return "CREDENTIAL"
+
+
+# A payment transaction's fields beside its `authorization`: Shopify's `transactions[]` (`gateway`, `kind`,
+# `amount`), whose authorization is the gateway's code for the charge (`ch_3Pq8...`, `53433`), an id.
+_PAYMENT_TRANSACTION_KEYS = frozenset({"gateway", "payment_gateway", "amount", "kind"})
+
+
+def is_payment_authorization(parent: Mapping[str, Any], value: str) -> bool:
+    """`value` is a payment's authorization code, not an HTTP `Authorization` credential: it sits in a
+    transaction record and has no scheme (`Bearer ...`)."""
+    return len(_PAYMENT_TRANSACTION_KEYS & parent.keys()) >= 2 and not any(char.isspace() for char in value)
 
 
 # `Authorization: Bearer <credential>`: the scheme is protocol, the credential the secret. Replacing
@@ -1360,6 +1372,8 @@ class StructureRules:
             # A tool's or a parameter's description is the developer's text, which replay compares: the
             # patterns still run (an example address is one), NER's guesses (`in Gusto`) do not.
             return Member(False, effective_key, None, shape, ner=False)
+        if key == "authorization" and isinstance(child, str) and is_payment_authorization(parent, child):
+            return Member(False, effective_key, None, shape)  # analysed as text: patterns still run
         secret = secret_entity_for_key(effective_key) if self.is_secret_name(effective_key) else None
         return Member(False, effective_key, secret, shape)
 

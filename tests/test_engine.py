@@ -1086,6 +1086,23 @@ def test_custom_fields_named_by_a_sibling_are_read_as_the_members_they_name(tmp_
     assert out["fields"][1] == {"label": "Tier", "value": "3"} and out["custom_fields"][0]["field"] == "ssn_last4"
 
 
+def test_a_payments_authorization_code_is_an_id_and_a_payroll_account_a_bank_account(tmp_path: Path) -> None:
+    """Red team 30: a Shopify transaction's `authorization` (the gateway's charge id) was replaced as an access
+    token, in every copy; an HR system's `payroll: {account, ifsc}` account number was kept."""
+    charge = "ch_3Pq8Zr2eZvKYlo2C0x1a9bTm"
+    out = redacted_by_the_cli(tmp_path, {
+        "transactions": [{"id": 5501, "kind": "sale", "gateway": "stripe", "amount": "129.00", "authorization": charge},
+                         {"kind": "sale", "gateway": "stripe", "amount": "1.00",
+                          "authorization": "sk_live_51Hq8Zr2eZvKYlo2C0x1a9bTmq8Zr2eZvKYlo"}],
+        "headers": {"authorization": "Bearer q8Zr2LmX0pT7vN4kq8Zr2LmX0pT7vN4k", "amount": 1, "kind": "x"},
+        "payroll": {"account": "50100252020762", "ifsc": "HDFC0001234"},
+    }, b"sk_live_51Hq8", b"q8Zr2LmX0pT7vN4kq8Zr2LmX0pT7vN4k", b"50100252020762")
+    assert out["transactions"][0]["authorization"] == charge
+    assert out["transactions"][1]["authorization"].startswith("<API_KEY:")
+    assert out["headers"]["authorization"].startswith("Bearer <ACCESS_TOKEN:")
+    assert out["payroll"]["account"].startswith("<ID_NUMBER:") and out["payroll"]["ifsc"] == "HDFC0001234"
+
+
 def test_the_gate_reads_name_value_pairs_as_the_engine_does(tmp_path: Path) -> None:
     """The residual scan walks a file only when its raw text shows a reason to: a secret-named member, and
     now a pair's secret name in any of its spellings (a k8s env entry's `name` was not one) or an SSM

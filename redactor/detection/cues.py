@@ -214,6 +214,34 @@ def is_plausible_person(value: str) -> bool:
     return any(word not in ignorable and word not in _NOT_NAMES for word in words)
 
 
+# What a form writes in capitals where a name would go (`Applicant: PENDING REVIEW`, `Tenant name: NOT PROVIDED`).
+_FORM_STATUS_WORDS = frozenset({
+    "pending", "review", "tbd", "tba", "tbc", "none", "null", "nil", "redacted", "withheld", "provided", "applicable",
+    "same", "above", "below", "self", "unassigned", "various", "multiple", "sample", "example", "empty", "missing",
+    "blank", "other", "see", "attached", "requested", "required", "not", "na", "yes", "no", "true", "false",
+    "approved", "denied", "rejected", "active", "inactive", "closed", "open", "complete", "completed", "new",
+    "valid", "invalid", "verified", "confirmed", "cancelled", "canceled", "on", "file", "hold", "waived", "refused",
+})
+
+
+def is_plausible_labelled_person(value: str) -> bool:
+    """`is_plausible_person` for a name after a label; a name in capitals (`OLUWADAMILARE FASHOLA`) has no
+    word that is common or that a form writes where no name is known (`PENDING REVIEW`)."""
+    if not is_plausible_person(value):
+        return False
+    if any(char.islower() for char in value):
+        return True
+    ignorable = _ignorable_words()
+    return not any(word in ignorable or word in _NOT_NAMES or word in _FORM_STATUS_WORDS
+                   for word in (word.lower() for word in _LETTERS.findall(value)))
+
+
+def _ignorable_words() -> frozenset[str]:
+    from redactor.detection.pii import ignorable_capitalised_words
+
+    return ignorable_capitalised_words()
+
+
 # What a German or Spanish title addresses when it names no one (`Sehr geehrter Herr Präsident`,
 # `Sra. Directora`), and what English `Sr.` (senior) comes before: job titles (`Sr. Software Engineer`,
 # `Sr. Manager`), `Sr. Citizens`, `Sr. High School`, a father's `John Smith Sr. Memorial Fund`.
@@ -385,6 +413,10 @@ _NAME_WORD = (rf"[{CAPITAL}](?:[{SMALL}]|['’][{CAPITAL}])(?:[^\W\d_]|-|['’](
               r"(?![^\W\d_])")
 _NAME = rf"{_NAME_WORD}(?:[ \t]+(?:[{CAPITAL}]\.|{_NAME_WORD})){{0,3}}"
 _FULL_NAME = rf"{_NAME_WORD}(?:[ \t]+(?:[{CAPITAL}]\.|{_NAME_WORD})){{1,3}}"
+# A full name in capitals after a label that names a person (`Applicant: OLUWADAMILARE FASHOLA`): two to four
+# words of two capitals or more (not `Applicant: N/A`).
+_CAPITALS_NAME_WORD = rf"[{CAPITAL}][{CAPITAL}'’-]*[{CAPITAL}](?![^\W\d_])"
+_LABELLED_FULL_NAME = rf"(?:{_FULL_NAME}|{_CAPITALS_NAME_WORD}(?:[ \t]+{_CAPITALS_NAME_WORD}){{1,3}})"
 # One given or family name of a full name, as it is written on its own (`Thanks Priya,`, `Mr. Volkov's file`,
 # `Michał`; see `name_parts`).
 _NAME_PART = re.compile(rf"(?:Mc|Mac|O'|D')?[{CAPITAL}][{SMALL}]+(?:[-'’][{CAPITAL}][{SMALL}]+)?")
@@ -434,7 +466,7 @@ _PERSON_LABELS = (
     r"(?:full|legal|first|last|given|family|customer|client|patient|passenger|guest|card ?holder|account ?holder|"
     r"applicant|candidate|employee|contact|travell?er|member|caller|recipient|sender|beneficiary|insured|"
     r"policy ?holder|tenant|buyer|seller|driver|student|user|witness|landlord|owner|signer|signatory|technician|"
-    r"agent|spouse|guardian|parent|child)[ _-]?name"
+    r"agent|spouse|guardian|parent|child|carer|caregiver|father'?s|mother'?s|maiden)[ _-]?name"
 )
 
 # Roles a label names a person by (`Tenant:`, `Claimant:`), one keyword each for the cheap gate.
@@ -444,6 +476,7 @@ _ROLE_LABEL_WORDS = (
     "registered owner", "guest", "guardian", "parent", "student", "employee", "caller", "adjuster", "officer",
     "spouse", "dependent", "dependant", "next of kin", "emergency contact", "payee", "debtor", "signatory",
     "interviewer", "interviewee", "attendee", "organizer", "organiser", "referee", "customer", "client",
+    "carer", "caregiver", "care giver",
 )
 _ROLE_LABELS = "|".join(re.escape(word).replace(r"\ ", " ") for word in _ROLE_LABEL_WORDS)
 # The `relative` rule's cheap gate: each possessive with the start of each kinship word after it.
@@ -581,6 +614,17 @@ CUE_RULES: tuple[CueRule, ...] = (
             rf"\bnational[ _-]id(?:entity)?(?:[ _-]card)?{_NUMBER_WORDS}|\bid[ _-]card{_NUMBER_WORDS}",
             r"[A-Z0-9]{6,12}(?![\w-])", _has_digits(4),
             keywords=("national", "id")),
+    # A US immigrant's numbers: the A-number (`A-number A213456789`, `A# 213-456-789`), an I-94 admission
+    # record (11 digits, or 9 digits, a letter and a digit). (`A` is case-sensitive: not "a number".)
+    CueRule("us_immigration_number", "ID_NUMBER",
+            r"(?-i:\bA-?(?:[Nn]umber|No\.?)|\bA#)|\balien[ _-](?:registration[ _-])?(?:number|no\.?)"
+            r"|\bUSCIS[ _-]?(?:number|no\.?|#)|\bI-?94(?:[ _-]?(?:record[ _-]?)?(?:number|no\.?|#))?",
+            r"(?:A[ -]?)?\d{3}[ -]?\d{3}[ -]?\d{3}(?![\w-])|\d{9}[A-Z]\d(?![\w-])|\d{11}(?![\w-])",
+            keywords=("a-number", "a-no", "a#", "anumber", "alien", "uscis", "i-94", "i94")),
+    # A USCIS case's receipt number: a service centre's code and ten digits (`IOE0931847265`).
+    CueRule("uscis_receipt", "ID_NUMBER", rf"\breceipt{_NUMBER_WORDS}|\bcase{_NUMBER_WORDS}|\bUSCIS",
+            r"(?-i:(?:EAC|WAC|LIN|SRC|NBC|MSC|IOE|YSC|TSC|VSC|CSC|NSC)\d{10})(?![\w-])",
+            keywords=("receipt", "case", "uscis")),
     CueRule("cpf", "ID_NUMBER", r"\bCPF\b(?:\s+é)?", r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?![\d-])", cpf_ok,
             separator=_ID_CELL_SEPARATOR, keywords=("cpf",)),
     # Other countries' national and tax ids after their name (the shapes: CURP and RFC in Mexico, Codice
@@ -763,8 +807,8 @@ CUE_RULES: tuple[CueRule, ...] = (
     # Names. A label that says "name" (anywhere), or a bare `Name:` that starts a line.
     # (Not a bare `name:`: YAML writes it for steps, jobs and services, `- name: Checkout Code`.)
     CueRule("labelled_name", "PERSON", rf"(?:\b{_PERSON_LABELS}|{_LINE_START}[ \t]*(?-i:Name))",
-            _FULL_NAME, is_plausible_person, separator=rf"(?:{_PARENTHETICAL}\s*[:=]\s*[\"']?{_TITLE})",
-            keywords=("name",)),
+            _LABELLED_FULL_NAME, is_plausible_labelled_person,
+            separator=rf"(?:{_PARENTHETICAL}\s*[:=]\s*[\"']?{_TITLE})", keywords=("name",)),
     # A form's label on a line of its own, the name on the next (a PDF's or an OCR'd text: `1 Name (as shown
     # on your income tax return)\nCornelius Ashworth-Pryce`). The label line holds nothing else.
     CueRule("label_line_name", "PERSON",
@@ -790,7 +834,7 @@ CUE_RULES: tuple[CueRule, ...] = (
             keywords=("name",)),
     # A role as a label: `Tenant: Grace Thornbury`, `Witness: Hamid Okoro-Mensah`, `Registered owner: ...`.
     CueRule("role_name", "PERSON",
-            rf"\b(?:{_ROLE_LABELS})(?=\s*:)", _FULL_NAME, is_plausible_person,
+            rf"\b(?:{_ROLE_LABELS})(?=\s*:)", _LABELLED_FULL_NAME, is_plausible_labelled_person,
             separator=rf"(?:\s*:\s*[\"']?{_TITLE})", keywords=_ROLE_LABEL_KEYWORDS),
     CueRule("my_name_is", "PERSON",
             r"\bmy name is|\bmy name's|\bme llamo|\bmi nombre es|\bje m'appelle|\bmein name ist|\bich heiße"

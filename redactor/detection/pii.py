@@ -64,7 +64,7 @@ _PREFILTERS: dict[str, re.Pattern[str]] = {
     # a SIM card's ICCID, a UK National Insurance number, a codice fiscale (see `id_number_recognizers`)
     "ID_NUMBER": re.compile(f"{_ICCID}|{_NINO}|{_CODICE_FISCALE}"),
     "STREET_ADDRESS": re.compile(
-        r"\b\d{1,6}[A-Za-z]?\s+[A-Z]|[a-zßà-ÿ]\.?,?\s+\d{1,4}\b|\b\d{1,4},?\s+[a-zé]|\b\d{1,6}\s+\d{1,3}(?:st|nd|rd|th)\b"
+        r"\b\d{1,6}[A-Za-z]?\s+[A-Z]|[a-zßà-ÿ]\.?,?\s+\d{1,4}\b|\b\d{1,4},?\s+[a-zé]|\b\d{1,6},?\s+\d{1,3}(?:st|nd|rd|th)\b"
     ),
 }
 _DIGIT = re.compile(r"\d")
@@ -126,7 +126,8 @@ _STREET_SUFFIXES = (
 STREET_ADDRESS_PATTERN = (
     # (never the last digits of a phone number, an id or a time: `text her on 915-555-0127 when it's on the
     # way`, `08:30 with Dr. Hana`; a street's name is no function word)
-    r"(?<![-./:])\b(?:(?:Unit|Apt|Flat|Suite|Level)[ \t]+\d{1,5}[A-Za-z]?,?[ \t]+)?"
+    # (a Glasgow tenement's flat is its floor and door: `Flat 3/2, 48 Dumbarton Road`)
+    r"(?<![-./:])\b(?:(?:Unit|Apt|Flat|Suite|Level)[ \t]+\d{1,5}[A-Za-z]?(?:/\d{1,3})?,?[ \t]+)?"
     r"\d{1,6}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?"
     r"(?:(?:(?!(?:with|at|on|in|for|to|and|by|from|of|or|is|was)\b)[A-Z][a-zA-Z'-]+|\d{1,3}(?:st|nd|rd|th))"
     r"[ \t]+){1,4}"
@@ -136,6 +137,9 @@ STREET_ADDRESS_PATTERN = (
     # ", Fitzroy VIC 3065": an Australian suburb, state and postcode
     r"(?:,[ \t]*[A-Z][a-zA-Z .'-]{1,30},[ \t]*(?-i:[A-Z]{2})[ \t]+\d{5}(?:-\d{4})?\b"
     r"|,[ \t]*[A-Z][a-zA-Z'-]+(?:[ \t][A-Z][a-zA-Z'-]+)?[ \t]+(?-i:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)[ \t]+\d{4}\b)?"
+    # An Indian house and its cross or main road, numbered (`No. 14, 3rd Cross`, `#221, 5th Main Road`)
+    r"|(?:\b(?-i:No)\.?|#)[ \t]*\d{1,4}[A-Za-z]?(?:/\d{1,4})?,[ \t]*\d{1,2}(?:st|nd|rd|th)[ \t]+(?:Cross|Main)\b"
+    r"(?:[ \t]+(?:Road|Rd|Street|St)\b)?"
     # A post office box, and a US military one (`PSC 3294, Box 9168, APO AA 61487`)
     r"|\b(?-i:P\.?[ \t]?O\.?[ \t]?Box)[ \t]+\d{1,6}\b"
     r"|\b(?-i:PSC)[ \t]+\d{3,5},?[ \t]+(?-i:Box)[ \t]+\d{3,5}(?:,?\s+(?-i:APO|FPO|DPO)[ \t]+(?-i:AA|AE|AP)[ \t]+\d{5})?"
@@ -197,6 +201,7 @@ EU_STREET_ADDRESS_PATTERN = (
 # what IGNORECASE does), four times faster than IGNORECASE over these alternations.
 _STREET_WORD = re.compile(
     rf"\bbox\s+\d|\b(?:{_STREET_SUFFIXES})\b|(?:{_EU_STREET_SUFFIXES})\s+\d|\s(?:{_EU_STREET_WORDS})\s|\bul\."
+    r"|(?:st|nd|rd|th)\s+(?:cross|main)\b"
     rf"|(?<![\w/])(?:{_SOUTHERN_STREET_WORDS}|via)\s".casefold()
 )
 # Second necessary conditions, searched in the case-folded text.
@@ -208,6 +213,7 @@ _SOFTWARE_AFTER = re.compile(r"(?:[ \t]+[A-Z][\w-]*){0,2}[ \t]+(?:v?\d+\.\d+(?:\
 _CONFIG_LINE = re.compile(r"[ \t]+(?:- )?[\w.-]+:[ \t]|[ \t]*- [\w.-]+:[ \t]")
 _FREE_TEXT = re.compile(r"[A-Za-z]{2,}[\s,;:]+[A-Za-z]")
 _HAS_UPPER = re.compile(r"[A-Z]")
+_NUMBER_START = re.compile(r"[+(\d]")
 
 
 # The recognizers of values known by a cue before them (`redactor.detection.cues`), several entities.
@@ -516,7 +522,9 @@ _TOWN_AND_POSTCODE = (
     rf")|(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{2}}-\d{{3}}|\d{{3}}[ \t]\d{{2}}|\d{{4,5}})[ \t]+{_CITY}"
     # Brazil's state and CEP (`, Pinheiros, São Paulo - SP, 05409-011`); India's six-digit PIN (`, Bengaluru
     # 560048`)
-    rf"|(?:{_CITY},[ \t]*)?{_CITY}(?:[ \t]*-[ \t]*[A-Z]{{2}},?[ \t]+\d{{5}}-\d{{3}}"
+    # (an Indian locality may be numbered: `, Indiranagar 2nd Stage, Bengaluru 560038`)
+    rf"|(?:{_CITY}(?:[ \t]+\d{{1,2}}(?:st|nd|rd|th)[ \t]+(?:Stage|Phase|Block|Sector))?,[ \t]*)?"
+    rf"{_CITY}(?:[ \t]*-[ \t]*[A-Z]{{2}},?[ \t]+\d{{5}}-\d{{3}}"
     r"|(?:[ \t]*-[ \t]*|[ \t]+)\d{3}[ ]?\d{3})"
     r")(?![\w-])"
 )
@@ -718,6 +726,8 @@ class PiiDetector:
                 # (after a street the kept decoys are none: a CEP is no phone number, and it is the address's)
                 spans.extend(tail for tail in (postal_tail(text, span) for span in spans
                                                if span.entity_type == entity) if tail is not None)
+        if "PHONE_NUMBER" in candidates and "STREET_ADDRESS" in candidates:
+            spans = self._phones_after_addresses(text, spans, regions)
         spans.extend(cued)
         spans.extend(named)
         # Two recognizers of one entity (presidio's and ours, for cards) may report the same span.
@@ -727,6 +737,22 @@ class PiiDetector:
             if key not in unique or span.score > unique[key].score:
                 unique[key] = span
         return list(unique.values())
+
+    def _phones_after_addresses(self, text: str, spans: list[Span], regions: list[tuple[int, int]]) -> list[Span]:
+        """A phone number's digit run that starts in an address's postcode (`CA 94118 / 628-555-0193`: the
+        library reads the run as one number, which the address then outranks): the number is what follows
+        the address, if that reads as one."""
+        addresses = [(span.start, span.end) for span in spans if span.entity_type == "STREET_ADDRESS"]
+        kept: list[Span] = []
+        for span in spans:
+            if span.entity_type != "PHONE_NUMBER" or not overlaps(span.start, span.end, addresses):
+                kept.append(span)
+                continue
+            after = max(end for start, end in addresses if start < span.end and span.start < end)
+            number = _NUMBER_START.search(text, after, span.end)  # (past the separator: ` / `)
+            if number is not None:
+                kept.extend(self._phones_in(text, text[number.start():span.end], number.start(), regions))
+        return kept
 
     def _prefiltered_entities(self, text: str) -> list[str]:
         """The pattern entities whose prefilter matches `text`. Every prefilter needs a digit except

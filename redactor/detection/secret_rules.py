@@ -685,6 +685,12 @@ def _azure_sas_ok(m: re.Match[str], _value: str) -> bool:
     return "sv=" in m.string
 
 
+def _bitlocker_blocks_ok(_m: re.Match[str], value: str) -> bool:
+    # Each six-digit block of a BitLocker recovery password is a multiple of 11 below 720,896 (it
+    # encodes 16 bits): eight blocks that all pass are no order or tracking number.
+    return all(int(block) % 11 == 0 and int(block) < 720_896 for block in value.split("-"))
+
+
 def _signed_url_ok(m: re.Match[str], _value: str) -> bool:
     # A V2 `Signature=` counts only in a URL that also names the signing key's id.
     return m.group("v2") is None or "AWSAccessKeyId=" in m.string or "GoogleAccessId=" in m.string
@@ -1308,6 +1314,16 @@ RULES: dict[str, SecretRule] = _rules(
         "https://learn.microsoft.com/azure/storage/common/storage-configure-connection-string; "
         "detect-secrets AzureStorageKeyDetector",
         groups=("secret", "sak"),
+    ),
+    SecretRule(
+        "bitlocker_recovery_password", "PASSWORD",
+        # It unlocks the encrypted disk. A helpdesk agent reads it out of Entra ID / Intune (Graph's
+        # `bitlocker/recoveryKeys`), so the text names it.
+        _token(r"\d{6}(?:-\d{6}){7}"),
+        ("bitlocker", "recovery"),
+        "https://learn.microsoft.com/windows/security/operating-system-security/data-protection/bitlocker/"
+        "recovery-overview (48-digit recovery password, 8 blocks of 6)",
+        validator=_bitlocker_blocks_ok,
     ),
     SecretRule(
         "azure_sas_signature", "CREDENTIAL",

@@ -195,6 +195,15 @@ def detector() -> PiiDetector:
     ("Witness: Hamid Okoro-Mensah", "PERSON", "Hamid Okoro-Mensah"),
     ("Registered owner: Marisol Hartley", "PERSON", "Marisol Hartley"),
     ("Claimant: Desmond Achterberg (policy holder)", "PERSON", "Desmond Achterberg"),
+    # Red team 30: a name in capitals after its label (a USCIS notice); a carer; a father's name.
+    ("Receipt IOE0931847265. Applicant: OLUWADAMILARE FASHOLA, A# A213456789.", "PERSON", "OLUWADAMILARE FASHOLA"),
+    ("Carer: Babatunde Nwosu - consent to discuss recorded", "PERSON", "Babatunde Nwosu"),
+    ("Father's name: Ramakrishnan Subramanian", "PERSON", "Ramakrishnan Subramanian"),
+    # Red team 30: a US immigrant's numbers.
+    ("My A-number is A213456789, last receipt IOE0931847265.", "ID_NUMBER", "A213456789"),
+    ("My A-number is A213456789, last receipt IOE0931847265.", "ID_NUMBER", "IOE0931847265"),
+    ("A# 213-456-789", "ID_NUMBER", "213-456-789"), ("I-94 71842096433.", "ID_NUMBER", "71842096433"),
+    ("I-94 record number 123456789A1", "ID_NUMBER", "123456789A1"),
     ("Mit freundlichen Grüßen\nJürgen Weiß\nTel. 030", "PERSON", "Jürgen Weiß"),
     ("Cordialement,\nAmélie Durand", "PERSON", "Amélie Durand"),
     ("Your OTP 482913 expires in 5 minutes", "CREDENTIAL", "482913"),
@@ -342,6 +351,10 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "I am Going Home", "I'm Still Waiting. Please help", "see [Release Notes] here", "[Build Status] passed",
     "{'tenant': 'Blue Harbor'}", "client = Client(tenant='Blue Harbor')",  # a SaaS tenant
     '[[jobs]]\nname = "Nightly Export"\n\n[[admins]]\nemail = "ops@example.io"\n',
+    # What a form writes in capitals where no name is known.
+    "Applicant: PENDING REVIEW", "Tenant name: UNKNOWN TENANT", "Customer: ACME CORP", "Client: US BANK",
+    "Student: GRADE TEN", "Applicant: N/A",
+    "there is a number 123456789 here", "receipt number 100234556789",  # a shop's receipt
 ])
 def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: str) -> None:
     found_here = {entity for entity, _ in found(detector, text)}
@@ -400,7 +413,8 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "Mit freundlichen Grüßen\nJo Ho", "Med vänliga hälsningar,\nJo Ho", "Pozdrawiam\nJo Ho",
                "OTP 482913", "BVN 22154873019", "Mi CURP es HEGG560427MVZRRL05", "CEP 01426-001", "Ahmet Bey",
                "{'customer': 'Jo Ho'}", "{'name': 'Jo Ho', 'email': 'jo@x.io'}", "email='jo@x.io', name='Jo Ho'",
-               "I'm Jo Ho, on call", "[Jo Ho] hi", "Steuer-ID 12 345 678 901"]
+               "I'm Jo Ho, on call", "[Jo Ho] hi", "Steuer-ID 12 345 678 901", "A-number A213456789",
+               "receipt IOE0931847265"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:

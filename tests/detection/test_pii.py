@@ -356,7 +356,35 @@ def test_uk_national_insurance_numbers_without_a_cue(detector: PiiDetector) -> N
 @pytest.mark.parametrize(("text", "tail"), [
     ("Rua Oscar Freire 1207, apto 84, Pinheiros, São Paulo - SP, 05409-011", "Pinheiros, São Paulo - SP, 05409-011"),
     ("ship to 12 MG Road, Indiranagar, Bengaluru 560038 please", "Indiranagar, Bengaluru 560038"),
+    ("No. 14, 3rd Cross, Indiranagar 2nd Stage, Bengaluru 560038", "Indiranagar 2nd Stage, Bengaluru 560038"),
 ])
 def test_brazilian_and_indian_address_tails(detector: PiiDetector, text: str, tail: str) -> None:
     """Red team 28: a CEP (kept as a decoy, no phone number) and an Indian PIN after a street were left."""
     assert ("STREET_ADDRESS", tail) in found(detector, text)
+
+
+@pytest.mark.parametrize(("text", "phone"), [
+    ("Oksana Petrenko-Marsh / 77 Alder Grove Rd, San Francisco CA 94118 / 628-555-0193", "628-555-0193"),
+    ("77 Alder Grove Rd, San Francisco CA 94118 / +1 (628) 555-0193", "+1 (628) 555-0193"),
+])
+def test_a_phone_number_right_after_a_postcode_is_still_found(detector: PiiDetector, text: str, phone: str) -> None:
+    """Red team 30: in `name / address / phone` the library read `94118 / 628-555-0193` as one number, which the
+    address outranked: the phone number was left."""
+    assert ("PHONE_NUMBER", phone) in found(detector, text)
+    assert not any(entity == "PHONE_NUMBER" and "94118" in value for entity, value in found(detector, text))
+
+
+@pytest.mark.parametrize(("text", "street"), [
+    ("No. 14, 3rd Cross, Indiranagar 2nd Stage, Bengaluru 560038", "No. 14, 3rd Cross"),
+    ("deliver to #221, 5th Main Road, HSR Layout", "#221, 5th Main Road"),
+    ("Flat 3/2, 48 Dumbarton Road, Glasgow G11 6PA", "Flat 3/2, 48 Dumbarton Road"),
+])
+def test_indian_cross_and_main_roads_and_a_glasgow_flat(detector: PiiDetector, text: str, street: str) -> None:
+    """Red team 30: an Indian address (a numbered cross or main road) was left whole; a tenement flat's
+    `3/2` (floor and door) was left before its street."""
+    assert ("STREET_ADDRESS", street) in found(detector, text)
+
+
+@pytest.mark.parametrize("text", ["version 1, 2nd edition", "step 3, 4th attempt", "row 12, 3rd Main"])
+def test_ordinals_after_a_number_are_no_indian_road(detector: PiiDetector, text: str) -> None:
+    assert not any(entity == "STREET_ADDRESS" for entity, _ in found(detector, text))
