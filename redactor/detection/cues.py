@@ -28,7 +28,7 @@ from typing import Any
 
 from redactor.detection.base import AT_SIGN
 from redactor.detection.letters import CAPITAL, SMALL
-from redactor.detection.names import is_personal_user_name
+from redactor.detection.names import is_personal_user_name, name_lists
 from redactor.detection.validators import aadhaar_ok, cpf_ok, digits_of, luhn_ok, sin_ok, ssn_ok, tfn_ok
 
 # Above what pattern recognizers give a bare shape: after its cue, `943 476 5919` is an NHS number
@@ -234,6 +234,17 @@ def is_plausible_labelled_person(value: str) -> bool:
     ignorable = _ignorable_words()
     return not any(word in ignorable or word in _NOT_NAMES or word in _FORM_STATUS_WORDS
                    for word in (word.lower() for word in _LETTERS.findall(value)))
+
+
+def is_lower_case_full_name(value: str) -> bool:
+    """A full name typed in lower case: its first word a known given name, no word an ordinary one (`i'm
+    going home`, `my son will call`, `this is mark down`)."""
+    lists = name_lists()
+    words = [word.lower() for word in _LETTERS.findall(value)]
+    ignorable = _ignorable_words()
+    return words[0] in lists.given and not any(
+        word in lists.word_like or word in ignorable or word in _NOT_NAMES or word in _FORM_STATUS_WORDS
+        for word in words)
 
 
 def _ignorable_words() -> frozenset[str]:
@@ -490,6 +501,20 @@ _RELATIVE_KEYWORDS = {
     "mein": ("sohn", "vater", "bruder", "ehemann", "mann", "partner"),
 }
 _ROLE_LABEL_KEYWORDS = tuple(dict.fromkeys(word.split()[0] for word in _ROLE_LABEL_WORDS))
+# Where a sentence goes on after a name it introduces: `this is priya raman from billing`.
+_AFTER_A_NAME = r"(?:from|at|with|on|here|and|calling|speaking)"
+# A relative named by a possessive and a kinship word: `my wife Jo Ho`, `mi hija`, `meine Tochter`.
+_RELATIVE_CUE = (
+    r"\bmy[ \t]+(?:wife|husband|partner|son|daughter|mother|father|mum|mom|dad|brother|sister|fianc[ée]e?"
+    r"|grand(?:mother|father|son|daughter)|uncle|aunt|niece|nephew|cousin)"
+    r"|\bmi[ \t]+(?:mujer|marido|esposa|esposo|hij[oa]|madre|padre|herman[oa]|pareja|abuel[oa]|novi[oa])"
+    r"|\bma[ \t]+(?:femme|fille|m[èe]re|s(?:œ|oe)ur|compagne)"
+    r"|\bmon[ \t]+(?:mari|fils|p[èe]re|fr[èe]re|compagnon)"
+    r"|\bmeine[ \t]+(?:Tochter|Mutter|Schwester|Ehefrau|Partnerin)"
+    r"|\bmein[ \t]+(?:Sohn|Vater|Bruder|Ehemann|Mann|Partner)"
+)
+_RELATIVE_CUE_KEYWORDS = tuple(f"{mine} {relative}" for mine, relatives in _RELATIVE_KEYWORDS.items()
+                               for relative in relatives)
 
 # Brands and characters named with a title (`Dr Pepper Zero`, `Dr. Oetker`, `Dr. Martens`, `Mr. Clean`).
 _TITLED_BRANDS = frozenset({"pepper", "oetker", "martens", "scholl", "scholl's", "bronner", "bronner's", "seuss",
@@ -625,6 +650,9 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("uscis_receipt", "ID_NUMBER", rf"\breceipt{_NUMBER_WORDS}|\bcase{_NUMBER_WORDS}|\bUSCIS",
             r"(?-i:(?:EAC|WAC|LIN|SRC|NBC|MSC|IOE|YSC|TSC|VSC|CSC|NSC)\d{10})(?![\w-])",
             keywords=("receipt", "case", "uscis")),
+    # A student's id (FERPA's personally identifiable information): `student id 900417352`.
+    CueRule("student_id", "ID_NUMBER", r"\bstudent[ _-]?(?:id|number|num\.?|no\.?|#)",
+            r"[A-Z0-9][A-Z0-9-]{4,14}(?![\w-])", _has_digits(5), keywords=("student",)),
     CueRule("cpf", "ID_NUMBER", r"\bCPF\b(?:\s+é)?", r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?![\d-])", cpf_ok,
             separator=_ID_CELL_SEPARATOR, keywords=("cpf",)),
     # Other countries' national and tax ids after their name (the shapes: CURP and RFC in Mexico, Codice
@@ -844,17 +872,16 @@ CUE_RULES: tuple[CueRule, ...] = (
                       "nazywam", "meu nome", "sou a", "sou o", "benim adım", "nama saya", "tên tôi")),
     # A relative named by the speaker: `my wife Ainhoa Larrañaga`, `Mi mujer Ainhoa`, `ma fille Léa`, `mein Sohn
     # Jonas`. (The kinship word is the cue; the name's words must read as one, as after `my name is`.)
-    CueRule("relative", "PERSON",
-            r"\bmy[ \t]+(?:wife|husband|partner|son|daughter|mother|father|mum|mom|dad|brother|sister|fianc[ée]e?"
-            r"|grand(?:mother|father|son|daughter)|uncle|aunt|niece|nephew|cousin)"
-            r"|\bmi[ \t]+(?:mujer|marido|esposa|esposo|hij[oa]|madre|padre|herman[oa]|pareja|abuel[oa]|novi[oa])"
-            r"|\bma[ \t]+(?:femme|fille|m[èe]re|s(?:œ|oe)ur|compagne)"
-            r"|\bmon[ \t]+(?:mari|fils|p[èe]re|fr[èe]re|compagnon)"
-            r"|\bmeine[ \t]+(?:Tochter|Mutter|Schwester|Ehefrau|Partnerin)"
-            r"|\bmein[ \t]+(?:Sohn|Vater|Bruder|Ehemann|Mann|Partner)",
-            _NAME, is_plausible_person, separator=r"(?:[ \t]*,?[ \t]+)",
-            keywords=tuple(f"{mine} {relative}" for mine, relatives in _RELATIVE_KEYWORDS.items()
-                           for relative in relatives)),
+    CueRule("relative", "PERSON", _RELATIVE_CUE, _NAME, is_plausible_person, separator=r"(?:[ \t]*,?[ \t]+)",
+            keywords=_RELATIVE_CUE_KEYWORDS),
+    # The same cues in a chat typed in lower case: `hello, i'm maria jose quispe mamani, student id ...`, `ringing
+    # for my mum gwen achterberg-nwosu`. Two words or more, the first a known given name, none an ordinary word.
+    CueRule("lower_case_self_or_relative", "PERSON",
+            rf"(?<![\w'’])(?:i['’]m|i am|my name is|this is)|{_RELATIVE_CUE}",
+            rf"[a-z][a-z'’-]+(?:[ \t]+(?!{_AFTER_A_NAME}\b)[a-z][a-z'’-]+){{1,3}}"
+            rf"(?=[ \t]*(?:[,;:!?)\n]|\.(?:\s|$)|$)|[ \t]{_AFTER_A_NAME}\b)",
+            is_lower_case_full_name, separator=r"(?:[ \t]*,?[ \t]+)",
+            keywords=("i'm", "i’m", "i am", "my name", "this is", *_RELATIVE_CUE_KEYWORDS)),
     # "I'm Jonas Weber, on call": a full name, then the sentence goes on (`I am Going Home` is a title).
     CueRule("i_am", "PERSON", r"(?<![\w'’])(?:i['’]m|i am)",
             rf"{_FULL_NAME}(?=[ \t]*(?:[,;:!)\n]|\.[ \t\n]|[ \t](?:from|at|with|on|here|and)\b))",

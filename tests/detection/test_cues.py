@@ -204,6 +204,11 @@ def detector() -> PiiDetector:
     ("My A-number is A213456789, last receipt IOE0931847265.", "ID_NUMBER", "IOE0931847265"),
     ("A# 213-456-789", "ID_NUMBER", "213-456-789"), ("I-94 71842096433.", "ID_NUMBER", "71842096433"),
     ("I-94 record number 123456789A1", "ID_NUMBER", "123456789A1"),
+    # Red team 30: names typed in lower case after the words that introduce them; a student's id.
+    ("hello, i'm maria jose quispe mamani, student id 900417352.", "PERSON", "maria jose quispe mamani"),
+    ("hello, i'm maria jose quispe mamani, student id 900417352.", "ID_NUMBER", "900417352"),
+    ("ringing for my mum gwen achterberg-nwosu", "PERSON", "gwen achterberg-nwosu"),
+    ("hi this is priya raman from billing", "PERSON", "priya raman"),
     ("Mit freundlichen Grüßen\nJürgen Weiß\nTel. 030", "PERSON", "Jürgen Weiß"),
     ("Cordialement,\nAmélie Durand", "PERSON", "Amélie Durand"),
     ("Your OTP 482913 expires in 5 minutes", "CREDENTIAL", "482913"),
@@ -355,6 +360,8 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "Applicant: PENDING REVIEW", "Tenant name: UNKNOWN TENANT", "Customer: ACME CORP", "Client: US BANK",
     "Student: GRADE TEN", "Applicant: N/A",
     "there is a number 123456789 here", "receipt number 100234556789",  # a shop's receipt
+    "i'm going home now", "my son will call you later", "this is mark down syntax", "this is julia set rendering",
+    "student id pending",
 ])
 def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: str) -> None:
     found_here = {entity for entity, _ in found(detector, text)}
@@ -414,7 +421,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "OTP 482913", "BVN 22154873019", "Mi CURP es HEGG560427MVZRRL05", "CEP 01426-001", "Ahmet Bey",
                "{'customer': 'Jo Ho'}", "{'name': 'Jo Ho', 'email': 'jo@x.io'}", "email='jo@x.io', name='Jo Ho'",
                "I'm Jo Ho, on call", "[Jo Ho] hi", "Steuer-ID 12 345 678 901", "A-number A213456789",
-               "receipt IOE0931847265"]
+               "receipt IOE0931847265", "i'm maria jose quispe", "student id 900417352"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
