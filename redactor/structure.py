@@ -117,6 +117,10 @@ _PII_KEY_ENTITIES = {
     # national identity and tax numbers (German Steuer-ID, Polish PESEL, Indian Aadhaar/PAN, French NIR, UK UTR/NINO)
     **dict.fromkeys(("steuer_id", "steuerid", "steuernummer", "pesel", "aadhaar", "aadhaar_number", "nir", "utr",
                      "pan_number", "nino", "ni_number", "national_insurance_number", "tax_number", "tin"), "ID_NUMBER"),
+    # US immigration numbers (A-number, I-94, a USCIS receipt) and a UK right-to-rent/work share code
+    **dict.fromkeys(("alien_number", "alien_registration_number", "uscis_number", "i94", "i94_number",
+                     "uscis_receipt", "uscis_receipt_number", "share_code", "right_to_work_share_code",
+                     "student_id", "student_number"), "ID_NUMBER"),
     # Chinese, Japanese and Korean field names (`{"收件人": "王伟"}`, `{"氏名": ...}`, `{"주소": ...}`)
     **dict.fromkeys(("姓名", "名前", "氏名", "이름", "성명", "收件人",
                      "收货人", "受取人", "수령인", "联系人", "担当者名"), "PERSON"),

@@ -1103,6 +1103,17 @@ def test_a_payments_authorization_code_is_an_id_and_a_payroll_account_a_bank_acc
     assert out["payroll"]["account"].startswith("<ID_NUMBER:") and out["payroll"]["ifsc"] == "HDFC0001234"
 
 
+def test_immigration_numbers_and_share_codes_under_their_keys(tmp_path: Path) -> None:
+    """Red team 30: an I-94 number and a USCIS receipt under their keys, and a right-to-rent share code as an XML
+    element (`<ShareCode>`), were kept."""
+    out = redacted_by_the_cli(tmp_path, {
+        "client": {"i94": "71842096433", "uscis_receipt": "IOE0931847265", "student_id": "900417352"},
+        "xml": "<RightToRentResult><ShareCode>RK73MP9QX</ShareCode></RightToRentResult>",
+    }, b"71842096433", b"IOE0931847265", b"900417352", b"RK73MP9QX")
+    assert all(value.startswith("<ID_NUMBER:") for value in out["client"].values())
+    assert out["xml"].startswith("<RightToRentResult><ShareCode><ID_NUMBER:")
+
+
 def test_the_gate_reads_name_value_pairs_as_the_engine_does(tmp_path: Path) -> None:
     """The residual scan walks a file only when its raw text shows a reason to: a secret-named member, and
     now a pair's secret name in any of its spellings (a k8s env entry's `name` was not one) or an SSM

@@ -597,11 +597,13 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("bank_account", "ID_NUMBER",
             r"\b(?:bank[ _-])?account[ _-]?(?:number|num\.?|no\.?|nr\.?|#)|\bbank[ _-]?account"
             r"|\bacct\.?(?:\s*(?:number|no\.?|#))?|\bA/C|\bkonto[ _-]?(?:nummer|nr\.?)"
-            r"|\bn(?:[úu]mero|um[ée]ro|[º°]|\.º)\s*d[eia]\s+(?:cuenta|compte|conto|conta)\b",
+            r"|\bn(?:[úu]mero|um[ée]ro|[º°]|\.º)\s*d[eia]\s+(?:cuenta|compte|conto|conta)\b"
+            # a Canadian cheque's or direct deposit's `transit/institution/account 00418-815-1029384`
+            r"|\btransit[ /-]+institution[ /-]+account",
             r"\d[\d -]{4,18}\d(?![\w-])", _has_digits(6),
             keywords=("account number", "account no", "account nr", "account num", "account#",
                       "account #", "account_n", "account-n", "accountn", "acct", "a/c", "bank", "konto", "cuenta",
-                      "compte", "conto", "conta")),
+                      "compte", "conto", "conta", "transit")),
     # `savings account 968180573000`; a statement's or an OCR'd cheque's `Account: 40281937155` line. (A rule
     # of its own: `account` is in many texts, and bank_account's cue is long.)
     CueRule("account_label", "ID_NUMBER",

@@ -209,6 +209,7 @@ def detector() -> PiiDetector:
     ("hello, i'm maria jose quispe mamani, student id 900417352.", "ID_NUMBER", "900417352"),
     ("ringing for my mum gwen achterberg-nwosu", "PERSON", "gwen achterberg-nwosu"),
     ("hi this is priya raman from billing", "PERSON", "priya raman"),
+    ("direct deposit transit/institution/account 00418-815-1029384", "ID_NUMBER", "00418-815-1029384"),
     ("Mit freundlichen Grüßen\nJürgen Weiß\nTel. 030", "PERSON", "Jürgen Weiß"),
     ("Cordialement,\nAmélie Durand", "PERSON", "Amélie Durand"),
     ("Your OTP 482913 expires in 5 minutes", "CREDENTIAL", "482913"),
