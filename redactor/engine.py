@@ -461,6 +461,7 @@ class TraceSession:
         self.current_file = label
         self.current_line: int | None = None
         self.candidates: set[str] = set()
+        self._texts_gathered: set[str] = set()  # candidate texts `_collect_text` has read (see there)
         self.ner_candidates: set[str] = set()
         self.secret_values: dict[str, str] = {}  # whole values under secret-named keys -> entity
         self.detected: dict[str, list[Span]] = {}
@@ -668,12 +669,18 @@ class TraceSession:
 
     def _collect_text(self, text: str, ctx: NodeContext, ner: bool) -> None:
         self.candidates.add(text)
-        self.versions.update(text[start:end] for start, end in four_part_version_regions(text)
-                             if _DOTTED_QUAD.fullmatch(text, start, end))
+        # Traces repeat strings (a role, a tool's name, a system prompt): what the text alone yields is
+        # gathered from its first copy (until `detect_pending` forgets it with the secret values it fed);
+        # what depends on where it sits (`ctx`, `ner`) from every copy.
+        first_copy = text not in self._texts_gathered
+        if first_copy:
+            self._texts_gathered.add(text)
+            self.versions.update(text[start:end] for start, end in four_part_version_regions(text)
+                                 if _DOTTED_QUAD.fullmatch(text, start, end))
         if "\n" in text:
             self._collect_csv_cells(text, ctx)
         # an HL7 v2 message's, a passport MRZ's, a SWIFT payment's personal fields
-        for entity, value in message_fields(text):
+        for entity, value in message_fields(text) if first_copy else ():
             if self.policy.enabled(entity):
                 self.secret_values.setdefault(value, entity)
         if "=" in text and ("&" in text or "?" in text or '="' in text):
@@ -810,6 +817,7 @@ class TraceSession:
                         continue
                 self.note_value(value, span.entity_type, guess=span.detector == NER_DETECTOR)
         self.candidates.clear()
+        self._texts_gathered.clear()
         self.ner_candidates.clear()
         self.secret_values.clear()
 

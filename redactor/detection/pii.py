@@ -239,6 +239,10 @@ def offline_email_recognizer() -> Any:
     extractor = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
 
     class OfflineEmailRecognizer(EmailRecognizer):
+        def warm_up(self) -> None:
+            # tldextract reads its suffix list on first use (a fifth of a second): once, before workers fork.
+            extractor("example.com")
+
         def validate_result(self, pattern_text: str) -> bool:
             # The domain alone: given `users/jane@example.pl` (a path glued to the local part, which
             # `trimmed_email` cuts later), tldextract would read `users` as the host. Mailboxes on
@@ -611,8 +615,10 @@ class PiiDetector:
         return self._ner
 
     def warm_up(self) -> None:
-        """Load what is otherwise loaded on first use (recognizers, spaCy), e.g. before forking workers."""
-        _ = self._recognizers
+        """Load what is otherwise loaded on first use (recognizers, the email recognizer's suffix list, spaCy), e.g.
+        before forking workers."""
+        for recognizer in self._recognizers["EMAIL_ADDRESS"]:
+            recognizer.warm_up()
         if self._full_names:
             name_lists()
         if self._ner:

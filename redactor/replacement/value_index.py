@@ -13,12 +13,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from ahocorasick_rs import AhoCorasick, MatchKind
+from ahocorasick_rs import AhoCorasick, Implementation, MatchKind
 
 # Lone surrogates are legal in JSON (`"\ud800"`) but cannot be handed to the automaton (it works on
 # UTF-8). The text is searched as a same-length copy with U+FFFD in their place; values holding one
 # are rare and found with `str.find`.
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# An index is built twice per trace and searched over that trace's strings only. For the few dozen values of a
+# trace ahocorasick-rs would build a DFA, four times dearer to build than a contiguous NFA, which searches as
+# fast at this size (and is what it picks itself for large sets). The matches are the same either way.
+_IMPLEMENTATION = Implementation.ContiguousNFA
 
 
 def _is_word_char(char: str) -> bool:
@@ -32,7 +36,8 @@ class KnownValueIndex:
         plain = sorted(v for v in unique if not _SURROGATE.search(v))
         self._odd = sorted((v for v in unique if _SURROGATE.search(v)), key=len, reverse=True)
         self._plain = plain
-        self._automaton = AhoCorasick(plain, matchkind=MatchKind.LeftmostLongest) if plain else None
+        self._automaton = AhoCorasick(plain, matchkind=MatchKind.LeftmostLongest,
+                                      implementation=_IMPLEMENTATION) if plain else None
         self._overlapping: AhoCorasick | None = None  # built on first need (see `_bounded_matches`)
 
     def __bool__(self) -> bool:
@@ -65,7 +70,8 @@ class KnownValueIndex:
     def _bounded_matches(self, text: str, searchable: str) -> list[tuple[int, int]]:
         """Leftmost-longest among the word-bounded occurrences of every value (overlaps considered)."""
         if self._overlapping is None:
-            self._overlapping = AhoCorasick(self._plain, matchkind=MatchKind.Standard)
+            self._overlapping = AhoCorasick(self._plain, matchkind=MatchKind.Standard,
+                                            implementation=_IMPLEMENTATION)
         bounded = sorted(((start, -end) for _, start, end in
                           self._overlapping.find_matches_as_indexes(searchable, overlapping=True)
                           if self._bounded(text, start, end)))
