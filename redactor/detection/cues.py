@@ -750,6 +750,8 @@ CUE_RULES: tuple[CueRule, ...] = (
     # the UK's Unique Taxpayer Reference (ten digits), Poland's PESEL (eleven digits, a weighted check digit).
     CueRule("india_pan", "ID_NUMBER", r"\bPAN(?:\s*(?:card|no\.?|number|#))?\b",
             r"[A-Z]{3}[ABCFGHLJPT][A-Z]\d{4}[A-Z]\b", keywords=("pan",)),
+    # India's Universal Account Number (provident fund): twelve digits after `UAN`.
+    CueRule("india_uan", "ID_NUMBER", rf"\b(?-i:UAN){_NUMBER_WORDS}", r"\d{12}(?!\d)", keywords=("uan",)),
     CueRule("uk_utr", "ID_NUMBER", r"\bUTR\b|\bunique\s+taxpayer\s+reference(?:\s*\(UTR\))?",
             r"\d{5}\s?\d{5}(?!\d)", keywords=("utr", "unique taxpayer")),
     CueRule("pesel", "ID_NUMBER", r"\bPESEL\b", r"\d{11}(?!\d)", pesel_ok, keywords=("pesel",)),

@@ -210,6 +210,7 @@ def detector() -> PiiDetector:
     ("ringing for my mum gwen achterberg-nwosu", "PERSON", "gwen achterberg-nwosu"),
     ("hi this is priya raman from billing", "PERSON", "priya raman"),
     ("direct deposit transit/institution/account 00418-815-1029384", "ID_NUMBER", "00418-815-1029384"),
+    ("PAN ABCPK7190K, UAN 100922763468, HDFC", "ID_NUMBER", "100922763468"),
     ("Mit freundlichen Grüßen\nJürgen Weiß\nTel. 030", "PERSON", "Jürgen Weiß"),
     ("Cordialement,\nAmélie Durand", "PERSON", "Amélie Durand"),
     ("Your OTP 482913 expires in 5 minutes", "CREDENTIAL", "482913"),
@@ -422,7 +423,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "OTP 482913", "BVN 22154873019", "Mi CURP es HEGG560427MVZRRL05", "CEP 01426-001", "Ahmet Bey",
                "{'customer': 'Jo Ho'}", "{'name': 'Jo Ho', 'email': 'jo@x.io'}", "email='jo@x.io', name='Jo Ho'",
                "I'm Jo Ho, on call", "[Jo Ho] hi", "Steuer-ID 12 345 678 901", "A-number A213456789",
-               "receipt IOE0931847265", "i'm maria jose quispe", "student id 900417352"]
+               "receipt IOE0931847265", "i'm maria jose quispe", "student id 900417352", "UAN 100922763468"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
