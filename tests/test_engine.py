@@ -2114,3 +2114,13 @@ def test_round_26_coordinates_after_their_word_and_a_drivers_licence(no_ner: Red
     for raw in ("37.79612", "-122.41894", "37.76231", "D4829163"):
         assert raw not in text, raw
     assert out["scores"] == record["scores"] and out["pkg"] == record["pkg"] and out["url"].endswith("&destination=SFO")
+
+
+def test_round_30_catalogue_words_and_reason_phrases_are_no_people(default_redactor: Redactor) -> None:
+    """Red team 30, NER on: a product title's furniture and finish (`Round Ottoman, Walnut`), an HTTP reason phrase
+    (`403 Forbidden`) and a care record's role label were replaced as people."""
+    texts = {"title": "Round Ottoman, Walnut", "variant": "Alby 3-Seat Sofa, Oat",
+             "error": "403 Forbidden: key lacks scope", "note": "Carer: none recorded"}
+    out = default_redactor.redact(dict(texts))
+    assert out["title"] == texts["title"] and out["error"] == texts["error"] and out["note"] == texts["note"]
+    assert out["variant"].endswith("3-Seat Sofa, Oat")
