@@ -102,10 +102,14 @@ def load_policy(spec: str | Path | None = None, check_operators: bool = True,
 
 
 def resolve_policy_path(spec: str | Path | None) -> Path:
+    """A policy's file: a path when `spec` reads as one (a `.yaml`/`.yml` file, or a name with a directory in
+    it), else the shipped policy of that name. Never a file that merely exists under the bare name in the
+    working directory: the gate runs at a repository's top, where a file called `default` committed with
+    the fixtures would otherwise become the policy that checks them (red team 32)."""
     if spec is None:
         spec = "default"
     candidate = Path(spec)
-    if candidate.suffix in {".yaml", ".yml"} or candidate.exists():
+    if candidate.suffix in {".yaml", ".yml"} or len(candidate.parts) > 1:
         if not candidate.is_file():
             raise PolicyError(f"policy file not found: {candidate}")
         return candidate

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from redactor.errors import PolicyError
-from redactor.policy import load_policy
+from redactor.policy import POLICY_DIR, load_policy
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -61,6 +61,21 @@ def test_missing_policy_never_falls_back(tmp_path: Path) -> None:
         load_policy("does-not-exist")
     with pytest.raises(PolicyError, match="not found"):
         load_policy(tmp_path / "missing.yaml")
+
+
+def test_a_bare_name_is_always_a_shipped_policy_never_a_file_of_that_name_here(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Red team 32: a file called `default` at a repository's top became the policy the gate checked with (and
+    `extends: default` read it too); a directory called `default` broke every command."""
+    (tmp_path / "default").write_text("name: default\nfixtures: {include: [nothing/**], exclude: ['**']}\n")
+    (tmp_path / "strict").mkdir()
+    (tmp_path / "team.yaml").write_text("extends: default\nname: team\n")
+    monkeypatch.chdir(tmp_path)
+    shipped = load_policy("default")
+    assert shipped.source == str(POLICY_DIR / "default.yaml") and shipped.fixtures
+    assert load_policy("strict").source == str(POLICY_DIR / "strict.yaml")
+    team = load_policy("team.yaml")  # a path: read here, and its `extends: default` is the shipped one
+    assert team.name == "team" and team.fixtures == shipped.fixtures
 
 
 def test_extends_inherits_and_overrides(tmp_path: Path) -> None:

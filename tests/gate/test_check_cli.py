@@ -412,3 +412,14 @@ def test_an_encoded_address_pasted_and_resealed_by_hand_is_found_without_the_key
     outcome = check(staged, "--policy", str(sealed.policy), "fixtures/run.jsonl", env=no_key)
     assert outcome.returncode == 1, outcome.stdout
     assert "EMAIL_ADDRESS at $.next (line 3)" in outcome.stdout and "maria.lopez" not in outcome.stdout
+
+
+def test_a_file_named_like_the_policy_at_the_top_does_not_replace_it(staged: Repo, sealed: Sealed) -> None:
+    """Red team 32: committed with a raw fixture, a top-level file `default` (fixtures: exclude everything) was
+    the policy the gate checked with, and the raw fixture went through."""
+    staged.write("fixtures/run.jsonl", sealed.raw)
+    staged.write("default", "extends: strict\nname: default\nfixtures: {include: [nothing/**], exclude: ['**']}\n")
+    staged.git("add", "-A")
+    result = check(staged, "fixtures/run.jsonl", "default")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "BLOCKED fixtures/run.jsonl: not redacted" in result.stdout
