@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -121,6 +122,7 @@ def write_seal(path: Path, document: Mapping[str, Any]) -> None:
 
 
 _REQUIRED_FIELDS = ("files", "policy", "recorded_at", "redacted_at", "counts")
+_ENTITY_TYPE_NAME = re.compile(r"[A-Z][A-Z0-9_]{0,63}")
 
 
 def seal_problem(document: Any) -> str | None:
@@ -145,6 +147,9 @@ def seal_problem(document: Any) -> str | None:
     if not isinstance(counts, dict) or not all(
             isinstance(count, int) and not isinstance(count, bool) for count in counts.values()):
         return "'counts' must map entity types to numbers"
+    if not all(_ENTITY_TYPE_NAME.fullmatch(entity) for entity in counts):
+        # (only entity types: a key is written as it is, and a seal carries no value)
+        return "'counts' must map entity types (capital letters, digits, '_') to numbers"
     if not all(isinstance(document[name], str) for name in ("recorded_at", "redacted_at")):
         return "'recorded_at' and 'redacted_at' must be timestamps"
     return None

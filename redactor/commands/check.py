@@ -44,6 +44,7 @@ from redactor.gate.model import (
     INTERNAL_ERROR,
     NOT_REDACTED,
     OLDER_POLICY,
+    ORPHAN_SEAL,
     OVERSIZED,
     PASSED,
     POLICY_CHANGED,
@@ -335,19 +336,24 @@ def _members(state: _Run, target: TraceTarget) -> dict[str, bytes | Oversized] |
 
 
 def _absent(state: _Run, check: TraceCheck, target: TraceTarget, changed: list[str]) -> TraceCheck:
-    """The trace is not in what is being committed: deleted (pass), an orphaned seal (pass), or
-    a path that never existed (a usage error, exit 2)."""
+    """The trace is not in what is being committed: deleted with its seal (pass), a seal committed without
+    it (blocked), or a path that never existed (a usage error, exit 2)."""
     only_seal = all(p == target.seal_rel for p in changed)
     seal_data = state.source.read(target.seal_rel, _SEAL_MAX_SIZE) if only_seal else None
-    if isinstance(seal_data, bytes) and isinstance(parse_seal(seal_data), str):
-        # A file named like a seal is never scanned as a trace: it must be a seal.
+    if seal_data is not None:
+        # A seal added or changed with no trace beside it: a hand-written file named like a seal would pass
+        # unread (red team 32). A file named like a seal is never scanned as a trace: it must be a seal.
         check.seal_display = state.display(target.seal_rel)
-        check.block(SEAL_INVALID, f"{check.seal_display} is named like a seal but is not one; a trace "
-                                  "may not be committed under a seal's name")
+        if isinstance(seal_data, bytes) and isinstance(parse_seal(seal_data), str):
+            check.block(SEAL_INVALID, f"{check.seal_display} is named like a seal but is not one; a trace "
+                                      "may not be committed under a seal's name")
+        else:
+            check.block(ORPHAN_SEAL, check.seal_display)
+        _scan_names(state, check, [target.seal_rel])
         return _finish(state, check)
     if only_seal or any(state.source.was_committed(p) for p in changed):
         check.status = DELETED
-        check.note = "seal without its trace" if only_seal else "deleted"
+        check.note = "deleted"
         return check
     _refuse_what_is_on_disk(state, check.display, target.rel)
     raise InputError(check.display, "no such file or directory (neither staged nor on disk)")
@@ -592,9 +598,22 @@ def _verify_seal(state: _Run, check: TraceCheck, target: TraceTarget, staged: di
     if isinstance(seal, str):
         check.block(SEAL_INVALID, f"{check.seal_display}: {seal}")
         return None
+    _scan_seal_text(state, check, data)
     verify(check, seal, staged, state.policy, state.key)
     _compare_with_head(state, check, target, seal, data)
     return seal
+
+
+def _scan_seal_text(state: _Run, check: TraceCheck, data: bytes) -> None:
+    """A seal holds digests, names and counts, never a value: a machine without the key cannot tell a seal's
+    extra field from the tool's, so the seal's text is scanned like the fixture's (red team 32: raw data in
+    an extra field of a seal passed a keyless gate)."""
+    try:
+        flagged = state.scanner.scan_text(data.decode("utf-8", "replace"), check.seal_display or check.display)
+    except DetectorError as exc:
+        check.block(DETECTOR_ERROR, str(exc))
+        return
+    _block_findings(state, check, flagged, RESIDUAL, show=True)
 
 
 def _compare_with_head(state: _Run, check: TraceCheck, target: TraceTarget, seal: Seal, data: bytes) -> None:
@@ -669,6 +688,10 @@ def _fix_without_redaction(state: _Run, check: TraceCheck, codes: set[str], allo
     """The fix when redacting the file again is not it (or not first): None when it is."""
     target = shlex.quote(check.display)
     untrack = f"git rm --cached {target}" if state.in_git else f"rm {target}"
+    if ORPHAN_SEAL in codes:
+        seal = shlex.quote(check.seal_display or check.display)
+        remove = f"git rm --cached {seal}" if state.in_git else f"rm {seal}"
+        return f"commit the trace with its seal (redact it, add both), or remove the seal: {remove}"
     if INTERNAL_ERROR in codes:
         return ("report the bug (the message above names its type and place, never content); the path stays "
                 "blocked until a fixed redactor checks it")

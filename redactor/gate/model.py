@@ -26,6 +26,7 @@ POLICY_CHANGED = "policy-changed"
 SENSITIVE_PATH = "sensitive-path"
 TEXT_FINDINGS = "text-findings"
 INTERNAL_ERROR = "internal-error"
+ORPHAN_SEAL = "seal-without-trace"
 
 REASON_TITLES = {
     UNPARSEABLE: "unparseable: not a JSON/JSONL trace",
@@ -50,6 +51,7 @@ REASON_TITLES = {
     SENSITIVE_PATH: "sensitive data in a file or directory name",
     TEXT_FINDINGS: "sensitive data in a file under a fixture root that is not a trace",
     INTERNAL_ERROR: "the gate met a bug while checking this path (fail closed; the other paths were checked)",
+    ORPHAN_SEAL: "a seal committed without its trace (it vouches for nothing, and anything may ride in it)",
 }
 # Reasons that stand for findings (each finding listed, with a masked preview in JSON and SARIF):
 # `--update-allowlist` accepts their findings.

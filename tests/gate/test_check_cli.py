@@ -16,7 +16,7 @@ import pytest
 
 from redactor.seal import sha256_bytes
 from tests.conftest import REDACTOR_BIN, ROOT, TEST_KEY, run_cli
-from tests.gate.conftest import GATE_POLICY, PLANTED, Repo, Sealed, git_env
+from tests.gate.conftest import GATE_POLICY, PLANTED, RAW_RECORDS, Repo, Sealed, git_env
 
 pytestmark = pytest.mark.slow
 
@@ -423,3 +423,59 @@ def test_a_file_named_like_the_policy_at_the_top_does_not_replace_it(staged: Rep
     result = check(staged, "fixtures/run.jsonl", "default")
     assert result.returncode == 1, result.stdout + result.stderr
     assert "BLOCKED fixtures/run.jsonl: not redacted" in result.stdout
+
+
+def orphan_seal(sealed: Sealed, **extra: object) -> bytes:
+    """A seal of the right schema, hand-written, with `extra` fields."""
+    seal = json.loads(sealed.read("fixtures/run.jsonl.seal.json"))
+    return json.dumps({**seal, **extra}, indent=2).encode()
+
+
+def test_a_seal_committed_without_its_trace_is_blocked_and_its_name_scanned(staged: Repo, sealed: Sealed) -> None:
+    """Red team 32: a hand-written seal with no trace beside it passed as "a seal without its trace", unread: a
+    whole raw trace rode in an extra field; its name, an e-mail address, was printed as it is."""
+    staged.write("fixtures/notes.seal.json", orphan_seal(sealed, records=[RAW_RECORDS[0]]))
+    staged.write("fixtures/zq.canary@northwind-mail.io.seal.json", orphan_seal(sealed))
+    staged.write("fixtures/traces/run-9/redactor.seal.json", orphan_seal(sealed))
+    staged.git("add", "-A")
+    result = check(staged, "--policy", str(sealed.policy), "--format", "json", "fixtures")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "zq.canary@northwind-mail.io" not in result.stdout + result.stderr
+    results = json.loads(result.stdout)["results"]
+    assert len(results) == 3 and {entry["status"] for entry in results} == {"blocked"}
+    assert all("seal-without-trace" in [reason["code"] for reason in entry["reasons"]] for entry in results)
+    assert any("git rm --cached" in entry["fix"] for entry in results)
+    for value in PLANTED:
+        assert value.decode() not in result.stdout
+
+
+def test_a_seal_deleted_with_its_trace_passes(staged: Repo, sealed: Sealed) -> None:
+    staged.add_sealed(sealed, "fixtures/run.jsonl")
+    staged.git("add", "-A")
+    staged.git("commit", "-qm", "fixture", "--no-verify")
+    staged.git("rm", "-q", "fixtures/run.jsonl", "fixtures/run.jsonl.seal.json")
+    result = check(staged, "--policy", str(sealed.policy), "fixtures/run.jsonl", "fixtures/run.jsonl.seal.json")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_seal_carrying_raw_data_fails_on_a_machine_without_the_key(staged: Repo, sealed: Sealed) -> None:
+    """Red team 32: without the key a seal's extra field or `counts` key could carry raw data: the MAC that would
+    catch it cannot be checked there."""
+    staged.add_sealed(sealed, "fixtures/run.jsonl")
+    seal = json.loads(sealed.read("fixtures/run.jsonl.seal.json"))
+    staged.write("fixtures/run.jsonl.seal.json", json.dumps(
+        {**seal, "operator_note": "original customer maria.lopez@fastmail.com card 4111 1111 1111 1111"}))
+    staged.git("add", "-A")
+    keyless = {key: value for key, value in staged.env.items() if key != "REDACTOR_KEY"}
+    result = subprocess.run([str(REDACTOR_BIN), "check", "--policy", str(sealed.policy), "fixtures"],
+                            cwd=staged.path, env={**keyless, "HOME": str(staged.path / "home")},
+                            capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 1 and "residual" in result.stdout, result.stdout + result.stderr
+    assert "maria.lopez@fastmail.com" not in result.stdout
+    staged.write("fixtures/run.jsonl.seal.json", json.dumps({**seal, "counts": {"maria.lopez@fastmail.com": 1}}))
+    staged.git("add", "-A")
+    result = subprocess.run([str(REDACTOR_BIN), "check", "--policy", str(sealed.policy), "fixtures"],
+                            cwd=staged.path, env={**keyless, "HOME": str(staged.path / "home")},
+                            capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 1 and "seal-invalid" not in result.stdout and "entity types" in result.stdout
+    assert "maria.lopez@fastmail.com" not in result.stdout
