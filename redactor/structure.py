@@ -1196,7 +1196,9 @@ def _parse_json_document(text: str) -> tuple[Any, EmbeddedStyle] | None:
         return None
     try:
         spelling = NumberSpelling(stripped)
-        value = loads_strict(stripped, spelling)
+        # (a repeated key: the parsed document would hold only its last value, and the string is written back
+        # from it where nothing was found in it, the earlier value with it, unread; red team 32)
+        value = loads_strict(stripped, spelling, unique_keys=True)
     except (ValueError, RecursionError):
         return None  # not JSON, or not JSON that would survive a rewrite: redacted as text
     if not isinstance(value, (dict, list)):

@@ -1114,6 +1114,26 @@ def test_immigration_numbers_and_share_codes_under_their_keys(tmp_path: Path) ->
     assert out["xml"].startswith("<RightToRentResult><ShareCode><ID_NUMBER:")
 
 
+DUPLICATE_IN_ARGUMENTS = {"tool_calls": [{"function": {"name": "charge", "arguments": json.dumps(
+    {"email": "zq.canary@northwind-mail.io", "card": "4111 1111 1111 1111"})[:-1]
+    + ', "email": "n/a", "card": "n/a"}'}}]}
+
+
+def test_json_in_a_string_that_repeats_a_key_is_read_as_text(tmp_path: Path) -> None:
+    """Red team 32: tool arguments repeating a key (`{"email": <raw>, ..., "email": "n/a"}`) were parsed keeping
+    the last value only; nothing was found in it, the string was written back as it was, raw first value and all,
+    and sealed. The gate's walk dropped it the same way."""
+    out = redacted_by_the_cli(tmp_path, DUPLICATE_IN_ARGUMENTS, b"zq.canary@northwind-mail.io", b"4111 1111 1111 1111")
+    arguments = out["tool_calls"][0]["function"]["arguments"]
+    assert arguments.startswith('{"email": "<EMAIL_ADDRESS:') and arguments.endswith(', "email": "n/a", "card": "n/a"}')
+    fixtures = tmp_path / "fixtures"
+    fixtures.mkdir()
+    (fixtures / "run.json").write_text(json.dumps(DUPLICATE_IN_ARGUMENTS), encoding="utf-8")
+    result = run_cli("check", "--working-tree", "--format", "json", "fixtures", cwd=tmp_path)
+    (entry,) = json.loads(result.stdout)["results"]
+    assert {item["entity_type"] for item in entry["findings"]} >= {"EMAIL_ADDRESS", "CREDIT_CARD"}
+
+
 def test_the_gate_reads_name_value_pairs_as_the_engine_does(tmp_path: Path) -> None:
     """The residual scan walks a file only when its raw text shows a reason to: a secret-named member, and
     now a pair's secret name in any of its spellings (a k8s env entry's `name` was not one) or an SSM

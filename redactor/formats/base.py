@@ -285,12 +285,14 @@ class NumberSpelling:
         return value
 
 
-def loads_strict(text: str, spelling: NumberSpelling | None = None) -> Any:
+def loads_strict(text: str, spelling: NumberSpelling | None = None, unique_keys: bool = False) -> Any:
     """`json.loads` refusing what could not be written back as the same JSON: NaN and Infinity
     literals, and numbers that overflow a float (`1e400` would come back as `Infinity`). Integers
-    over Python's 4300-digit limit raise ValueError too. With `spelling`, it notes respelled numbers."""
+    over Python's 4300-digit limit raise ValueError too. With `spelling`, it notes respelled numbers;
+    with `unique_keys`, an object that repeats a key raises ValueError (its earlier value would be lost)."""
     parse_float = spelling or (_finite_float if _HUGE_EXPONENT.search(text) else None)
-    return json.loads(text, parse_constant=_no_constant, parse_float=parse_float)
+    return json.loads(text, parse_constant=_no_constant, parse_float=parse_float,
+                      object_pairs_hook=_no_duplicate_keys if unique_keys else None)
 
 
 def parse_json(path: Path, text: str, where: str = "", spelling: NumberSpelling | None = None) -> Any:
