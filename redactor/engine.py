@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import accumulate
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from redactor.detection.base import AT_SIGN, NER_ENTITIES, SECRET_ENTITY_TYPES, Span
 from redactor.detection.cues import (
@@ -64,6 +64,7 @@ from redactor.structure import (
     cookie_values,
     csv_tables,
     form_fields,
+    key_segment,
     may_be_stream_event,
     message_fields,
     name_value_pair,
@@ -567,7 +568,11 @@ class TraceSession:
                     self.candidates.add(key)
                 slots.append((_KEY, value, key, key, ctx))
             if not isinstance(child, (str, dict, list)):
-                continue  # numbers, booleans and null are never rewritten
+                # booleans, null and numbers stay, but a number that is personal data (`"card_number": 4111...`)
+                if type(child) is int and (entity := rules.number_entity(key, child)) is not None:
+                    self._plan_number(value, key, str(child), ctx.child(key, ctx.shape + key_segment(key), key, entity),
+                                      slots, collect)
+                continue
             member = rules.member(value, key, child, ctx, parent_key, attribute_name)
             if member.keep:
                 continue
@@ -578,6 +583,14 @@ class TraceSession:
                 self._plan_member(value, key, child, member, child_ctx, depth, slots, collect, key)
         for container, name, _ in pieces:  # (a piece that was never planned: no stale id stays behind)
             self._stream_of.pop((id(container), name), None)
+
+    def _plan_number(self, container: dict[str, Any], key: str, digits: str, ctx: NodeContext, slots: Plan,
+                     collect: bool) -> None:
+        """A JSON number that is personal data is replaced as a secret-named key's string is, by its token (a
+        string), and its digits wherever else the trace writes them."""
+        if collect:
+            self.secret_values.setdefault(digits, cast(str, ctx.secret_entity))
+        slots.append((_SECRET, container, key, digits, ctx))
 
     def _plan_member(self, container: Any, key: Any, child: Any, member: Member, ctx: NodeContext, depth: int,
                      slots: Plan, collect: bool, parent_key: str) -> None:

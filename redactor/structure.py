@@ -1250,6 +1250,11 @@ def is_identifier_value(key: str, value: str) -> bool:
 
 
 _CREDENTIAL_WORDS = re.compile(r"key|secret|token|pass|auth|cred|session|cookie")
+# Personal data a JSON integer can hold (red team 32: `"card_number": 4111111111111111` was never read): from a
+# three-digit CVV or PIN to a 19-digit card; not a flag, a count or a sentinel (`"phone": 0`).
+_NUMBER_PII_ENTITIES = frozenset({"CREDIT_CARD", "PHONE_NUMBER", "US_SSN", "ID_NUMBER", "IBAN_CODE", "DATE_OF_BIRTH",
+                                  "STREET_ADDRESS"})
+_PERSONAL_NUMBER_MIN, _PERSONAL_NUMBER_MAX = 100, 10**20
 
 
 class StructureRules:
@@ -1267,6 +1272,17 @@ class StructureRules:
         )
         self._structural_shapes: dict[str, bool] = {}
         self._secret_names: dict[str, bool] = {}  # keys repeat in every record: decide each once
+
+    def number_entity(self, key: str, number: Any) -> str | None:
+        """The entity a JSON integer under `key` is by the key's name (`"card_number": 4111111111111111`, `"phone":
+        447700900123`, `"pin": 7391`); None for counts, sizes, times and ids, and a number under a neutral key
+        (`"n"`: its type is kept). Such a number becomes its token, a string: no number can say it was redacted."""
+        if type(number) is not int or not _PERSONAL_NUMBER_MIN <= abs(number) < _PERSONAL_NUMBER_MAX:
+            return None  # (a bool is an int: `type`, not `isinstance`)
+        if self.is_secret_name(key):
+            return secret_entity_for_key(key)
+        entity = pii_entity_for_key(key)
+        return entity if entity in _NUMBER_PII_ENTITIES else None
 
     def is_secret_name(self, key: str) -> bool:
         known = self._secret_names.get(key)

@@ -319,6 +319,10 @@ class _Walker:
             if not is_marker(key):
                 yield _Ctx(ctx.node.for_key(), ctx.structural), key
             member = self.rules.member(value, key, child, ctx.node, parent_key, attribute_name)
+            if type(child) is int and (entity := self.rules.number_entity(key, child)) is not None:
+                # a number that is personal data: the engine replaces it by a token (a string)
+                yield _Ctx(ctx.node.child(key, member.shape, key, entity), ctx.structural), str(child)
+                continue
             node = ctx.node.child(key, member.shape, member.effective_key,
                                   None if member.keep else member.secret_entity)
             columns = self.rules.table_columns(value) if key in TABLE_ROW_KEYS else None
