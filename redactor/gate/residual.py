@@ -223,7 +223,10 @@ class ResidualScanner:
 
     def scan_text(self, text: str, display: str) -> list[Flagged]:
         """A text file that is not a trace (prose, CSV, YAML, HTML, a log): one fast scan of the whole
-        text; secrets are final, structured-PII candidates are confirmed on their own line."""
+        text; secrets are final, structured-PII candidates are confirmed on their own line. ASCII written
+        as JSON escapes (`\u0040` for `@`, a JSONC file's) is read as what it spells (red team 32)."""
+        if _ESCAPED_ASCII.search(text):
+            text = _ESCAPED_ASCII.sub(lambda escape: chr(int(escape.group(0)[2:], 16)), text)
         hits = self.fast.scan(text)
         if not hits:
             return []

@@ -479,3 +479,15 @@ def test_a_seal_carrying_raw_data_fails_on_a_machine_without_the_key(staged: Rep
                             capture_output=True, text=True, timeout=300, check=False)
     assert result.returncode == 1 and "seal-invalid" not in result.stdout and "entity types" in result.stdout
     assert "maria.lopez@fastmail.com" not in result.stdout
+
+
+def test_a_text_file_writing_ascii_as_json_escapes_is_read_as_it_spells(tmp_path: Path) -> None:
+    """Red team 32: a JSONC file (a comment keeps it from parsing as JSON) wrote `@` as `\\u0040` and passed."""
+    (tmp_path / "fixtures").mkdir()
+    (tmp_path / "fixtures/settings.jsonc").write_text(
+        '// settings\n{"owner": "zq.canary\\u0040northwind-mail.io", "iban": "GB82\\u0057EST12345698765432"}\n')
+    result = run_cli("check", "--working-tree", "--format", "json", "fixtures", cwd=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    (entry,) = json.loads(result.stdout)["results"]
+    assert {item["entity_type"] for item in entry["findings"]} == {"EMAIL_ADDRESS", "IBAN_CODE"}
+    assert "northwind-mail" not in result.stdout
