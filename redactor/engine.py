@@ -82,6 +82,8 @@ _SAME_WIDTH_SEPARATORS = str.maketrans({
     "\u00a0": " ", "\u2007": " ", "\u2009": " ", "\u200a": " ", "\u202f": " ", "\u2002": " ", "\u2003": " ",
     "\u2004": " ", "\u2005": " ", "\u2006": " ", "\u2008": " ", "\u205f": " ", "\u2010": "-", "\u2011": "-",
     "\u2012": "-", "\u2013": "-", "\u2212": "-",
+    # full-width digits, `＠` and the ideographic space of East Asian input methods (`４１１１ １１１１ ...`)
+    **{chr(0xFF10 + digit): str(digit) for digit in range(10)}, "\uff20": "@", "\u3000": " ", "\uff0d": "-",
 })
 # Zero-width characters and the soft hyphen: invisible, so a value reads whole with them inside.
 _ZERO_WIDTH_CHARS = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad")

@@ -2169,3 +2169,17 @@ def test_round_30_catalogue_words_and_reason_phrases_are_no_people(default_redac
     out = default_redactor.redact(dict(texts))
     assert out["title"] == texts["title"] and out["error"] == texts["error"] and out["note"] == texts["note"]
     assert out["variant"].endswith("3-Seat Sofa, Oat")
+
+
+@pytest.mark.parametrize("text", ["card 4111.1111.1111.1111 ok", "card\t4111\t1111\t1111\t1111\tend",
+                                  "カード ４１１１ １１１１ １１１１ １１１１", "mail zq.canary＠northwind-mail.io"])
+def test_cards_in_dotted_or_tabbed_groups_and_full_width_characters(no_ner: Redactor, text: str) -> None:
+    """Red team 32: cards in dotted groups (read as a four-part version), in tab-separated groups, and in
+    full-width digits, and an address with a full-width `＠`, were left."""
+    out = no_ner.redact({"t": text})["t"]
+    assert "4111" not in out and "４１１１" not in out and "canary" not in out and TOKEN_RE.search(out)
+
+
+def test_four_part_versions_stay_beside_dotted_cards(no_ner: Redactor) -> None:
+    text = "build 10.0.19041.1234 and release 2024.1001.0001.0002"
+    assert no_ner.redact({"t": text})["t"] == text

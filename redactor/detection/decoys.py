@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from redactor.detection.base import ARN_PREFIX, AT_SIGN
-from redactor.detection.validators import ean13_ok
+from redactor.detection.validators import card_ok, ean13_ok
 from redactor.replacement.tokens import marker_spans
 
 Region = tuple[int, int]
@@ -382,6 +382,8 @@ def four_part_version_regions(text: str) -> list[Region]:
     regions: list[Region] = []
     for match in _FOUR_PART_NUMBER.finditer(text):
         parts = match.group("number").split(".")
+        if all(len(part) == 4 for part in parts) and card_ok(match.group("number")):
+            continue  # a card number written in dotted groups (`4111.1111.1111.1111`), no version
         if any(len(part) >= 4 for part in parts[2:]) or (parts[1:] == ["0", "0", "0"] and len(parts[0]) <= 3) \
                 or _VERSION_BEFORE.search(text, max(0, match.start() - _VERSION_WORD_REACH), match.start()):
             regions.append(match.span("number"))

@@ -56,7 +56,7 @@ BITCOIN_ADDRESS = re.compile(r"(?<![\w])(?:[13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[0
 _PREFILTERS: dict[str, re.Pattern[str]] = {
     "EMAIL_ADDRESS": re.compile(rf"[\w.+-](?:{AT_SIGN_FORMS})[\w-]+\."),
     "PHONE_NUMBER": re.compile(r"(?:\d[\s().-]{0,3}){7}"),
-    "CREDIT_CARD": re.compile(r"(?:\d[ -]?){12}"),
+    "CREDIT_CARD": re.compile(r"(?:\d[ .\t-]?){12}"),
     "IBAN_CODE": re.compile(r"\b[A-Z]{2}\d{2}[ ]?[A-Z0-9]{4}"),
     "US_SSN": re.compile(r"\b\d{3}[- .]?\d{2}[- .]?\d{4}\b"),
     "IP_ADDRESS": re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]"),
@@ -360,7 +360,9 @@ def is_implausible_name(entity_text: str) -> bool:
 
 
 # Card numbers presidio's pattern does not reach: 2-series Mastercard, 12-digit Maestro, 18/19-digit Visa.
-_CARD_CANDIDATE = r"(?<![\d.-])\d(?:[ -]?\d){11,18}(?![\d.])"
+# (also in four groups of four joined by dots or tabs, as a spreadsheet or a form's export writes it)
+_CARD_CANDIDATE = (r"(?<![\d.-])(?:\d(?:[ -]?\d){11,18}(?![\d.])|\d{4}(?:\.\d{4}){3}(?!\d|\.\d)"
+                   r"|\d{4}(?:\t\d{4}){3}(?!\d))")
 
 
 def validated_pattern_recognizer(entity: str, name: str, pattern: str, score: float,
