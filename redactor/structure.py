@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import gzip
+import io
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -1081,9 +1083,15 @@ def is_atomic(value: str) -> bool:
 
 
 # Base64 of text: an HTTP body a HAR file or an API Gateway event recorded (`"encoding": "base64"`,
-# `"isBase64Encoded": true`), a message queue's payload. One alphabet, optional padding, no line breaks.
+# `"isBase64Encoded": true`), a message queue's payload. One alphabet, optional padding; perhaps in a data URL
+# (an OpenAI file input's `data:text/csv;base64,...`), wrapped in lines (MIME's 76 columns, `openssl base64`'s 64),
+# or gzip-compressed first (a `content-encoding: gzip` body).
 _BASE64_TEXT = re.compile(r"[A-Za-z0-9+/]{24,}={0,2}|[A-Za-z0-9_-]{24,}={0,2}")
+_BASE64_DATA_URL = re.compile(r"data:[\w.+-]+/[\w.+-]+(?:;[\w.+-]+=[\w.+-]+)*;base64,")
+_BASE64_LINE_END = re.compile(r"\r?\n")
 _NON_TEXT = re.compile(r"[^\S\n\r\t ]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_GZIP_MAGIC = b"\x1f\x8b"
+_GZIP_TEXT_MAX = 16 * 1024 * 1024  # (a gzip bomb is refused, not inflated)
 
 
 @dataclass(frozen=True)
@@ -1092,31 +1100,72 @@ class Base64Style:
 
     urlsafe: bool
     padded: bool
+    prefix: str = ""  # a data URL's `data:<type>;base64,`
+    line_length: int = 0  # wrapped in lines of this many characters (0: one line)
+    line_end: str = "\n"
+    final_line_end: bool = False
+    gzip: bool = False
 
     def dumps(self, value: Any) -> str:
         raw = str(value).encode("utf-8", "surrogatepass")
+        if self.gzip:
+            raw = gzip.compress(raw, mtime=0)
         encoded = (base64.urlsafe_b64encode if self.urlsafe else base64.b64encode)(raw).decode("ascii")
-        return encoded if self.padded else encoded.rstrip("=")
+        encoded = encoded if self.padded else encoded.rstrip("=")
+        if self.line_length:
+            lines = [encoded[i:i + self.line_length] for i in range(0, len(encoded), self.line_length)]
+            encoded = self.line_end.join(lines) + (self.line_end if self.final_line_end else "")
+        return self.prefix + encoded
 
 
 def parse_base64_text(text: str) -> tuple[str, Base64Style] | None:
-    """The text a string holds base64-encoded (an HTTP body, `eyJlbWFpbCI6...`), else None.
+    """The text a string holds base64-encoded (an HTTP body, `eyJlbWFpbCI6...`, a data URL, wrapped lines,
+    gzip inside), else None.
 
     Only where the decoding is text (valid UTF-8, printable but for line breaks and tabs) and encoding
-    it again gives the same string: ids, digests and keys are random bytes, which are neither."""
+    it again gives the same string: ids, digests and keys are random bytes, which are neither. (Compressed
+    text is not compressed again byte for byte: it is written anew only when something in it was replaced.)"""
+    original, prefix = text, ""
+    if text.startswith("data:"):
+        data_url = _BASE64_DATA_URL.match(text)
+        if data_url is None:
+            return None
+        prefix, text = data_url.group(0), text[data_url.end():]
+    line_length, line_end, final_line_end = 0, "\n", False
+    if "\n" in text:
+        lines = _BASE64_LINE_END.split(text)
+        final_line_end = lines[-1] == ""
+        lines = lines[:-1] if final_line_end else lines
+        line_length = len(lines[0])
+        if len(lines) < 2 or line_length < 24 or any(len(line) != line_length for line in lines[:-1]) \
+                or not 0 < len(lines[-1]) <= line_length:
+            return None
+        line_end = "\r\n" if "\r\n" in text else "\n"
+        text = "".join(lines)
     if " " in text or not _BASE64_TEXT.fullmatch(text):  # (prose, most strings, fails at once)
         return None
     urlsafe = "-" in text or "_" in text
     padded = text.endswith("=") or (len(text) % 4 == 0 and not urlsafe)
     try:
         raw = base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_" if urlsafe else None, validate=True)
+        compressed = raw.startswith(_GZIP_MAGIC)
+        if compressed:
+            raw = _gunzipped(raw)
         decoded = raw.decode("utf-8")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, OSError, EOFError):
         return None
-    style = Base64Style(urlsafe, padded)
-    if len(decoded) < 16 or _NON_TEXT.search(decoded) or style.dumps(decoded) != text:
+    style = Base64Style(urlsafe, padded, prefix, line_length, line_end, final_line_end, compressed)
+    if len(decoded) < 16 or _NON_TEXT.search(decoded) or (not compressed and style.dumps(decoded) != original):
         return None
     return decoded, style
+
+
+def _gunzipped(raw: bytes) -> bytes:
+    with gzip.GzipFile(fileobj=io.BytesIO(raw)) as stream:
+        data = stream.read(_GZIP_TEXT_MAX + 1)
+    if len(data) > _GZIP_TEXT_MAX:
+        raise ValueError("compressed text too large")
+    return data
 
 
 @dataclass(frozen=True)

@@ -1159,6 +1159,44 @@ def test_numbers_that_are_personal_data_become_their_tokens(tmp_path: Path) -> N
         ("CREDIT_CARD", "$.result.card_number"), ("PHONE_NUMBER", "$.result.phone"), ("CREDENTIAL", "$.result.pin")}
 
 
+def base64_variants() -> dict[str, Any]:
+    import base64
+    import gzip
+
+    csv = "name,email,card\nMaria Lopez,zq.canary@northwind-mail.io,4111 1111 1111 1111\n"
+    body = json.dumps({"email": "zq.canary@northwind-mail.io", "iban": "GB82WEST12345698765432"})
+    return {"file": {"filename": "export.csv", "file_data": "data:text/csv;base64," + base64.b64encode(
+                csv.encode()).decode()},
+            "wrapped": base64.encodebytes((csv * 3).encode()).decode(),
+            "gzipped": base64.b64encode(gzip.compress(body.encode())).decode(),
+            "opaque": "3q2+7wAAAAEAAAACAAAAAwAAAAQAAAAF"}
+
+
+def test_base64_in_a_data_url_wrapped_in_lines_or_gzipped_is_read(tmp_path: Path) -> None:
+    """Red team 32: an OpenAI file input's `data:text/csv;base64,...`, MIME-wrapped base64 and a gzip body in
+    base64 were sealed unread (and passed the gate). Each is redacted inside and written back the same way."""
+    import base64
+    import gzip
+
+    raw = base64_variants()
+    out = redacted_by_the_cli(tmp_path, raw, b"zq.canary", b"4111 1111")
+    csv = base64.b64decode(out["file"]["file_data"].removeprefix("data:text/csv;base64,")).decode()
+    assert csv.startswith("name,email,card\n<PERSON:") and "<EMAIL_ADDRESS:" in csv and "zq.canary" not in csv
+    lines = out["wrapped"].split("\n")
+    assert len(lines[0]) == 76 and out["wrapped"].endswith("\n") and "zq.canary" not in base64.b64decode(
+        out["wrapped"]).decode()
+    inner = json.loads(gzip.decompress(base64.b64decode(out["gzipped"])))
+    assert inner["email"].startswith("<EMAIL_ADDRESS:") and inner["iban"].startswith("<IBAN_CODE:")
+    assert out["opaque"] == raw["opaque"]  # random bytes: no text inside
+    fixtures = tmp_path / "fixtures"
+    fixtures.mkdir()
+    (fixtures / "run.json").write_text(json.dumps(raw), encoding="utf-8")
+    result = run_cli("check", "--working-tree", "--format", "json", "fixtures", cwd=tmp_path)
+    (entry,) = json.loads(result.stdout)["results"]
+    assert {item["path"] for item in entry["findings"]} == {"$.file.file_data#base64", "$.wrapped#base64",
+                                                            "$.gzipped#base64#json.email", "$.gzipped#base64#json.iban"}
+
+
 def test_the_gate_reads_name_value_pairs_as_the_engine_does(tmp_path: Path) -> None:
     """The residual scan walks a file only when its raw text shows a reason to: a secret-named member, and
     now a pair's secret name in any of its spellings (a k8s env entry's `name` was not one) or an SSM

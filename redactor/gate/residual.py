@@ -109,12 +109,19 @@ def _table_column_names(text: str) -> Iterator[str]:
         yield from (name.group(1) for name in _QUOTED_NAME.finditer(columns.group(1)))
 
 
-# A JSON string that may be base64 (a `/` may be written `\/`).
-_QUOTED_BASE64 = re.compile(r'"((?:[A-Za-z0-9+_-]|\\?/){24,}={0,2})"')
+# A JSON string that may be base64 (a `/` may be written `\/`), perhaps in a data URL or wrapped in lines.
+_QUOTED_BASE64 = re.compile(r'"((?:data:[\w.+/;=-]{3,100};base64,)?(?:[A-Za-z0-9+_=-]|\\?/|\\r|\\n){24,})"')
+_JSON_ESCAPES_IN_BASE64 = {"\\/": "/", "\\r": "\r", "\\n": "\n"}
 
 
 def _hides_base64_text(text: str) -> bool:
-    return any(parse_base64_text(m.group(1).replace("\\/", "/")) for m in _QUOTED_BASE64.finditer(text))
+    return any(parse_base64_text(_unescaped(m.group(1))) for m in _QUOTED_BASE64.finditer(text))
+
+
+def _unescaped(quoted: str) -> str:
+    for escape, char in _JSON_ESCAPES_IN_BASE64.items():
+        quoted = quoted.replace(escape, char)
+    return quoted
 
 
 # The "JSON path" of a finding in a text file that is not a trace: the line number says where.
