@@ -462,7 +462,7 @@ def _reads_as_full_name(value: str) -> bool:
 
 # What an identity document, a licence or a membership record calls its number, and the types and
 # record names that make it one (`{"type": "passport", "number": ...}`, `"license": {"number": ...}`).
-_DOCUMENT_NUMBER_KEYS = frozenset({"number", "no", "num", "value", "id_number", "document_number", "account",
+_DOCUMENT_NUMBER_KEYS = frozenset({"number", "no", "num", "value", "id_number", "document_number", "account", "routing",
                                    "account_no", "unique_identifier", "identifier"})  # (Duffel's passengers)
 # A FHIR identifier's `system` that names a personal number (`{"system": "http://hl7.org/fhir/sid/us-ssn",
 # "value": ...}`, `.../id/medicare-number`, `https://fhir.nhs.uk/Id/nhs-number`, a hospital's `/mrn`).
@@ -477,6 +477,7 @@ _IDENTITY_DOCUMENTS = frozenset({
     "medicaid", "medicare", "insurance_card", "license_plate", "plate", "direct_deposit", "bank", "bank_details",
     "payout_account", "ach", "eft", "bacs", "international",  # Plaid's `numbers.ach[].account`
     "payroll", "bank_account", "banking", "salary_account",  # an HR system's `payroll: {account, ifsc}`
+    "payment", "check", "cheque", "refund", "direct_debit", "bank_transfer",  # `payment: {routing, account}`
     # an airline booking's travel document (`"docs": {"type": "P", "number": ...}`, IATA's DOCS)
     "docs", "travel_document", "travel_documents", "apis",
 })
@@ -914,20 +915,43 @@ _XML_ATTRIBUTE = re.compile(
     r"[ \t\r\n](?P<name>[A-Za-z][\w.-]{0,40})=(?P<quote>[\"'])(?P<value>[^\"'<>]{1,200})(?P=quote)")
 
 
+# An HTML form's input as a browser agent's DOM snapshot holds it, filled in (`<input name="ssnLast4"
+# type="password" value="4417">`): the value is what its `name` (or `id`) says, and a password field's a password.
+_HTML_INPUT = re.compile(r"<input\b[^<>]{0,400}>", re.IGNORECASE)
+
+
 def xml_fields(text: str) -> Iterator[tuple[str, str]]:
-    """(entity, value) of the personal-data elements and attributes of an XML text."""
+    """(entity, value) of the personal-data elements and attributes of an XML text, and of an HTML form's
+    filled-in inputs."""
     if "=" in text:
         for match in _XML_ATTRIBUTE.finditer(text):
             name, value = match.group("name").rpartition(":")[2], match.group("value").strip()
             entity = _xml_value_entity(name, value)
             if entity is not None:
                 yield entity, value
+        if "<input" in text or "<INPUT" in text:  # (HTML has no `/>` to say so)
+            yield from _filled_inputs(text)
     for match in _XML_ELEMENT.finditer(text):
         tag, value = match.group("tag").rpartition(":")[2], match.group("text").strip()
         entity = "PERSON" if tag in _XML_NAME_PARTS and _is_xml_value(value) else _xml_value_entity(tag, value)
         if entity is None and normalize_key(tag) in _PERSON_OR_HANDLE_KEYS and _is_xml_value(value) \
                 and _reads_as_full_name(value):
             entity = "PERSON"
+        if entity is not None:
+            yield entity, value
+
+
+def _filled_inputs(text: str) -> Iterator[tuple[str, str]]:
+    for tag in _HTML_INPUT.finditer(text):
+        attributes = {m.group("name").lower(): m.group("value").strip() for m in _XML_ATTRIBUTE.finditer(tag.group(0))}
+        value = attributes.get("value", "")
+        if not _is_xml_value(value):
+            continue
+        if attributes.get("type", "").lower() == "password":
+            yield "PASSWORD", value
+            continue
+        entity = next((found for field in (attributes.get("name"), attributes.get("id"))
+                       if field and (found := _xml_value_entity(field, value)) is not None), None)
         if entity is not None:
             yield entity, value
 
@@ -970,7 +994,7 @@ def message_fields(text: str) -> Iterator[tuple[str, str]]:
         yield from swift_fields(text)
     if "NM1" in text and _X12_NAME_SEGMENT.search(text):
         yield from x12_fields(text)
-    if "</" in text or "/>" in text:
+    if "</" in text or "/>" in text or "<input" in text or "<INPUT" in text:
         yield from xml_fields(text)
 
 
@@ -1299,6 +1323,15 @@ def is_identifier_value(key: str, value: str) -> bool:
 
 
 _CREDENTIAL_WORDS = re.compile(r"key|secret|token|pass|auth|cred|session|cookie")
+# A bare `wallet` (or `to`/`from` of a crypto transfer) holding an address: an EVM account, a Bitcoin base58 or
+# bech32 address, a Tron one.
+_WALLET_KEYS = frozenset({"wallet", "wallets", "crypto_wallet", "destination_wallet", "source_wallet", "usdt_wallet",
+                          "eth_wallet", "btc_wallet"})
+_COORDINATE_KEYS = frozenset({"gps", "geo", "latlng", "lat_lng", "latlon", "lat_lon", "coordinates", "coords",
+                              "geolocation", "gps_coordinates", "position", "location_coordinates"})
+_LAT_LNG = re.compile(r"[ \t]*-?\d{1,2}\.\d{3,},[ \t]*-?\d{1,3}\.\d{3,}[ \t]*")
+_WALLET_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}|(?:bc1|tb1)[02-9ac-hj-np-z]{25,87}|[13][1-9A-HJ-NP-Za-km-z]{25,34}"
+                             r"|T[1-9A-HJ-NP-Za-km-z]{33}")
 # Personal data a JSON integer can hold (red team 32: `"card_number": 4111111111111111` was never read): from a
 # three-digit CVV or PIN to a 19-digit card; not a flag, a count or a sentinel (`"phone": 0`).
 _NUMBER_PII_ENTITIES = frozenset({"CREDIT_CARD", "PHONE_NUMBER", "US_SSN", "ID_NUMBER", "IBAN_CODE", "DATE_OF_BIRTH",
@@ -1437,6 +1470,10 @@ class StructureRules:
             return Member(False, effective_key, "ID_NUMBER", shape)
         if isinstance(child, str) and (kind := contact_point_entity(parent, key, child)) is not None:
             return Member(False, effective_key, kind, shape)
+        if isinstance(child, str) and normalize_key(key) in _WALLET_KEYS and _WALLET_ADDRESS.fullmatch(child):
+            return Member(False, effective_key, "CRYPTO", shape)  # (a `wallet` record's balance is no address)
+        if isinstance(child, str) and normalize_key(key) in _COORDINATE_KEYS and _LAT_LNG.fullmatch(child):
+            return Member(False, effective_key, "LOCATION", shape)  # a home's or a pickup's GPS position
         if is_generated_token(parent, key):
             return Member(False, effective_key, None, shape)  # model output: analysed as text
         if key in _SCHEMA_TEXT_KEYS and isinstance(child, str) and is_schema(parent):

@@ -2221,3 +2221,20 @@ def test_cards_in_dotted_or_tabbed_groups_and_full_width_characters(no_ner: Reda
 def test_four_part_versions_stay_beside_dotted_cards(no_ner: Redactor) -> None:
     text = "build 10.0.19041.1234 and release 2024.1001.0001.0002"
     assert no_ner.redact({"t": text})["t"] == text
+
+
+def test_round_31_records_a_wallet_a_position_a_payment_and_a_filled_in_form(tmp_path: Path) -> None:
+    """Red team 31: a bare `wallet` holding an address, GPS positions under `gps`/`geo`, a paper check's
+    `payment: {routing, account}` and a browser agent's DOM snapshot of a filled-in form were kept."""
+    out = redacted_by_the_cli(tmp_path, {
+        "wallet": "0x52908400098527886e0f7030069857d2e4169ee7", "balances": {"wallet": {"balance": "12.00"}},
+        "home": {"gps": "52.35871, 4.90412"}, "ui": {"coordinates": "A1:B5"},
+        "payment": {"method": "check", "routing": "021000021", "account": "0087214419", "amount": "5000.00"},
+        "dom": '<input name="dob" value="1984-03-12"><input type="submit" value="Continue">',
+        "text": "btc or usdt erc20 0x71C7656EC7ab88b098defB751B7401B5f6d8976F please",
+    }, b"0x52908400098527886e0f7030069857d2e4169ee7", b"0x71C7656EC7ab88b098defB751B7401B5f6d8976F", b"52.35871",
+        b"021000021", b"0087214419", b"1984-03-12")
+    assert out["wallet"].startswith("<CRYPTO:") and out["balances"] == {"wallet": {"balance": "12.00"}}
+    assert out["home"]["gps"].startswith("<LOCATION:") and out["ui"]["coordinates"] == "A1:B5"
+    assert out["payment"]["amount"] == "5000.00" and out["payment"]["method"] == "check"
+    assert out["dom"].endswith('<input type="submit" value="Continue">')

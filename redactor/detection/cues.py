@@ -385,6 +385,11 @@ def _spoken_card_ok(value: str) -> bool:
     return 13 <= len(digits) <= 19 and luhn_ok(digits)
 
 
+# The default separator between a cue and its value (see `CueRule.separator`).
+_MARK_SEPARATOR = (rf"(?:[\]\\\"']{{0,3}}{_PARENTHETICAL}\s*"
+                   r"(?:(?:[:=#]|\b(?:is|was|es|ist|est)\b)\s*)?[\\\"']{0,2})")
+
+
 @dataclass(frozen=True)
 class CueRule:
     name: str
@@ -397,8 +402,7 @@ class CueRule:
     # after its label (`Date of Birth (mm/dd/yyyy)`, `Routing Number (RTN):`); per rule if needed.
     # (Whitespace on either side of the mark belongs to one place only: `\s*(?:mark)?\s*` tries every
     # split of a long run of spaces, quadratic in its length.)
-    separator: str = (rf"(?:[\]\\\"']{{0,3}}{_PARENTHETICAL}\s*"
-                      r"(?:(?:[:=#]|\b(?:is|was|es|ist|est)\b)\s*)?[\\\"']{0,2})")
+    separator: str = _MARK_SEPARATOR
     # Lower-case words (or characters) of which the cue always contains one, at the start of a word:
     # the rule's regex only runs on a text where one of them is (see `rules_worth_running`).
     keywords: tuple[str, ...] = ()
@@ -415,6 +419,10 @@ class CueRule:
 
 
 _NUMBER_WORDS = r"(?:\s*(?:number|num\.?|no\.?|nr\.?|#|id))?"
+# Between a code's name and the code, a few words may say which one before `is` (`alarm code for the side door
+# is still 8814`, `my IP PIN this year is 482917`); else the usual marks.
+_PHRASE_THEN_VALUE = (r"(?:[ \t]+(?:for|of|to|at|on|this|that)[ \t]+[\w' -]{1,30}?[ \t]+(?:is|was)[ \t]+"
+                      rf"(?:(?:still|now|just)[ \t]+)?|{_MARK_SEPARATOR}(?:(?:still|now)[ \t]+)?)")
 # Between an id's name and its value: a colon, `is`, or a table's cell border (`| TFN | 123 456 782 |`).
 _ID_CELL_SEPARATOR = r"(?:[ \t]*(?:[:=#|]|\bis\b)?[ \t]*)"
 # One to four capitalised words (an initial with a period may sit between): a person's name.
@@ -487,7 +495,7 @@ _ROLE_LABEL_WORDS = (
     "registered owner", "guest", "guardian", "parent", "student", "employee", "caller", "adjuster", "officer",
     "spouse", "dependent", "dependant", "next of kin", "emergency contact", "payee", "debtor", "signatory",
     "interviewer", "interviewee", "attendee", "organizer", "organiser", "referee", "customer", "client",
-    "carer", "caregiver", "care giver",
+    "carer", "caregiver", "care giver", "recruiter", "hiring manager", "donor", "deceased", "decedent", "courier",
 )
 _ROLE_LABELS = "|".join(re.escape(word).replace(r"\ ", " ") for word in _ROLE_LABEL_WORDS)
 # The `relative` rule's cheap gate: each possessive with the start of each kinship word after it.
@@ -641,6 +649,10 @@ CUE_RULES: tuple[CueRule, ...] = (
             rf"\bnational[ _-]id(?:entity)?(?:[ _-]card)?{_NUMBER_WORDS}|\bid[ _-]card{_NUMBER_WORDS}",
             r"[A-Z0-9]{6,12}(?![\w-])", _has_digits(4),
             keywords=("national", "id")),
+    # A cheque's MICR line: the routing number between transit symbols, the account before the on-us symbol
+    # (`⑈021000021⑈ 0087214419⑆ 2207`).
+    CueRule("micr_line", "ID_NUMBER", r"[⑈⑆]", r"\d{6,17}(?=[ \t]*[⑈⑆])", separator=r"(?:[ \t]*)",
+            keywords=("⑈", "⑆")),
     # A US immigrant's numbers: the A-number (`A-number A213456789`, `A# 213-456-789`), an I-94 admission
     # record (11 digits, or 9 digits, a letter and a digit). (`A` is case-sensitive: not "a number".)
     CueRule("us_immigration_number", "ID_NUMBER",
@@ -780,16 +792,18 @@ CUE_RULES: tuple[CueRule, ...] = (
     # A PIN or a SIM's PUK: `My self-select PIN is 48213`, `IRS IP PIN 739104`, `PUK code 48213977`. Four
     # digits or more: a pinout's `PIN 1`, an Arduino's `pin 13`, a GPIO's `pin 4` have one or two.
     CueRule("pin", "ID_NUMBER", r"\bpin(?:[ _-]?(?:code|number|nummer|no\.?|#))?\b|\bPUK[12]?(?:[ _-]?code)?\b",
-            r"\d{4,8}(?![\w/:-]|[.,]\d)", keywords=("pin", "puk")),
+            r"\d{4,8}(?![\w/:-]|[.,]\d)", separator=_PHRASE_THEN_VALUE, keywords=("pin", "puk")),
     # A one-time code a user reads out, and the codes that open a door (`OTP 482913`, `gate code 8841#`).
     CueRule("one_time_code", "CREDENTIAL",
             r"\bOTP\b|\bone[ -]time[ -](?:pass)?code|\bverification code|\b(?:gate|door|entry|access|alarm|lockbox|"
-            r"keypad|building|garage|cbs|combo|combination|key[ _-]?safe|lock)[ _-]code|\blockbox\b",
+            r"keypad|building|garage|cbs|combo|combination|key[ _-]?safe|lock)[ _-]code|\blockbox\b"
+            # Dutch, German and French door codes (`deurcode 4471#`, `Türcode`, `digicode`)
+            r"|\bdeur[ _-]?code|\bt[üu]r[ _-]?code|\bdigicode",
             # (a realtor's lockbox code may have a dash: `CBS code 4471-82`)
-            r"\d{4,8}(?:-\d{1,4})?#?(?![\w/:-]|[.,]\d)",
+            r"\d{4,8}(?:-\d{1,4})?#?(?![\w/:-]|[.,]\d)", separator=_PHRASE_THEN_VALUE,
             keywords=("otp", "one-time", "one time", "verification", "gate", "door", "entry", "access", "alarm",
                       "lockbox", "keypad", "building", "garage", "cbs", "combo", "combination", "keysafe", "key safe",
-                      "key-safe", "key_safe", "lock code", "lock-code", "lock_code")),
+                      "key-safe", "key_safe", "lock code", "lock-code", "lock_code", "deur", "tür", "tur", "digicode")),
     # The same in Spanish: `el código del portón es 1984`, `el código de atrás es 482` (a card's CVV).
     CueRule("spanish_code", "CREDENTIAL",
             r"\bc[óo]digo(?:[ \t]+(?:del?|de[ \t]+la)[ \t]+(?:port[óo]n|puerta|acceso|entrada|alarma|seguridad|"
@@ -810,8 +824,9 @@ CUE_RULES: tuple[CueRule, ...] = (
     # An Ethereum (or any EVM chain's) wallet after its name: `ETH withdrawal address 0x71C7...`,
     # `wallet: 0x...`. The shape alone is a contract's address as often (and a digest's first 40 digits).
     CueRule("evm_wallet", "CRYPTO",
-            r"\b(?:(?:eth(?:ereum)?|erc[ _-]?20|bep[ _-]?20|polygon|arbitrum|usd[tc]|crypto)[ _-]?"
-            r"(?:(?:deposit|withdrawal|payout|receiving)[ _-]?)?(?:wallet|address|addr)"
+            # (a network's or a token's name alone, right before the address: `usdt erc20 0x5290...`)
+            r"\b(?:(?:eth(?:ereum)?|erc[ _-]?20|bep[ _-]?20|trc[ _-]?20|polygon|arbitrum|usd[tc]|crypto)"
+            r"(?:[ _-]?(?:(?:deposit|withdrawal|payout|receiving)[ _-]?)?(?:wallet|address|addr))?"
             r"|(?:deposit|withdrawal|payout|receiving|sending)[ _-]?(?:wallet|address)"
             r"|wallet(?:[ _-]?(?:address|addr))?"
             r"|withdraw(?:al)?[ \t]+to)",

@@ -211,6 +211,13 @@ def detector() -> PiiDetector:
     ("hi this is priya raman from billing", "PERSON", "priya raman"),
     ("direct deposit transit/institution/account 00418-815-1029384", "ID_NUMBER", "00418-815-1029384"),
     ("PAN ABCPK7190K, UAN 100922763468, HDFC", "ID_NUMBER", "100922763468"),
+    # Red team 31: a cheque's MICR line; codes named before a phrase and `is`; door codes in Dutch; a recruiter.
+    ("Scan says ⑈021000021⑈ 0087214419⑆ 2207.", "ID_NUMBER", "021000021"),
+    ("Scan says ⑈021000021⑈ 0087214419⑆ 2207.", "ID_NUMBER", "0087214419"),
+    ("alarm code for the side door is still 8814 right?", "CREDENTIAL", "8814"),
+    ("bel niet aan, deurcode 4471#", "CREDENTIAL", "4471#"), ("my IP PIN this year is 482917.", "ID_NUMBER", "482917"),
+    ("PIN (4 digits): 7731", "ID_NUMBER", "7731"),
+    ("Recruiter: Priyanka Raghavan 312-555-0163", "PERSON", "Priyanka Raghavan"),
     ("Mit freundlichen Grüßen\nJürgen Weiß\nTel. 030", "PERSON", "Jürgen Weiß"),
     ("Cordialement,\nAmélie Durand", "PERSON", "Amélie Durand"),
     ("Your OTP 482913 expires in 5 minutes", "CREDENTIAL", "482913"),
@@ -363,7 +370,8 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "Student: GRADE TEN", "Applicant: N/A",
     "there is a number 123456789 here", "receipt number 100234556789",  # a shop's receipt
     "i'm going home now", "my son will call you later", "this is mark down syntax", "this is julia set rendering",
-    "student id pending",
+    "student id pending", "the door code is listed on the 3 page", "pin to the top of 2024 board",
+    "access code for the portal is pending",
 ])
 def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: str) -> None:
     found_here = {entity for entity, _ in found(detector, text)}
@@ -423,7 +431,8 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "OTP 482913", "BVN 22154873019", "Mi CURP es HEGG560427MVZRRL05", "CEP 01426-001", "Ahmet Bey",
                "{'customer': 'Jo Ho'}", "{'name': 'Jo Ho', 'email': 'jo@x.io'}", "email='jo@x.io', name='Jo Ho'",
                "I'm Jo Ho, on call", "[Jo Ho] hi", "Steuer-ID 12 345 678 901", "A-number A213456789",
-               "receipt IOE0931847265", "i'm maria jose quispe", "student id 900417352", "UAN 100922763468"]
+               "receipt IOE0931847265", "i'm maria jose quispe", "student id 900417352", "UAN 100922763468",
+               "⑈021000021⑈"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
