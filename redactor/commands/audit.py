@@ -8,6 +8,13 @@ What is checked, per fixture (each failed check is one violation kind, see `ALL_
 - a residual scan (secrets and structured PII, no NER) finds nothing (`residual-findings`);
 - retention and access rules hold (`redactor.retention`: expired, class-not-allowed, ...).
 
+Every other file under ROOT (neither a trace nor a seal) is reported as the gate sees a file under a
+fixture root that is no trace (`redactor.gate.strays`): one that may hide a trace is `stray-file`
+(compressed, JSON under another name), one that is not UTF-8 text is `binary`, one too large to read
+is `oversized`, and any other is scanned as text (`text-findings`). The names in every reported
+path are scanned as the gate scans them (`sensitive-path`); a value found there is masked wherever
+the report shows the path.
+
 Paths are reported, and matched against the policy's globs, relative to a base directory: the git
 work tree that contains ROOT, else the current directory if it contains ROOT, else ROOT itself
 (`--base` overrides). Nothing here prints a value from a trace: findings carry entity types and
@@ -26,8 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from redactor import retention
-from redactor.engine import Redactor
-from redactor.errors import FatalError, KeyConfigError, SealError
+from redactor.engine import Redactor, masked_preview
+from redactor.errors import FatalError, InputError, KeyConfigError, SealError
 from redactor.formats.registry import (
     DIRECTORY_SEAL,
     SEAL_SUFFIX,
@@ -36,6 +43,12 @@ from redactor.formats.registry import (
     is_trace_file_name,
     load_trace,
 )
+from redactor.gate.allowlist import ALLOWLIST_NAME, Allowlist
+from redactor.gate.model import BINARY, OVERSIZED, REASON_TITLES, SENSITIVE_PATH, STRAY, TEXT_FINDINGS
+from redactor.gate.names import IN_PATH, path_names, scan_names
+from redactor.gate.residual import Flagged, ResidualScanner
+from redactor.gate.source import Oversized, read_disk
+from redactor.gate.strays import DEFAULT_MAX_FILE_SIZE, inspect_stray
 from redactor.policy import Policy
 from redactor.replacement.keys import PseudonymKey, load_key
 from redactor.seal import Seal, format_timestamp, mac_problem, read_seal, seal_path_for, sha256_bytes
@@ -47,17 +60,24 @@ TAMPERED = "tampered"
 OUTDATED_POLICY = "outdated-policy"
 RESIDUAL = "residual-findings"
 ORPHAN_SEAL = "orphan-seal"
+# The gate's reason codes, for what the gate blocks under a fixture root besides traces.
+GATE_KINDS = (STRAY, BINARY, OVERSIZED, TEXT_FINDINGS, SENSITIVE_PATH)
 ALL_KINDS = (UNREADABLE, UNSEALED, INVALID_SEAL, TAMPERED, OUTDATED_POLICY, RESIDUAL, ORPHAN_SEAL,
-             *retention.VIOLATION_KINDS)
+             *retention.VIOLATION_KINDS, *GATE_KINDS)
+# What the walk of a store finds: a trace, a seal without its trace, or any other file.
+TRACE = "trace"
+ORPHAN = "orphan"
+OTHER = "other"
 # Trace names as the gate sees them: case-insensitive, and `.ndjson` is JSONL by another name.
 MAX_LISTED_FINDINGS = 5
 
 
 @dataclass
 class FixtureReport:
-    path: str  # relative to the base, POSIX: what the policy's globs are matched against
+    path: str  # relative to the base, POSIX: what the policy's globs are matched against (masked once scanned)
     location: Path  # on disk
     is_directory: bool
+    other: bool = False  # neither a trace nor a seal: a file the gate would scan as text, or block
     seal: Seal | None = None
     format_name: str | None = None
     content_matches: bool = False  # every byte on disk is covered by the seal's digests
@@ -76,12 +96,18 @@ class FixtureReport:
     def kinds(self) -> list[str]:
         return [violation.kind for violation in self.violations]
 
+    def mask(self, value: str, preview: str) -> None:
+        """A value found in a name of the path: never shown, not even as the path of the file."""
+        self.path = self.path.replace(value, preview)
+        self.violations = [retention.Violation(v.kind, v.message.replace(value, preview)) for v in self.violations]
+        self.findings = [{**f, "file": str(f["file"]).replace(value, preview)} for f in self.findings]
+
     def to_dict(self, current_digest: str) -> dict[str, Any]:
         assessment = self.assessment
         seal = self.seal
         return {
             "path": self.path,
-            "kind": "directory" if self.is_directory else "file",
+            "kind": OTHER if self.other else "directory" if self.is_directory else "file",
             "format": self.format_name,
             "sealed": self.sealed,
             "expired": self.expired,
@@ -108,6 +134,12 @@ class AuditReport:
     now: datetime
     policy: Policy
     fixtures: list[FixtureReport] = field(default_factory=list)
+    masks: dict[str, str] = field(default_factory=dict)  # value found in a name -> its masked preview
+
+    def masked(self, text: str) -> str:
+        for value, preview in sorted(self.masks.items(), key=lambda item: len(item[0]), reverse=True):
+            text = text.replace(value, preview)
+        return text
 
     def violation_counts(self) -> Counter[str]:
         return Counter(kind for fixture in self.fixtures for kind in fixture.kinds())
@@ -116,17 +148,19 @@ class AuditReport:
         return [fixture for fixture in self.fixtures if fail_on.intersection(fixture.kinds())]
 
     def to_dict(self, fail_on: frozenset[str]) -> dict[str, Any]:
+        traces = [fixture for fixture in self.fixtures if not fixture.other]
         return {
             "fixtures": [fixture.to_dict(self.policy.digest) for fixture in self.fixtures],
             "summary": {
-                "root": str(self.root),
-                "base": str(self.base),
+                "root": self.masked(str(self.root)),
+                "base": self.masked(str(self.base)),
                 "now": format_timestamp(self.now),
                 "policy": {"name": self.policy.name, "digest": self.policy.digest},
-                "fixtures": len(self.fixtures),
-                "sealed": sum(fixture.sealed for fixture in self.fixtures),
-                "unsealed": sum(not fixture.sealed for fixture in self.fixtures),
-                "expired": sum(fixture.expired for fixture in self.fixtures),
+                "fixtures": len(traces),
+                "other_files": len(self.fixtures) - len(traces),
+                "sealed": sum(fixture.sealed for fixture in traces),
+                "unsealed": sum(not fixture.sealed for fixture in traces),
+                "expired": sum(fixture.expired for fixture in traces),
                 "with_violations": sum(bool(fixture.violations) for fixture in self.fixtures),
                 "violations": dict(sorted(self.violation_counts().items())),
                 "fail_on": sorted(fail_on),
@@ -172,8 +206,8 @@ def relative_path(location: Path, base: Path) -> str:
 
 def iter_fixtures(root: Path, base: Path, policy: Policy) -> Iterator[tuple[Path, str]]:
     """Every trace under ROOT (files and trace directories), minus the policy's fixture excludes."""
-    for location, orphan in walk_store(root):
-        if orphan:
+    for location, kind in walk_store(root):
+        if kind != TRACE:
             continue
         path = relative_path(location, base)
         if policy.fixture_excludes and retention.matches_any(path, policy.fixture_excludes):
@@ -181,33 +215,42 @@ def iter_fixtures(root: Path, base: Path, policy: Policy) -> Iterator[tuple[Path
         yield location, path
 
 
-def walk_store(root: Path) -> Iterator[tuple[Path, bool]]:
-    """(path, is_orphan_seal) for every trace and every seal without its trace under ROOT.
+def walk_store(root: Path) -> Iterator[tuple[Path, str]]:
+    """(path, TRACE, ORPHAN or OTHER) for every trace, every seal without its trace and every other
+    file under ROOT (a trace directory's files belong to it: its seal must cover them).
 
     Unlike redaction's discovery, nothing is skipped by its name: a dot-named file or directory,
-    a `.redactor-tmp-*` leftover of an interrupted write and `RUN.JSONL` may all hold raw data,
-    and the gate blocks each of them at commit time, so the audit of a store must list them too."""
-    if not root.is_dir() or is_trace_directory(root):
-        yield root, _is_orphan_seal(root)
-        return
-    yield from _walk(root, {root.resolve()})
+    a `.redactor-tmp-*` leftover of an interrupted write, `RUN.JSONL`, `run.jsonl.gz` and a CSV export
+    may all hold raw data, and the gate blocks each of them at commit time, so the audit of a store
+    must list them too."""
+    if root.is_dir() and not is_trace_directory(root):
+        yield from _walk(root, {root.resolve()})
+    elif _is_orphan_seal(root):
+        yield root, ORPHAN
+    else:
+        yield root, _file_kind(root)
 
 
-def _walk(directory: Path, seen: set[Path]) -> Iterator[tuple[Path, bool]]:
+def _file_kind(path: Path) -> str:
+    named_as_trace = is_trace_file_name(path.name) or is_seal_file(path) or path.name == DIRECTORY_SEAL
+    return TRACE if named_as_trace or is_trace_directory(path) else OTHER
+
+
+def _walk(directory: Path, seen: set[Path]) -> Iterator[tuple[Path, str]]:
     for entry in sorted(directory.iterdir()):
         if entry.name == ".git":
             continue
         if entry.is_dir():
             if is_trace_directory(entry):
-                yield entry, False
+                yield entry, TRACE
             elif (real := entry.resolve()) not in seen:  # each real directory once: a link loop ends
                 seen.add(real)
                 yield from _walk(entry, seen)
         elif is_seal_file(entry) or entry.name == DIRECTORY_SEAL:
             if _is_orphan_seal(entry):
-                yield entry, True
-        elif is_trace_file_name(entry.name):
-            yield entry, False
+                yield entry, ORPHAN
+        else:
+            yield entry, _file_kind(entry)
 
 
 def _is_orphan_seal(path: Path) -> bool:
@@ -230,12 +273,14 @@ def orphan_report(location: Path, base: Path) -> FixtureReport:
 class Auditor:
     """Inspects fixtures one at a time; heavy parts (detectors, the key) load on first use."""
 
-    def __init__(self, policy: Policy, now: datetime, scan: bool = True) -> None:
+    def __init__(self, policy: Policy, now: datetime, scan: bool = True, allowlist: Allowlist | None = None) -> None:
         self.policy = policy
         self.now = now
         self.scan = scan
         self.rules = retention.rules_for(policy)
+        self.allowlist = allowlist
         self._scanner: Redactor | None = None
+        self._gate_scanner: ResidualScanner | None = None
         self._key: PseudonymKey | None = None
         self._key_loaded = False
 
@@ -252,6 +297,69 @@ class Auditor:
         if self._scanner is None:
             self._scanner = Redactor(self.policy, None, ner=False, scan_only=True)
         return self._scanner
+
+    def gate_scanner(self) -> ResidualScanner:
+        """The gate's scanner, for names and text files: what it flags there, the gate blocks."""
+        if self._gate_scanner is None:
+            self._gate_scanner = ResidualScanner(self.policy, self.allowlist)
+        return self._gate_scanner
+
+    def inspect_other(self, location: Path, path: str) -> FixtureReport:
+        """A file that is neither a trace nor a seal, judged as the gate judges one under a fixture root."""
+        report = FixtureReport(path=path, location=location, is_directory=False, other=True)
+        try:
+            data = read_disk(location.parent, location.name, DEFAULT_MAX_FILE_SIZE)
+        except InputError as exc:
+            data = None
+            report.violations.append(retention.Violation(UNREADABLE, exc.reason))
+        if isinstance(data, Oversized):
+            report.violations.append(_gate_violation(OVERSIZED, f"{data.size:,} bytes, too large to inspect; keep "
+                                                                "it out of the fixtures"))
+        elif data is not None:
+            self._judge_other(report, data)
+        return report
+
+    def _judge_other(self, report: FixtureReport, data: bytes) -> None:
+        scanner = self.gate_scanner() if self.scan else None
+        verdict = inspect_stray(report.location.name, data, scanner, report.path)
+        if verdict.code == STRAY:
+            report.violations.append(_gate_violation(STRAY, f"{verdict.detail}; move it out of the fixtures, or "
+                                                            "store it as a .jsonl/.json trace and redact that"))
+        elif verdict.code == BINARY:
+            report.violations.append(_gate_violation(BINARY, "not UTF-8 text, so it cannot be scanned; keep it "
+                                                             "out of the fixtures"))
+        elif verdict.code is not None:
+            report.violations.append(retention.Violation(UNREADABLE, f"the text scan failed: {verdict.detail}"))
+        else:
+            kept = self._unsuppressed(report, verdict.flagged)
+            if kept:
+                report.violations.append(_gate_violation(TEXT_FINDINGS, f"{_listed(kept)}; remove the flagged "
+                                                                        "values, or keep it out of the fixtures"))
+
+    def scan_path(self, report: FixtureReport, audit: AuditReport) -> None:
+        """The names in the reported path (and a trace directory's files, and the names its seal lists)
+        hold no secret and no structured PII; a value found there is masked wherever it would show."""
+        names = [report.path]
+        if report.is_directory:
+            names += [entry.name for entry in sorted(report.location.iterdir())]
+        if report.seal is not None:
+            names += list(report.seal.files)
+        kept = self._unsuppressed(report, scan_names(self.gate_scanner(), report.path, path_names(names), IN_PATH))
+        if not kept:
+            return
+        report.violations.append(_gate_violation(SENSITIVE_PATH, f"{_listed(kept)}; rename it so that no name "
+                                                                 "holds the value (shown masked)"))
+        for value in sorted({item.value for item in kept}, key=len, reverse=True):
+            preview = masked_preview(value)
+            report.mask(value, preview)
+            audit.masks[value] = preview
+
+    def _unsuppressed(self, report: FixtureReport, flagged: list[Flagged]) -> list[Flagged]:
+        """The findings no allow-list covers (the policy's, the repository's); listed without values."""
+        kept, _suppressed = self.gate_scanner().partition(flagged)
+        report.findings += [{"file": report.path, "path": item.finding.path, "entity_type": item.finding.entity_type}
+                            for item in kept]
+        return kept
 
     def inspect(self, location: Path, path: str) -> FixtureReport:
         is_directory = is_trace_directory(location)
@@ -313,6 +421,19 @@ class Auditor:
                 f"re-redact with `redactor redact {report.path} --in-place`"))
 
 
+def _gate_violation(code: str, detail: str) -> retention.Violation:
+    """A violation named and titled as the gate's reason of the same code."""
+    return retention.Violation(code, f"{REASON_TITLES[code]}: {detail}")
+
+
+def _listed(flagged: list[Flagged]) -> str:
+    """`2 finding(s): EMAIL_ADDRESS (line 2), CREDIT_CARD (line 2)`: entity types and lines, no value."""
+    shown = [item.finding.entity_type + (f" (line {item.finding.line})" if item.finding.line else "")
+             for item in flagged[:MAX_LISTED_FINDINGS]]
+    more = f" and {len(flagged) - MAX_LISTED_FINDINGS} more" if len(flagged) > MAX_LISTED_FINDINGS else ""
+    return f"{len(flagged)} finding(s): {', '.join(shown)}{more}"
+
+
 def trace_members(directory: Path) -> list[Path]:
     """The files of a trace directory that the seal must cover (what `load_trace` reads)."""
     from redactor.atomic import is_temp_artifact
@@ -362,13 +483,27 @@ def run(root: Path, policy: Policy, now: datetime, base: Path | None = None, sca
         raise FatalError(f"{root}: no such file or directory")
     resolved_base = (base or find_base(root)).resolve()
     report = AuditReport(root=root, base=resolved_base, now=now, policy=policy)
-    auditor = Auditor(policy, now, scan=scan)
-    for location, orphan in walk_store(root):
+    auditor = Auditor(policy, now, scan=scan, allowlist=load_allowlist(resolved_base))
+    for location, kind in walk_store(root):
         path = relative_path(location, resolved_base)
         if policy.fixture_excludes and retention.matches_any(path, policy.fixture_excludes):
             continue
-        report.fixtures.append(orphan_report(location, resolved_base) if orphan else auditor.inspect(location, path))
+        if kind == ORPHAN:
+            fixture = orphan_report(location, resolved_base)
+        elif kind == OTHER:
+            fixture = auditor.inspect_other(location, path)
+        else:
+            fixture = auditor.inspect(location, path)
+        auditor.scan_path(fixture, report)
+        report.fixtures.append(fixture)
     return report
+
+
+def load_allowlist(base: Path) -> Allowlist | None:
+    """The repository's allow-list (`.redactor-allowlist.json` at the base), as the gate reads it:
+    a known-safe value the gate lets through is no violation here either."""
+    path = base / ALLOWLIST_NAME
+    return Allowlist.parse(path.read_bytes(), str(path)) if path.is_file() else None
 
 
 # ----- rendering ---------------------------------------------------------------------------------
@@ -398,7 +533,9 @@ def render(report: AuditReport, output_format: str, fail_on: frozenset[str]) -> 
 
 def _row(fixture: FixtureReport) -> tuple[str, str, str, str, str, str]:
     assessment = fixture.assessment
-    if fixture.seal is None:
+    if fixture.other:
+        seal_state = "-"  # not a trace: nothing to seal
+    elif fixture.seal is None:
         seal_state = "none"
     elif not fixture.content_matches:
         seal_state = "tampered"
@@ -419,8 +556,9 @@ def _row(fixture: FixtureReport) -> tuple[str, str, str, str, str, str]:
 def _summary_line(report: AuditReport, fail_on: frozenset[str]) -> str:
     data = report.to_dict(fail_on)["summary"]
     counts = ", ".join(f"{kind}={count}" for kind, count in data["violations"].items()) or "none"
+    others = f"; {data['other_files']} other file(s)" if data["other_files"] else ""
     return (f"{data['fixtures']} fixture(s): {data['sealed']} sealed, {data['unsealed']} unsealed, "
-            f"{data['expired']} expired; violations: {counts}; failing ({_fail_on_label(fail_on)}): "
+            f"{data['expired']} expired{others}; violations: {counts}; failing ({_fail_on_label(fail_on)}): "
             f"{data['failing']} (policy {report.policy.name}, now {data['now']})")
 
 

@@ -7,7 +7,8 @@ For every trace fixture among the paths (and every trace a changed path belongs 
 3. the residual scan must find no secret and no structured PII (no NER, ever);
 4. the checks in `EXTRA_CHECKS` must pass (retention and access rules by default).
 Its names (and the names its seal lists) must hold no secret and no structured PII either. Any
-other file under a fixture root must not hide a trace, and is scanned as text.
+other file under a fixture root must not hide a trace, and is scanned as text. A symbolic link or a
+submodule at, above or under a fixture root is blocked.
 
 What is checked is what is committed: inside a git repository the staged blobs are read from
 the index, unless `--working-tree` says to read the files on disk; so is the policy. When the
@@ -17,7 +18,6 @@ the staged policy lets through is blocked.
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 from collections.abc import Callable
@@ -54,6 +54,7 @@ from redactor.gate.model import (
     SEAL_INVALID,
     SENSITIVE_PATH,
     STRAY,
+    SUBMODULE,
     SYMLINK,
     TEXT_FINDINGS,
     UNPARSEABLE,
@@ -73,12 +74,12 @@ from redactor.gate.source import (
     read_disk,
     repository_root,
 )
+from redactor.gate.strays import DEFAULT_MAX_FILE_SIZE, StrayVerdict, inspect_stray
 from redactor.gate.targets import TraceTarget, classify, expand, fixture_roots, group
 from redactor.policy import Policy
 from redactor.replacement.keys import PseudonymKey, load_key
 from redactor.seal import Seal, format_timestamp
 
-DEFAULT_MAX_FILE_SIZE = 8 * 1024 * 1024
 _SEAL_MAX_SIZE = 1024 * 1024
 
 
@@ -185,7 +186,9 @@ def run(options: CheckOptions) -> CheckReport:
         if gate_policy.at_head is not None:
             state.at_head = replace(state, policy=gate_policy.at_head, pending={},
                                     scanner=ResidualScanner(gate_policy.at_head, allowlist))
-        for target, changed in group(expand(options.paths, cwd, source.root, source), source):
+        # A merge being concluded commits all it brings in, whichever paths the caller named.
+        paths = list(dict.fromkeys([*expand(options.paths, cwd, source.root, source), *source.merge_changes()]))
+        for target, changed in group(paths, source):
             report.results.append(_check_isolated(state, target, changed))
         report.results.extend(_linked_roots_under_both(state, {result.rel for result in report.results}))
         if options.update_allowlist_reason is not None and allowlist is not None:
@@ -263,6 +266,9 @@ def _check_trace(state: _Run, target: TraceTarget, changed: list[str]) -> TraceC
     if state.source.is_symlink(target.rel):
         check.block(SYMLINK, f"{check.display} is a link; commit the files themselves")
         _scan_names(state, check, [target.rel])
+        return _finish(state, check)
+    if target.rel in state.source.gitlinks():
+        _block_submodule(state, check, kind.root)
         return _finish(state, check)
     if kind.kind == "stray":
         return _check_stray(state, check, target, changed, kind.root or "")
@@ -381,47 +387,6 @@ def _exists_anywhere(state: _Run, rel: str) -> bool:
             or bool(source.files_under(rel)))
 
 
-# Written compressed or under a near-miss of a trace name, a recording is still a recording: the
-# gate cannot verify such a file, so under a fixture root it is blocked rather than skipped.
-_COMPRESSED_MAGIC = {b"\x1f\x8b": "gzip", b"BZh": "bzip2", b"\xfd7zXZ\x00": "xz", b"\x28\xb5\x2f\xfd": "zstd",
-                     b"PK\x03\x04": "zip"}
-_TRACE_LIKE_SUFFIXES = (".json", ".jsonl", ".ndjson", ".json5", ".jsonc")
-_COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".zst", ".zip", ".tgz")
-
-
-def _stray_problem(name: str, data: bytes) -> str | None:
-    """Why a file under a fixture root that no include glob names may hide a trace, or None."""
-    stripped = name.rstrip(" .")
-    lowered = stripped.lower()
-    if stripped != name and lowered.endswith(_TRACE_LIKE_SUFFIXES):
-        return "named like a trace with trailing spaces or dots (the same file as the trace on Windows)"
-    for magic, kind in _COMPRESSED_MAGIC.items():
-        if data.startswith(magic):
-            return f"{kind}-compressed: the gate cannot verify compressed content"
-    if lowered.endswith(_COMPRESSED_SUFFIXES):
-        return "named as a compressed file: the gate cannot verify compressed content"
-    if _parses_as_json(data):
-        return "JSON/JSONL content in a file not named as a trace (*.json, *.jsonl)"
-    return None
-
-
-def _parses_as_json(data: bytes) -> bool:
-    try:
-        text, _bom = decode_text(Path("-"), data)
-    except InputError:
-        return False
-    try:
-        json.loads(text)
-        return True
-    except (ValueError, RecursionError):
-        pass
-    lines = [line for line in text.splitlines() if line.strip()]
-    try:
-        return bool(lines) and all(isinstance(json.loads(line), (dict, list)) for line in lines)
-    except (ValueError, RecursionError):
-        return False
-
-
 def _check_stray(state: _Run, check: TraceCheck, target: TraceTarget, changed: list[str], root: str) -> TraceCheck:
     """A path at, above or under a fixture root that no include glob names (`run.jsonl.gz`,
     `run.jsonl `, `run`, `notes.txt`): blocked when it may hold a trace, passed (not a fixture) when
@@ -440,41 +405,24 @@ def _check_stray(state: _Run, check: TraceCheck, target: TraceTarget, changed: l
         check.block(OVERSIZED, f"{check.display} is {data.size:,} bytes, under the fixture root {root}/, and too "
                                "large to inspect")
         return _finish(state, check)
-    problem = _stray_problem(PurePosixPath(target.rel).name, data)
-    if problem is not None:
-        check.block(STRAY, f"{check.display}: {problem}")
-        return _finish(state, check)
-    _scan_text_file(state, check, data, root)
+    _judge_stray(state, check, inspect_stray(PurePosixPath(target.rel).name, data, state.scanner, check.display),
+                 root)
     return _finish(state, check)
 
 
-def _scan_text_file(state: _Run, check: TraceCheck, data: bytes, root: str) -> None:
-    """A file under a fixture root that is no trace (prose, YAML, CSV, HTML, a log): a raw prompt or
-    an export of customers must not pass as "not a fixture". Scanned with the residual scan's
-    detectors; content that is not UTF-8 text cannot be scanned, and is blocked (fail closed)."""
-    text = _as_text(data)
-    if text is None:
+def _judge_stray(state: _Run, check: TraceCheck, verdict: StrayVerdict, root: str) -> None:
+    """Block `check` for what `inspect_stray` found; a clean text file passes, noted as scanned."""
+    if verdict.code == STRAY:
+        check.block(STRAY, f"{check.display}: {verdict.detail}")
+    elif verdict.code == BINARY:
         check.block(BINARY, f"{check.display} is under the fixture root {root}/ and is not UTF-8 text: the gate "
                             "cannot scan it")
-        return
-    try:
-        flagged = state.scanner.scan_text(text, check.display)
-    except DetectorError as exc:
-        check.block(DETECTOR_ERROR, str(exc))
-        return
-    _block_findings(state, check, flagged, TEXT_FINDINGS, show=True)
-    if check.status != BLOCKED:
-        check.note = f"under the fixture root {root}/: not a trace; scanned as text, nothing found"
-
-
-def _as_text(data: bytes) -> str | None:
-    """The file's text; None when it is not UTF-8 text (binary, another encoding)."""
-    if not data.strip():
-        return ""
-    try:
-        return decode_text(Path("-"), data)[0]
-    except InputError:
-        return None
+    elif verdict.code is not None:
+        check.block(verdict.code, verdict.detail)
+    else:
+        _block_findings(state, check, verdict.flagged, TEXT_FINDINGS, show=True)
+        if check.status != BLOCKED:
+            check.note = f"under the fixture root {root}/: not a trace; scanned as text, nothing found"
 
 
 def _scan_names(state: _Run, check: TraceCheck, paths: list[str], seal: Seal | None = None) -> None:
@@ -565,7 +513,8 @@ def _linked_roots_under_both(state: _Run, seen: set[str]) -> list[TraceCheck]:
 def _linked_roots(state: _Run, seen: set[str]) -> list[TraceCheck]:
     """A fixture root, or a directory above one, committed as a symbolic link (`fixtures` ->
     `recordings/`): the files replay reads under fixtures/ are then stored, unchecked, elsewhere.
-    Checked on every run, whichever paths changed, since the link may predate this commit."""
+    Checked on every run, whichever paths changed, since the link may predate this commit. So are
+    submodules at, above or under a root (`_submodules`)."""
     found: list[TraceCheck] = []
     for root in fixture_roots(state.policy):
         parts = root.split("/")
@@ -578,7 +527,29 @@ def _linked_roots(state: _Run, seen: set[str]) -> list[TraceCheck]:
             check.block(SYMLINK, f"{check.display} is a link, and the fixture root {root}/ is at or under it; "
                                  "commit a real directory")
             found.append(_finish(state, check))
+    return found + _submodules(state, seen)
+
+
+def _submodules(state: _Run, seen: set[str]) -> list[TraceCheck]:
+    """Every submodule (gitlink) at, above or under a fixture root, whichever paths changed: the
+    pre-commit framework never passes a submodule's path to a hook (it is a directory on disk), and
+    the gitlink may predate this commit. Its recordings live in another repository, unchecked."""
+    found: list[TraceCheck] = []
+    for rel in state.source.gitlinks():
+        kind = classify(TraceTarget(rel, False), state.policy)
+        if rel in seen or kind.kind in ("ignored", "excluded"):
+            continue
+        seen.add(rel)
+        check = TraceCheck(state.display(rel), rel, False)
+        _block_submodule(state, check, kind.root)
+        found.append(_finish(state, _masked(state, check, _flagged_names(state, check))))
     return found
+
+
+def _block_submodule(state: _Run, check: TraceCheck, root: str | None) -> None:
+    where = f"at, above or under the fixture root {root}/" if root else "at a fixture path"
+    check.block(SUBMODULE, f"{check.display} is a submodule {where}; commit the recordings themselves")
+    _scan_names(state, check, [check.rel])
 
 
 def _verify_seal(state: _Run, check: TraceCheck, target: TraceTarget, staged: dict[str, bytes]) -> Seal | None:
@@ -706,6 +677,11 @@ def _fix_without_redaction(state: _Run, check: TraceCheck, codes: set[str], allo
         return f"keep it out of the fixtures: {untrack}"
     if SYMLINK in codes:
         return f"replace the link with the files themselves (redacted and sealed): {untrack}"
+    if SUBMODULE in codes:
+        # Only the index holds gitlinks. -f: a submodule added in this very commit has staged changes,
+        # which plain `git rm` refuses.
+        return (f"remove the submodule from the fixture root (git rm -f {target}; this also drops its .gitmodules "
+                "entry), then commit the recordings it held as files, redacted and sealed")
     if STRAY in codes:
         return (f"move it out of the fixture root ({untrack}), or store it as a .jsonl/.json trace "
                 "(decompressed, renamed) and redact that")

@@ -21,6 +21,7 @@ RETENTION = "retention-access"
 DUPLICATE_KEY = "duplicate-key"
 STRAY = "stray-file"
 SYMLINK = "symlink"
+SUBMODULE = "submodule"
 RECORDING_TIME_MOVED = "recording-time-moved"
 POLICY_CHANGED = "policy-changed"
 SENSITIVE_PATH = "sensitive-path"
@@ -45,6 +46,8 @@ REASON_TITLES = {
     STRAY: "not a checkable trace, under a fixture root",
     SYMLINK: "symbolic link at, above or under a fixture root (what replay reads through it is not what "
              "the gate checks)",
+    SUBMODULE: "submodule (gitlink) at, above or under a fixture root (what replay reads through it is another "
+               "repository's content, which the gate never sees)",
     RECORDING_TIME_MOVED: "recording time moved forward against the seal at HEAD (the fixture's age would "
                           "restart)",
     POLICY_CHANGED: "policy changed in this commit",

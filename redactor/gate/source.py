@@ -19,7 +19,7 @@ from typing import IO, Protocol
 
 from redactor.errors import FatalError, InputError
 
-_GITLINK = "160000"  # a submodule entry: not a file of this repository
+_GITLINK = "160000"  # a submodule entry: another repository's commit, not a file of this one
 _SYMLINK = "120000"
 
 
@@ -65,8 +65,16 @@ class ContentSource(Protocol):
         """True when the path would be committed as a symbolic link (mode 120000)."""
         ...
 
+    def gitlinks(self) -> list[str]:
+        """Every path that would be committed as a submodule (a gitlink, mode 160000)."""
+        ...
+
     def committed(self, relpath: str, max_size: int) -> bytes | Oversized | None:
         """The path's bytes at HEAD (None: not in HEAD, or no history to compare with)."""
+        ...
+
+    def merge_changes(self) -> list[str]:
+        """The paths a merge being concluded changes against HEAD (empty when none is)."""
         ...
 
     def close(self) -> None: ...
@@ -119,14 +127,20 @@ class GitIndexSource:
         self.root = root
         listing = _git(root, "ls-files", "--stage", "-z").stdout
         self._entries: dict[str, _IndexEntry] = {}
+        # A submodule is no file of this repository (nothing to read), but what it brings in is never
+        # checked: kept apart, so that the gate can block one where fixtures live.
+        self._gitlinks: list[str] = []
         for record in listing.split(b"\0"):
             if not record:
                 continue
             meta, _, name = record.partition(b"\t")
             mode, oid, _stage = meta.decode("ascii").split(" ")
-            if mode != _GITLINK:
+            path = name.decode("utf-8", "surrogateescape")
+            if mode == _GITLINK:
+                self._gitlinks.append(path)
+            else:
                 # During a merge conflict a path has stages 1-3; any of them is "in the index".
-                self._entries[name.decode("utf-8", "surrogateescape")] = _IndexEntry(mode, oid)
+                self._entries[path] = _IndexEntry(mode, oid)
         self._untracked: set[str] | None = None
         self._head: dict[str, str] | None = None
         self._batch: subprocess.Popen[bytes] | None = None
@@ -210,6 +224,9 @@ class GitIndexSource:
             return entry.mode == _SYMLINK
         return relpath in self.untracked and os.path.islink(self.root / relpath)
 
+    def gitlinks(self) -> list[str]:
+        return sorted(set(self._gitlinks))
+
     def committed(self, relpath: str, max_size: int) -> bytes | Oversized | None:
         oid = self.head.get(relpath)
         return None if oid is None else self._cat(oid, max_size)
@@ -220,8 +237,18 @@ class GitIndexSource:
         if not relpaths:
             return []
         head = self._head if self._head is not None else self._head_tree(relpaths)
-        return [path for path in relpaths
-                if head.get(path) != (entry.oid if (entry := self._entries.get(path)) is not None else None)]
+        return [path for path in relpaths if self._differs(head, path)]
+
+    def _differs(self, head: dict[str, str], path: str) -> bool:
+        return head.get(path) != (entry.oid if (entry := self._entries.get(path)) is not None else None)
+
+    def merge_changes(self) -> list[str]:
+        """While a merge is being concluded (MERGE_HEAD exists): every path the merge commit changes
+        against HEAD, deletions included. The pre-commit framework then passes hooks only the files
+        that had conflicts, so a raw fixture the merge brought in cleanly would never be named."""
+        if _git(self.root, "rev-parse", "-q", "--verify", "MERGE_HEAD", check=False).returncode != 0:
+            return []
+        return sorted(path for path in {*self._entries, *self.head} if self._differs(self.head, path))
 
     def close(self) -> None:
         if self._batch is not None:
@@ -308,8 +335,16 @@ class WorkingTreeSource:
     def is_symlink(self, relpath: str) -> bool:
         return bool(relpath) and os.path.islink(self.root / relpath)
 
+    def gitlinks(self) -> list[str]:
+        # On disk a submodule is a plain directory whose files `files_under` lists, so they are
+        # checked as files; gitlinks exist only in the index.
+        return []
+
     def committed(self, relpath: str, max_size: int) -> bytes | Oversized | None:
         return None
+
+    def merge_changes(self) -> list[str]:
+        return []  # the files on disk: no commit being made
 
     def close(self) -> None:
         return None

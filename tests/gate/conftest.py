@@ -6,7 +6,10 @@
   the package from the registry, so the manifest is used with `language: system` and the entry
   pointed at this virtualenv's `redactor`; everything else (id, files, pass_filenames) is the
   shipped manifest.
-* `standalone`: `hooks/pre-commit` copied into `.git/hooks`.
+* `standalone`: `hooks/pre-commit` and `hooks/pre-merge-commit` copied into `.git/hooks`.
+
+Both install the gate for `git commit` and for `git merge` (a clean merge runs pre-merge-commit),
+as docs/gate.md says to.
 
 Sealed fixtures are made once per session by the real `redactor redact` and copied in.
 """
@@ -42,6 +45,8 @@ RAW_RECORDS = [
      "headers": {"Authorization": "Bearer sk-proj-Q3xv9LmP0aZ7bN2cR8dT1eY6fU4gH5iJ0kL9mN8oP7qR6sT5uV4wX3yZ2a"}},
     {"type": "run.completed", "run_id": "run_1", "output": "Refund sent to maria.lopez@fastmail.com"},
 ]
+# The git hooks the gate runs in (docs/gate.md): `git commit`, and `git merge` without conflicts.
+INSTALL_HOOK_TYPES = ("pre-commit", "pre-merge-commit")
 PLANTED = (b"maria.lopez@fastmail.com", b"4111 1111 1111 1111", b"sk-proj-Q3xv9LmP0aZ7bN2cR8dT1eY6fU4gH5iJ0kL9mN8o",
            b"7946 0958")
 
@@ -171,15 +176,17 @@ def make_repo(tmp_path: Path, mode: str, policy: Path, files: dict[str, bytes] |
         repo.write(rel, data)
     if mode == "pre-commit":
         hooks, rev = hook_repository(tmp_path, env, policy)
-        config = {"repos": [{"repo": str(hooks), "rev": rev, "hooks": [{"id": "redactor-check"}]}]}
+        config = {"default_install_hook_types": list(INSTALL_HOOK_TYPES),
+                  "repos": [{"repo": str(hooks), "rev": rev, "hooks": [{"id": "redactor-check"}]}]}
         repo.write(".pre-commit-config.yaml", yaml.safe_dump(config))
         installed = subprocess.run([str(REDACTOR_BIN.with_name("pre-commit")), "install"], cwd=repo.path, env=env,
                                    capture_output=True, text=True, check=False)
         assert installed.returncode == 0, installed.stdout + installed.stderr
     else:
-        hook = repo.path / ".git/hooks/pre-commit"
-        shutil.copy(ROOT / "hooks/pre-commit", hook)
-        hook.chmod(0o755)
+        for name in INSTALL_HOOK_TYPES:
+            hook = repo.path / ".git/hooks" / name
+            shutil.copy(ROOT / "hooks" / name, hook)
+            hook.chmod(0o755)
         env.update({"REDACTOR_BIN": str(REDACTOR_BIN), "REDACTOR_CHECK_ARGS": f"--policy {policy}"})
     repo.git("add", "-A")
     first = repo.commit("initial")

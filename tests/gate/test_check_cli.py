@@ -491,3 +491,17 @@ def test_a_text_file_writing_ascii_as_json_escapes_is_read_as_it_spells(tmp_path
     (entry,) = json.loads(result.stdout)["results"]
     assert {item["entity_type"] for item in entry["findings"]} == {"EMAIL_ADDRESS", "IBAN_CODE"}
     assert "northwind-mail" not in result.stdout
+
+
+def test_a_cassette_with_a_binary_body_under_a_fixture_root_is_blocked(tmp_path: Path) -> None:
+    """Red team 32: a VCR.py cassette kept its gzip response body as YAML `!!binary` and passed as text."""
+    import base64
+    import gzip
+
+    body = base64.encodebytes(gzip.compress(b'{"email": "zq.canary@northwind-mail.io"}')).decode()
+    cassette = "interactions:\n- response:\n    body:\n      string: !!binary |\n        " + body.replace(
+        "\n", "\n        ") + "\n    status: {code: 200}\nversion: 1\n"
+    (tmp_path / "fixtures/cassettes").mkdir(parents=True)
+    (tmp_path / "fixtures/cassettes/customer.yaml").write_text(cassette)
+    result = run_cli("check", "--working-tree", "fixtures", cwd=tmp_path)
+    assert result.returncode == 1 and "!!binary" in result.stdout, result.stdout + result.stderr
