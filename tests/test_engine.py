@@ -2238,3 +2238,12 @@ def test_round_31_records_a_wallet_a_position_a_payment_and_a_filled_in_form(tmp
     assert out["home"]["gps"].startswith("<LOCATION:") and out["ui"]["coordinates"] == "A1:B5"
     assert out["payment"]["amount"] == "5000.00" and out["payment"]["method"] == "check"
     assert out["dom"].endswith('<input type="submit" value="Continue">')
+
+
+def test_a_bitlocker_recovery_password_alone_under_a_records_key(no_ner: Redactor) -> None:
+    """The bench's secret recall: Graph's `recoveryKeys` record holds the password under `key`, with no word beside
+    it once the record is read member by member (the rule's keywords named BitLocker)."""
+    out = no_ner.redact({"@odata.context": "https://graph.microsoft.com/v1.0/$metadata#informationProtection/bitlocker/"
+                                           "recoveryKeys/$entity",
+                         "key": "135795-597531-011000-244442-366663-488884-611105-715000"})
+    assert out["key"].startswith("<PASSWORD:")

@@ -1317,10 +1317,11 @@ RULES: dict[str, SecretRule] = _rules(
     ),
     SecretRule(
         "bitlocker_recovery_password", "PASSWORD",
-        # It unlocks the encrypted disk. A helpdesk agent reads it out of Entra ID / Intune (Graph's
-        # `bitlocker/recoveryKeys`), so the text names it.
+        # It unlocks the encrypted disk; a helpdesk agent reads it out of Entra ID / Intune (Graph's
+        # `bitlocker/recoveryKeys`).
         _token(r"\d{6}(?:-\d{6}){7}"),
-        ("bitlocker", "recovery"),
+        # (its own digits and dash: a Graph `recoveryKeys` record's `key` holds it with no word beside it)
+        tuple(f"{digit}-" for digit in "0123456789"),
         "https://learn.microsoft.com/windows/security/operating-system-security/data-protection/bitlocker/"
         "recovery-overview (48-digit recovery password, 8 blocks of 6)",
         validator=_bitlocker_blocks_ok,
