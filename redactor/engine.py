@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import accumulate
 from pathlib import Path
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar
 
 from redactor.detection.base import AT_SIGN, NER_ENTITIES, SECRET_ENTITY_TYPES, Span
 from redactor.detection.cues import (
@@ -572,8 +572,7 @@ class TraceSession:
             if not isinstance(child, (str, dict, list)):
                 # booleans, null and numbers stay, but a number that is personal data (`"card_number": 4111...`)
                 if type(child) is int and (entity := rules.number_entity(key, child)) is not None:
-                    self._plan_number(value, key, str(child), ctx.child(key, ctx.shape + key_segment(key), key, entity),
-                                      slots, collect)
+                    self._plan_number(value, key, str(child), entity, ctx, slots, collect)
                 continue
             member = rules.member(value, key, child, ctx, parent_key, attribute_name)
             if member.keep:
@@ -586,13 +585,13 @@ class TraceSession:
         for container, name, _ in pieces:  # (a piece that was never planned: no stale id stays behind)
             self._stream_of.pop((id(container), name), None)
 
-    def _plan_number(self, container: dict[str, Any], key: str, digits: str, ctx: NodeContext, slots: Plan,
-                     collect: bool) -> None:
+    def _plan_number(self, container: dict[str, Any], key: str, digits: str, entity: str, ctx: NodeContext,
+                     slots: Plan, collect: bool) -> None:
         """A JSON number that is personal data is replaced as a secret-named key's string is, by its token (a
         string), and its digits wherever else the trace writes them."""
         if collect:
-            self.secret_values.setdefault(digits, cast(str, ctx.secret_entity))
-        slots.append((_SECRET, container, key, digits, ctx))
+            self.secret_values.setdefault(digits, entity)
+        slots.append((_SECRET, container, key, digits, ctx.child(key, ctx.shape + key_segment(key), key, entity)))
 
     def _plan_member(self, container: Any, key: Any, child: Any, member: Member, ctx: NodeContext, depth: int,
                      slots: Plan, collect: bool, parent_key: str) -> None:

@@ -1323,8 +1323,8 @@ def is_identifier_value(key: str, value: str) -> bool:
 
 
 _CREDENTIAL_WORDS = re.compile(r"key|secret|token|pass|auth|cred|session|cookie")
-# A bare `wallet` (or `to`/`from` of a crypto transfer) holding an address: an EVM account, a Bitcoin base58 or
-# bech32 address, a Tron one.
+# A bare `wallet` (and its spellings) holding an address: an EVM account, a Bitcoin base58 or bech32 address, a
+# Tron one (a `wallet` record, `{"balance": ...}`, is no address: only a string of that shape is one).
 _WALLET_KEYS = frozenset({"wallet", "wallets", "crypto_wallet", "destination_wallet", "source_wallet", "usdt_wallet",
                           "eth_wallet", "btc_wallet"})
 _COORDINATE_KEYS = frozenset({"gps", "geo", "latlng", "lat_lng", "latlon", "lat_lon", "coordinates", "coords",
