@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Any
 
 from redactor.detection.base import SECRET_ENTITY_TYPES
+from redactor.detection.letters import CAPITAL, SMALL
 from redactor.detection.secret_rules import (
     COOKIE_CREDENTIAL_MIN_LENGTH,
     PASSWORD_WORDS,
@@ -119,6 +120,10 @@ _PII_KEY_ENTITIES = {
     # national identity and tax numbers (German Steuer-ID, Polish PESEL, Indian Aadhaar/PAN, French NIR, UK UTR/NINO)
     **dict.fromkeys(("steuer_id", "steuerid", "steuernummer", "pesel", "aadhaar", "aadhaar_number", "nir", "utr",
                      "pan_number", "nino", "ni_number", "national_insurance_number", "tax_number", "tin"), "ID_NUMBER"),
+    # the name an ID check or a card read (`name_on_id`), a Japanese form's name in kanji or kana; membership numbers
+    **dict.fromkeys(("name_on_id", "name_on_card", "name_on_account", "name_on_document", "name_kanji", "name_kana",
+                     "full_name_kana"), "PERSON"),
+    **dict.fromkeys(("membership_number", "membership_id", "membership_no"), "ID_NUMBER"),
     # US immigration numbers (A-number, I-94, a USCIS receipt) and a UK right-to-rent/work share code
     **dict.fromkeys(("alien_number", "alien_registration_number", "uscis_number", "i94", "i94_number",
                      "uscis_receipt", "uscis_receipt_number", "share_code", "right_to_work_share_code",
@@ -311,7 +316,8 @@ _PERSON_OR_HANDLE_KEYS = frozenset({
     "clinician", "practitioner", "signatory", "signer",
 })
 # A full name as people write theirs: two to four capitalised words.
-_WRITTEN_FULL_NAME = re.compile(r"[A-ZÀ-Þ][A-Za-zÀ-ÿ'’-]+(?: [A-ZÀ-Þ][A-Za-zÀ-ÿ'’-]+){1,3}")
+# (Any Latin script's letters: Vietnamese `Nguyễn Thị Mai`, Polish `Łucja Wiśniewska`.)
+_WRITTEN_FULL_NAME = re.compile(rf"[{CAPITAL}][{CAPITAL}{SMALL}'’-]+(?: [{CAPITAL}][{CAPITAL}{SMALL}'’-]+){{1,3}}")
 
 
 @lru_cache(maxsize=16_384)

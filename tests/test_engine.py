@@ -2247,3 +2247,15 @@ def test_a_bitlocker_recovery_password_alone_under_a_records_key(no_ner: Redacto
                                            "recoveryKeys/$entity",
                          "key": "135795-597531-011000-244442-366663-488884-611105-715000"})
     assert out["key"].startswith("<PASSWORD:")
+
+
+def test_round_31_names_read_off_an_id_or_written_in_kanji_and_membership_numbers(tmp_path: Path) -> None:
+    """Red team 31: an ID check's `name_on_id` in capitals, a Japanese form's `name_kanji`, a `membership_number`,
+    and a calendar attendee's Vietnamese `displayName` (letters beyond Latin-1) were kept."""
+    out = redacted_by_the_cli(tmp_path, {
+        "verified_id": {"provider": "persona", "name_on_id": "CHUKWUEMEKA NNAMDI OBIORA", "country": "NG"},
+        "name_kanji": "小林 結衣", "membership_number": "4291187730",
+        "attendees": [{"email": "mai.nguyen@acme-robotics.example", "displayName": "Nguyễn Thị Mai"}],
+    }, b"CHUKWUEMEKA", "小林".encode(), b"4291187730", "Thị Mai".encode())
+    assert out["verified_id"]["provider"] == "persona" and out["verified_id"]["country"] == "NG"
+    assert out["attendees"][0]["displayName"].startswith("<PERSON:")
