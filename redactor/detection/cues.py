@@ -229,28 +229,28 @@ def is_plausible_labelled_person(value: str) -> bool:
     word that is common or that a form writes where no name is known (`PENDING REVIEW`)."""
     if not is_plausible_person(value):
         return False
-    if any(char.islower() for char in value):
-        return True
-    ignorable = _ignorable_words()
-    return not any(word in ignorable or word in _NOT_NAMES or word in _FORM_STATUS_WORDS
-                   for word in (word.lower() for word in _LETTERS.findall(value)))
+    return any(char.islower() for char in value) or not _has_ordinary_word(_lower_words(value))
 
 
 def is_lower_case_full_name(value: str) -> bool:
     """A full name typed in lower case: its first word a known given name, no word an ordinary one (`i'm
     going home`, `my son will call`, `this is mark down`)."""
     lists = name_lists()
-    words = [word.lower() for word in _LETTERS.findall(value)]
-    ignorable = _ignorable_words()
-    return words[0] in lists.given and not any(
-        word in lists.word_like or word in ignorable or word in _NOT_NAMES or word in _FORM_STATUS_WORDS
-        for word in words)
+    words = _lower_words(value)
+    return words[0] in lists.given and not _has_ordinary_word(words, lists.word_like)
 
 
-def _ignorable_words() -> frozenset[str]:
+def _lower_words(value: str) -> list[str]:
+    return [word.lower() for word in _LETTERS.findall(value)]
+
+
+def _has_ordinary_word(words: list[str], also: frozenset[str] = frozenset()) -> bool:
+    """A word of a name-shaped value that no name is made of: a common or function word, a form's status."""
     from redactor.detection.pii import ignorable_capitalised_words
 
-    return ignorable_capitalised_words()
+    ignorable = ignorable_capitalised_words()
+    return any(word in ignorable or word in _NOT_NAMES or word in _FORM_STATUS_WORDS or word in also
+               for word in words)
 
 
 # What a German or Spanish title addresses when it names no one (`Sehr geehrter Herr Präsident`,
