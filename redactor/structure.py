@@ -263,8 +263,10 @@ def is_secret_name(policy: Policy, key: str) -> bool:
     return any(spelling in policy.redact_keys for spelling in _key_spellings(key)) or is_secret_key(key)
 
 
+@lru_cache(maxsize=16_384)
 def pii_entity_for_key(key: str) -> str | None:
-    """The PII type a key names (`email`, `customerName`, `user.phone`), else None."""
+    """The PII type a key names (`email`, `customerName`, `user.phone`), else None. (Cached: every member
+    of a trace asks, JSON numbers too, and keys repeat in every record.)"""
     for spelling in _key_spellings(key):
         if spelling in _PII_KEY_ENTITIES:
             return _PII_KEY_ENTITIES[spelling]
@@ -1155,6 +1157,8 @@ def parse_base64_text(text: str) -> tuple[str, Base64Style] | None:
     Only where the decoding is text (valid UTF-8, printable but for line breaks and tabs) and encoding
     it again gives the same string: ids, digests and keys are random bytes, which are neither. (Compressed
     text is not compressed again byte for byte: it is written anew only when something in it was replaced.)"""
+    if " " in text:  # (prose, most strings, fails at once: no base64 form has a space)
+        return None
     original, prefix = text, ""
     if text.startswith("data:"):
         data_url = _BASE64_DATA_URL.match(text)
@@ -1172,7 +1176,7 @@ def parse_base64_text(text: str) -> tuple[str, Base64Style] | None:
             return None
         line_end = "\r\n" if "\r\n" in text else "\n"
         text = "".join(lines)
-    if " " in text or not _BASE64_TEXT.fullmatch(text):  # (prose, most strings, fails at once)
+    if not _BASE64_TEXT.fullmatch(text):
         return None
     urlsafe = "-" in text or "_" in text
     padded = text.endswith("=") or (len(text) % 4 == 0 and not urlsafe)

@@ -46,7 +46,7 @@ from redactor.formats.registry import (
 from redactor.gate.allowlist import ALLOWLIST_NAME, Allowlist
 from redactor.gate.model import BINARY, OVERSIZED, REASON_TITLES, SENSITIVE_PATH, STRAY, TEXT_FINDINGS
 from redactor.gate.names import IN_PATH, path_names, scan_names
-from redactor.gate.residual import Flagged, ResidualScanner
+from redactor.gate.residual import Flagged, ResidualScanner, listed_findings
 from redactor.gate.source import Oversized, read_disk
 from redactor.gate.strays import DEFAULT_MAX_FILE_SIZE, inspect_stray
 from redactor.policy import Policy
@@ -428,10 +428,7 @@ def _gate_violation(code: str, detail: str) -> retention.Violation:
 
 def _listed(flagged: list[Flagged]) -> str:
     """`2 finding(s): EMAIL_ADDRESS (line 2), CREDIT_CARD (line 2)`: entity types and lines, no value."""
-    shown = [item.finding.entity_type + (f" (line {item.finding.line})" if item.finding.line else "")
-             for item in flagged[:MAX_LISTED_FINDINGS]]
-    more = f" and {len(flagged) - MAX_LISTED_FINDINGS} more" if len(flagged) > MAX_LISTED_FINDINGS else ""
-    return f"{len(flagged)} finding(s): {', '.join(shown)}{more}"
+    return f"{len(flagged)} finding(s): {listed_findings(flagged, previews=False, limit=MAX_LISTED_FINDINGS)}"
 
 
 def trace_members(directory: Path) -> list[Path]:

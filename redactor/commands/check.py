@@ -64,7 +64,7 @@ from redactor.gate.model import (
 )
 from redactor.gate.names import IN_PATH, IN_SEAL, path_names, scan_names
 from redactor.gate.policies import load_gate_policy, repository_path
-from redactor.gate.residual import Flagged, ResidualScanner
+from redactor.gate.residual import Flagged, ResidualScanner, listed_findings
 from redactor.gate.seals import parse_seal, verify
 from redactor.gate.source import (
     ContentSource,
@@ -238,7 +238,12 @@ def _check_isolated(state: _Run, target: TraceTarget, changed: list[str]) -> Tra
         check = TraceCheck(state.display(target.rel), target.rel, target.is_directory)
         check.block(INTERNAL_ERROR, f"{internal_error_summary(exc)}; set REDACTOR_DEBUG=1 to see the traceback")
         _scan_names(state, check, [target.rel])
-        return _finish(state, _masked(state, check, _flagged_names(state, check)))
+        return _finish_masked(state, check)
+
+
+def _finish_masked(state: _Run, check: TraceCheck) -> TraceCheck:
+    """`_finish` a check made apart from `_check_path` (a bug met, a submodule), its flagged names masked."""
+    return _finish(state, _masked(state, check, _flagged_names(state, check)))
 
 
 def _flagged_names(state: _Run, check: TraceCheck) -> list[str]:
@@ -442,14 +447,7 @@ def _block_findings(state: _Run, check: TraceCheck, flagged: list[Flagged], code
         return
     check.findings.extend(item.finding for item in kept)
     state.pending.setdefault(id(check), []).extend(kept)
-    check.block(code, f"{len(kept)} finding(s)" + (f": {_previews(kept)}" if show else ""))
-
-
-def _previews(items: list[Flagged], limit: int = 5) -> str:
-    shown = [f"{item.finding.entity_type} [{item.finding.preview}]"
-             + (f" (line {item.finding.line})" if item.finding.line else "") for item in items[:limit]]
-    more = f" and {len(items) - limit} more" if len(items) > limit else ""
-    return ", ".join(shown) + more
+    check.block(code, f"{len(kept)} finding(s)" + (f": {listed_findings(kept)}" if show else ""))
 
 
 def _weakened_by_policy(state: _Run, check: TraceCheck, at_head: TraceCheck) -> list[Flagged]:
@@ -462,7 +460,7 @@ def _weakened_by_policy(state: _Run, check: TraceCheck, at_head: TraceCheck) -> 
     codes = {reason.code for reason in check.reasons} | FINDING_CODES | {OLDER_POLICY}
     reasons = [reason.message for reason in at_head.reasons if reason.code not in codes]
     if lost:
-        reasons.append(f"{len(lost)} finding(s): {_previews(lost)}")
+        reasons.append(f"{len(lost)} finding(s): {listed_findings(lost)}")
     if not reasons:
         return []
     check.block(POLICY_CHANGED, f"{', '.join(state.policy_files)}: the policy at HEAD ('{state.at_head.policy.name}') "
@@ -542,7 +540,7 @@ def _submodules(state: _Run, seen: set[str]) -> list[TraceCheck]:
         seen.add(rel)
         check = TraceCheck(state.display(rel), rel, False)
         _block_submodule(state, check, kind.root)
-        found.append(_finish(state, _masked(state, check, _flagged_names(state, check))))
+        found.append(_finish_masked(state, check))
     return found
 
 

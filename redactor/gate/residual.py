@@ -78,6 +78,15 @@ class Flagged:
     value: str
 
 
+def listed_findings(items: list[Flagged], previews: bool = True, limit: int = 5) -> str:
+    """`EMAIL_ADDRESS [ma…(38 chars)] (line 2), ...`: the first `limit` findings by entity type, masked preview
+    (unless `previews` is False) and line; never a value."""
+    shown = [item.finding.entity_type + (f" [{item.finding.preview}]" if previews else "")
+             + (f" (line {item.finding.line})" if item.finding.line else "") for item in items[:limit]]
+    more = f" and {len(items) - limit} more" if len(items) > limit else ""
+    return ", ".join(shown) + more
+
+
 @dataclass(frozen=True)
 class WalkPlan:
     """What the raw-text scan found: the flagged substrings (only strings containing one are

@@ -141,6 +141,7 @@ class GitIndexSource:
             else:
                 # During a merge conflict a path has stages 1-3; any of them is "in the index".
                 self._entries[path] = _IndexEntry(mode, oid)
+        self._gitlinks = sorted(set(self._gitlinks))  # (a conflicted path has one entry per stage)
         self._untracked: set[str] | None = None
         self._head: dict[str, str] | None = None
         self._batch: subprocess.Popen[bytes] | None = None
@@ -225,7 +226,7 @@ class GitIndexSource:
         return relpath in self.untracked and os.path.islink(self.root / relpath)
 
     def gitlinks(self) -> list[str]:
-        return sorted(set(self._gitlinks))
+        return self._gitlinks
 
     def committed(self, relpath: str, max_size: int) -> bytes | Oversized | None:
         oid = self.head.get(relpath)
