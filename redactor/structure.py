@@ -1349,6 +1349,12 @@ _NUMBER_PII_ENTITIES = frozenset({"CREDIT_CARD", "PHONE_NUMBER", "US_SSN", "ID_N
 _PERSONAL_NUMBER_MIN, _PERSONAL_NUMBER_MAX = 100, 10**20
 
 
+def may_name_personal_number(policy: Policy, key: str) -> bool:
+    """Whether a JSON integer under `key` may be personal data (`StructureRules.number_entity` decides, on the
+    number too): the gate's cheap question before it walks a sealed file."""
+    return is_secret_name(policy, key) or pii_entity_for_key(key) in _NUMBER_PII_ENTITIES
+
+
 class StructureRules:
     """The structure of one format under one policy."""
 

@@ -44,7 +44,7 @@ from redactor.formats.registry import (
     load_trace,
 )
 from redactor.gate.allowlist import ALLOWLIST_NAME, Allowlist
-from redactor.gate.model import BINARY, OVERSIZED, REASON_TITLES, SENSITIVE_PATH, STRAY, TEXT_FINDINGS
+from redactor.gate.model import BINARY, OVERSIZED, REASON_TITLES, SENSITIVE_PATH, STRAY, SYMLINK, TEXT_FINDINGS
 from redactor.gate.names import IN_PATH, path_names, scan_names
 from redactor.gate.residual import Flagged, ResidualScanner, listed_findings
 from redactor.gate.source import Oversized, read_disk
@@ -61,12 +61,13 @@ OUTDATED_POLICY = "outdated-policy"
 RESIDUAL = "residual-findings"
 ORPHAN_SEAL = "orphan-seal"
 # The gate's reason codes, for what the gate blocks under a fixture root besides traces.
-GATE_KINDS = (STRAY, BINARY, OVERSIZED, TEXT_FINDINGS, SENSITIVE_PATH)
+GATE_KINDS = (STRAY, BINARY, OVERSIZED, TEXT_FINDINGS, SENSITIVE_PATH, SYMLINK)
 ALL_KINDS = (UNREADABLE, UNSEALED, INVALID_SEAL, TAMPERED, OUTDATED_POLICY, RESIDUAL, ORPHAN_SEAL,
              *retention.VIOLATION_KINDS, *GATE_KINDS)
-# What the walk of a store finds: a trace, a seal without its trace, or any other file.
+# What the walk of a store finds: a trace, a seal without its trace, a symbolic link, or any other file.
 TRACE = "trace"
 ORPHAN = "orphan"
+LINK = "link"
 OTHER = "other"
 # Trace names as the gate sees them: case-insensitive, and `.ndjson` is JSONL by another name.
 MAX_LISTED_FINDINGS = 5
@@ -127,6 +128,14 @@ class FixtureReport:
         }
 
 
+def masked_text(text: str, masks: dict[str, str]) -> str:
+    """`text` with each value found in a name replaced by its masked preview (longest first: a value may
+    hold another)."""
+    for value, preview in sorted(masks.items(), key=lambda item: len(item[0]), reverse=True):
+        text = text.replace(value, preview)
+    return text
+
+
 @dataclass
 class AuditReport:
     root: Path
@@ -137,9 +146,7 @@ class AuditReport:
     masks: dict[str, str] = field(default_factory=dict)  # value found in a name -> its masked preview
 
     def masked(self, text: str) -> str:
-        for value, preview in sorted(self.masks.items(), key=lambda item: len(item[0]), reverse=True):
-            text = text.replace(value, preview)
-        return text
+        return masked_text(text, self.masks)
 
     def violation_counts(self) -> Counter[str]:
         return Counter(kind for fixture in self.fixtures for kind in fixture.kinds())
@@ -205,9 +212,10 @@ def relative_path(location: Path, base: Path) -> str:
 
 
 def iter_fixtures(root: Path, base: Path, policy: Policy) -> Iterator[tuple[Path, str]]:
-    """Every trace under ROOT (files and trace directories), minus the policy's fixture excludes."""
+    """Every trace under ROOT (files and trace directories), minus the policy's fixture excludes; a link
+    named or made as a trace too (purge refuses it by name rather than pass over it)."""
     for location, kind in walk_store(root):
-        if kind != TRACE:
+        if kind != TRACE and not (kind == LINK and _file_kind(location) == TRACE):
             continue
         path = relative_path(location, base)
         if policy.fixture_excludes and retention.matches_any(path, policy.fixture_excludes):
@@ -216,8 +224,10 @@ def iter_fixtures(root: Path, base: Path, policy: Policy) -> Iterator[tuple[Path
 
 
 def walk_store(root: Path) -> Iterator[tuple[Path, str]]:
-    """(path, TRACE, ORPHAN or OTHER) for every trace, every seal without its trace and every other
-    file under ROOT (a trace directory's files belong to it: its seal must cover them).
+    """(path, TRACE, ORPHAN, LINK or OTHER) for every trace, every seal without its trace, every symbolic
+    link (never followed: the gate blocks one at, above or under a fixture root, and what it reaches is
+    outside the store) and every other file under ROOT (a trace directory's files belong to it: its seal
+    must cover them).
 
     Unlike redaction's discovery, nothing is skipped by its name: a dot-named file or directory,
     a `.redactor-tmp-*` leftover of an interrupted write, `RUN.JSONL`, `run.jsonl.gz` and a CSV export
@@ -240,10 +250,12 @@ def _walk(directory: Path, seen: set[Path]) -> Iterator[tuple[Path, str]]:
     for entry in sorted(directory.iterdir()):
         if entry.name == ".git":
             continue
-        if entry.is_dir():
+        if entry.is_symlink():
+            yield entry, LINK
+        elif entry.is_dir():
             if is_trace_directory(entry):
                 yield entry, TRACE
-            elif (real := entry.resolve()) not in seen:  # each real directory once: a link loop ends
+            elif (real := entry.resolve()) not in seen:  # each real directory once (a bind mount's loop ends)
                 seen.add(real)
                 yield from _walk(entry, seen)
         elif is_seal_file(entry) or entry.name == DIRECTORY_SEAL:
@@ -267,6 +279,14 @@ def orphan_report(location: Path, base: Path) -> FixtureReport:
     report = FixtureReport(path=path, location=location, is_directory=False)
     report.violations.append(retention.Violation(
         ORPHAN_SEAL, "a seal without its trace (deleted or renamed away); remove it, or restore the trace"))
+    return report
+
+
+def link_report(location: Path, path: str) -> FixtureReport:
+    """A symbolic link, reported by its name and never read through (its target may be anywhere)."""
+    report = FixtureReport(path=path, location=location, is_directory=False, other=True)
+    report.violations.append(_gate_violation(SYMLINK, "not followed; replace it with the files it points to, "
+                                                      "redacted and sealed"))
     return report
 
 
@@ -487,6 +507,8 @@ def run(root: Path, policy: Policy, now: datetime, base: Path | None = None, sca
             continue
         if kind == ORPHAN:
             fixture = orphan_report(location, resolved_base)
+        elif kind == LINK:
+            fixture = link_report(location, path)
         elif kind == OTHER:
             fixture = auditor.inspect_other(location, path)
         else:

@@ -27,7 +27,15 @@ from pathlib import Path
 from typing import Any
 
 from redactor.atomic import TEMP_MARKER, fsync_directory
-from redactor.commands.audit import Auditor, FixtureReport, find_base, iter_fixtures, trace_members
+from redactor.commands.audit import (
+    Auditor,
+    AuditReport,
+    FixtureReport,
+    find_base,
+    iter_fixtures,
+    masked_text,
+    trace_members,
+)
 from redactor.errors import FatalError
 from redactor.formats.registry import DIRECTORY_SEAL
 from redactor.policy import Policy
@@ -56,15 +64,23 @@ class PurgeReport:
     now: datetime
     applied: bool
     items: list[PurgeItem] = field(default_factory=list)
+    masks: dict[str, str] = field(default_factory=dict)  # value found in a name -> its masked preview
 
     @property
     def refused(self) -> list[PurgeItem]:
         return [item for item in self.items if item.action == "refused"]
 
+    def masked(self, text: str) -> str:
+        return masked_text(text, self.masks)
+
     def to_dict(self) -> dict[str, Any]:
+        items = [item.to_dict() for item in self.items]
+        for entry in items:  # a name that holds an e-mail or a phone number is shown masked, as audit shows it
+            entry["path"], entry["reason"] = self.masked(entry["path"]), self.masked(entry["reason"])
+            entry["files"] = [self.masked(name) for name in entry["files"]]
         return {
-            "items": [item.to_dict() for item in self.items],
-            "summary": {"root": str(self.root), "now": format_timestamp(self.now), "applied": self.applied,
+            "items": items,
+            "summary": {"root": self.masked(str(self.root)), "now": format_timestamp(self.now), "applied": self.applied,
                         "removed": sum(item.action == "removed" for item in self.items),
                         "would_remove": sum(item.action == "remove" for item in self.items),
                         "refused": len(self.refused)},
@@ -81,10 +97,13 @@ def run(root: Path, policy: Policy, now: datetime, apply: bool, force: bool = Fa
     resolved_base = (base or find_base(root)).resolve()
     report = PurgeReport(root=root, now=now, applied=apply)
     auditor = Auditor(policy, now, scan=False)  # expiry needs no content scan
+    names = AuditReport(root, resolved_base, now, policy)  # collects the values found in the names shown
     for location, path in iter_fixtures(root, resolved_base, policy):
         fixture = auditor.inspect(location, path)
         if not fixture.expired:
             continue
+        auditor.scan_path(fixture, names)
+        report.masks = names.masks
         item = _plan(fixture, container, resolved_base, force)
         if apply and item.action == "remove":
             _delete(item)
@@ -175,12 +194,13 @@ def _relative(path: Path, base: Path) -> str:
 def render(report: PurgeReport) -> str:
     lines = []
     verb = {"remove": "would remove", "removed": "removed", "refused": "refused"}
-    for item in report.items:
+    listed = report.to_dict()
+    for item, entry in zip(report.items, listed["items"], strict=True):
         when = format_timestamp(item.expires_at) if item.expires_at else "?"
-        lines.append(f"{verb[item.action]}: {item.path} (expired {when}; {item.reason})")
+        lines.append(f"{verb[item.action]}: {entry['path']} (expired {when}; {entry['reason']})")
         if item.action != "refused":
-            lines.extend(f"    {name}" for name in item.removed)
-    summary = report.to_dict()["summary"]
+            lines.extend(f"    {name}" for name in entry["files"])
+    summary = listed["summary"]
     if report.applied:
         lines.append(f"removed {summary['removed']} expired fixture(s); refused {summary['refused']}")
     else:

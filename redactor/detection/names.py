@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -37,6 +38,11 @@ _GAP = re.compile(r"[ \t]{1,2}")
 _PARTICLES = frozenset({"van", "von", "der", "den", "de", "la", "del", "della", "di", "da", "du", "dos", "das",
                         "ten", "ter", "le", "bin", "ibn", "al"})
 _PARTICLE_WORDS = "|".join(sorted(_PARTICLES))
+# Irish and Scottish Gaelic particles, written with their capital (`Aoife Ní Bhriain`, `Seán Ó Súilleabháin`,
+# `Siobhán Mac Giolla Phádraig`): the name after one is a family name, whether or not a list knows its
+# lenited or feminine form (the lists carry `Ó Briain`, never `Ní Bhriain`).
+GAELIC_PARTICLES = frozenset({"Ó", "O", "Ní", "Nic", "Mac", "Mhic", "Mic", "Uí", "Ua"})
+_GAELIC_SERVANT = frozenset({"Giolla", "Ghiolla"})
 _TRAILING_PARTICLES = re.compile(rf"(?:[ \t]+(?i:{_PARTICLE_WORDS}))+$")
 _FAMILY_AFTER_PARTICLES = re.compile(
     rf"(?:[ \t]+(?i:{_PARTICLE_WORDS}))*[ \t]+[{CAPITAL}][{CAPITAL}{SMALL}'’-]*[{CAPITAL}{SMALL}](?![\w'’-])")
@@ -241,7 +247,10 @@ def _name_at(text: str, words: list[re.Match[str]], index: int, lists: NameLists
                 and _is_family_after(words[position].group(0), words[family_index].group(0), lists):
             break
     else:
-        return None
+        gaelic = _gaelic_family_after(text, words, index)
+        if gaelic is None:
+            return None
+        family_index = gaelic
     # Double family names (`García Márquez`, `Nguyen Tran`).
     last = family_index
     while last + 1 < len(words) and _joined(text, words[last], words[last + 1]) \
@@ -250,6 +259,21 @@ def _name_at(text: str, words: list[re.Match[str]], index: int, lists: NameLists
     if not _is_person(text, [w.group(0) for w in words[index:last + 1]], words[last].end(), lists):
         return None
     return last
+
+
+def _gaelic_family_after(text: str, words: list[re.Match[str]], index: int) -> int | None:
+    """The index of the family name in `Aoife Ní Bhriain` (a Gaelic particle, then a capitalised word
+    right after the given name at `words[index]`), or None. (`Ó` reads as an initial: it is looked at
+    before a chain of given names and initials would take it.)"""
+    particle, family = index + 1, index + 2
+    if family >= len(words) or words[particle].group(0) not in GAELIC_PARTICLES \
+            or not (_joined(text, words[index], words[particle]) and _joined(text, words[particle], words[family])) \
+            or _is_initial(words[family].group(0)) or words[family].group(0) in GAELIC_PARTICLES:
+        return None
+    if words[family].group(0) in _GAELIC_SERVANT and family + 1 < len(words) \
+            and _joined(text, words[family], words[family + 1]):
+        return family + 1  # `Mac Giolla Phádraig` ("son of the servant of Patrick")
+    return family
 
 
 # `Hartley, Eleanor`: a directory's, a CRM's or a roster's order. Not a place and its state or country
@@ -326,9 +350,16 @@ def _shaped_like_family_name(lowered: str, lists: NameLists) -> bool:
 
 
 def _is_given_name(word: str, lists: NameLists) -> bool:
-    """A known given name, or one joined of known given names (`Jean-Pierre`, `Aud-Nora`, `Mary-Kate`)."""
+    """A known given name, or one joined of known given names (`Jean-Pierre`, `Aud-Nora`, `Mary-Kate`); a
+    name the lists carry without its accents (`Seán`, `Siobhán`: they have `sean`, `siobhan`)."""
     lowered = word.lower()
-    return lowered in lists.given or ("-" in lowered and all(part in lists.given for part in lowered.split("-")))
+    return lowered in lists.given or ("-" in lowered and all(part in lists.given for part in lowered.split("-"))) \
+        or (not lowered.isascii() and _without_accents(lowered) in lists.given)
+
+
+@lru_cache(maxsize=4096)
+def _without_accents(word: str) -> str:
+    return "".join(char for char in unicodedata.normalize("NFD", word) if not unicodedata.combining(char))
 
 
 def _is_family_name(word: str, lists: NameLists) -> bool:

@@ -89,6 +89,9 @@ _PHONE_WINDOW = re.compile(
     r"(?:(?!\w)|(?=[xX]\d{1,6}(?!\w)))"
 )
 _URL_ENCODED_SPACE = "%20"
+# An extension written after the number (`x7781`, `ext. 204`, `, extension 33`): a switchboard's number and
+# the extension together reach one person, so the token covers both.
+_EXTENSION_AFTER = re.compile(r"(?:[ \t]*,)?[ \t]*(?i:x|ext\.?|extn\.?|extension)[ \t]*\d{1,6}(?!\w)")
 # A range of a count (`150-1000 employees`, `200-5000 ms`): two numbers and what they count.
 _RANGE = re.compile(r"\d{1,5}-\d{1,6}")
 _COUNTED_AFTER = re.compile(
@@ -176,7 +179,11 @@ EU_STREET_ADDRESS_PATTERN = (
     # (presidio matches case-insensitively: the name's capital is asked for case-sensitively, so
     # "a string 42" is no street; "Spring 2024", "String 3" are excluded by name)
     rf"\b(?-i:[A-ZÀ-Þ])[\wäöüß-]*(?<!Sp)(?<!St)(?:\s+|-)?(?:{_EU_STREET_SUFFIXES})\s+\d{{1,4}}[a-z]?"
-    r"(?:,\s*\d{4,5}\s+[A-ZÄÖÜ][\wäöüß-]+)?"
+    # A Dutch house number's addition: the floor or the door after a hyphen, `hs` for the ground floor
+    # (`Keizersgracht 123-2`, `Kinkerstraat 40-hs`, `Vondelstraat 8 bis`; not a spaced `I`, the pronoun)
+    r"(?:-\d{1,4}(?![\d.])|[ \t-]?(?-i:hs|bis|huis|boven|[IV]{2,3})\b|-(?-i:I|H)\b)?"
+    # (a Dutch postcode's letters before the town: `, 1015 CJ Amsterdam`)
+    r"(?:,\s*\d{4}[ \t]?(?-i:[A-Z]{2})[ \t]+(?-i:[A-Z])[\w'-]+|,\s*\d{4,5}\s+[A-ZÄÖÜ][\wäöüß-]+)?"
     # French, number first: `12 rue de la Roquette`, `5 place de l'Opéra`, on the street's line (the name
     # of the street may be written in lower case: a word after it on that line is taken with it).
     # (never a date's year: `born 14/02/1988, Via Garibaldi 27`)
@@ -486,6 +493,13 @@ _NAME_HEAD = re.compile(r"^(?:.*[=\"(<\[{])?[^\w]*")
 _FIRST_WORD = re.compile(r"([A-Za-z]+)[,!]?\s+(?=\w)")
 
 
+def with_extension(text: str, span: Span) -> Span:
+    extension = _EXTENSION_AFTER.match(text, span.end)
+    if extension is None:
+        return span
+    return Span(span.start, extension.end(), span.entity_type, span.score, span.detector)
+
+
 def trimmed_email(text: str, span: Span) -> Span:
     """`span` (an email address) without a `key=` or path prefix glued to its local part."""
     separator = _AT.search(text, span.start, span.end)
@@ -721,7 +735,7 @@ class PiiDetector:
                             found_phones += self._phones_in(text, window.group(0)[position:end],
                                                             window.start() + position, regions)
                             position = separator.end() if separator else end
-                    spans.extend(found_phones)
+                    spans.extend(with_extension(text, phone) for phone in found_phones)
                 spans = [s for s in spans if not overlaps(s.start, s.end, regions)]
                 continue
             found = self._accepted(text, self._run(entity, text), [])

@@ -46,6 +46,7 @@ from redactor.structure import (
     NodeContext,
     StructureRules,
     is_secret_name,
+    may_name_personal_number,
     parse_base64_text,
     parse_embedded_json,
     split_auth_scheme,
@@ -68,6 +69,9 @@ _SECRET_WORD = re.compile(r"pass|pwd|secret|token|key|auth|cookie|credential|jwt
 _PAIR_NAME_FIELDS = sorted(PAIR_NAME_SPELLINGS)
 _PAIR_NAME = re.compile(rf'"(?:{"|".join(_PAIR_NAME_FIELDS)})\\?"\s*:\s*\\?"(?P<key>[^"\\]{{1,160}})\\?"')
 _SECURE_PARAMETER = re.compile(r'"Type\\?"\s*:\s*\\?"SecureString')
+# A member whose value is a JSON integer of three digits or more (`"pin": 7391`, `"card_number": 4111...`):
+# the engine replaces one under a personal-data or secret name by its token, so one left is raw.
+_NUMBER_MEMBER = re.compile(r'"(?P<key>[^"\\]{1,160})\\?"\s*:\s*-?[1-9]\d{2}')
 
 
 @dataclass
@@ -160,6 +164,7 @@ class ResidualScanner:
         self.fast = FastScanner(policy.entities)
         self._pii: Any = None
         self._rules: dict[str, StructureRules] = {}
+        self._number_keys: dict[str, bool] = {}
 
     # ----- step 1: is a walk needed at all? ---------------------------------------------------
 
@@ -176,11 +181,17 @@ class ResidualScanner:
             and any(self._names_secret(m.group("key")) for m in _PAIR_NAME.finditer(text))
         ) or _SECURE_PARAMETER.search(text) is not None or (
             '"columns"' in text and any(self._names_secret(name) for name in _table_column_names(text))
-        )
+        ) or any(self._may_name_personal_number(m.group("key")) for m in _NUMBER_MEMBER.finditer(text))
         return WalkPlan(needles) if needles or secret_member else None
 
     def _names_secret(self, key: str) -> bool:
         return is_secret_name(self.policy, key)
+
+    def _may_name_personal_number(self, key: str) -> bool:
+        known = self._number_keys.get(key)  # (counts and times repeat their keys in every record)
+        if known is None:
+            known = self._number_keys[key] = may_name_personal_number(self.policy, key)
+        return known
 
     # ----- step 2: walk -----------------------------------------------------------------------
 

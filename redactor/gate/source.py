@@ -319,14 +319,16 @@ class WorkingTreeSource:
 
     def files_under(self, reldir: str) -> list[str]:
         base = self.root / reldir
-        if base.is_file():
-            return [reldir]
+        if base.is_file() or base.is_symlink():
+            return [reldir]  # (a link is blocked by its name, never read through)
         found = []
         for directory, dirnames, filenames in os.walk(base):
             # Dot-directories are walked too (`fixtures/.cache/run.jsonl` is a fixture by the
-            # policy's globs); only git's own directory is not content.
-            dirnames[:] = sorted(d for d in dirnames if d != ".git")
-            for name in sorted(filenames):
+            # policy's globs); only git's own directory is not content. A link to a directory is
+            # listed as a path of its own (os.walk neither follows nor lists it), so it is blocked.
+            links = [d for d in dirnames if os.path.islink(os.path.join(directory, d))]
+            dirnames[:] = sorted(d for d in dirnames if d != ".git" and d not in links)
+            for name in sorted([*filenames, *links]):
                 found.append((Path(directory) / name).relative_to(self.root).as_posix())
         return found
 

@@ -114,3 +114,26 @@ def test_binary_and_unreadable_files(repo: Path, policy: Path) -> None:
     _, document = audit(repo, policy)
     assert {path: kinds(fixture) for path, fixture in by_path(document).items()} == {
         "fixtures/checkout.png": ["binary"], "fixtures/latin1.csv": ["binary"]}
+
+
+def test_symbolic_links_are_reported_not_followed(repo: Path, policy: Path, tmp_path: Path) -> None:
+    """A link under the store is a `symlink` violation by its name, as the gate blocks it; what it points
+    to (raw recordings outside the repository) is never read, so its path and content never show."""
+    outside = tmp_path / "elsewhere"
+    raw_trace(outside / "raw.jsonl")
+    raw_trace(outside / "runs" / "run.jsonl")
+    (repo / "fixtures").mkdir()
+    (repo / "fixtures" / "linked-run.jsonl").symlink_to(outside / "raw.jsonl")
+    (repo / "fixtures" / "linked-dir").symlink_to(outside / "runs", target_is_directory=True)
+    code, document = audit(repo, policy)
+    assert code == 1
+    assert {path: kinds(fixture) for path, fixture in by_path(document).items()} == {
+        "fixtures/linked-run.jsonl": ["symlink"], "fixtures/linked-dir": ["symlink"]}
+    text = json.dumps(document)
+    assert "elsewhere" not in text and "corp-mail" not in text
+    gate = run_cli("check", "--working-tree", "--policy", str(policy), "--now", iso(NOW), "--format", "json",
+                   "fixtures", cwd=repo)
+    assert gate.returncode == 1, gate.stderr
+    blocked = {result["path"]: sorted({reason["code"] for reason in result["reasons"]})
+               for result in json.loads(gate.stdout)["results"] if result["status"] == "blocked"}
+    assert blocked == {"fixtures/linked-run.jsonl": ["symlink"], "fixtures/linked-dir": ["symlink"]}

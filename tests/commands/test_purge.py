@@ -130,3 +130,17 @@ def test_json_report_and_real_subprocess(store: Path, policy: Path) -> None:
     assert {name for item in document["items"] for name in item["files"]} == EXPIRED
     assert not (store / "fixtures" / "old.jsonl").exists()
     assert (store / "fixtures" / "fresh.jsonl").exists() and (store / "fixtures" / "unsealed.jsonl").exists()
+
+
+def test_names_that_hold_personal_data_are_shown_masked(repo: Path, policy: Path) -> None:
+    """Purge lists what it removes as audit does: an e-mail address in a file's or a directory's name
+    never shows, in the text report or the JSON one, applied or not."""
+    sealed_fixture(repo, "fixtures/support/jane.doe@acme-mail.com.jsonl", policy)
+    run = sealed_fixture(repo, "fixtures/+44_20_7946_0958", policy, directory=True)
+    (run / "notes-for-liam.obrien@acme-mail.com.txt").write_text("call back\n", encoding="utf-8")
+    for extra, expected_code in (((), 1), (("--format", "json"), 1), (("--apply", "--force"), 0)):
+        code, output = purge(repo, policy, *extra)  # (the directory is refused until forced: it holds notes)
+        assert code == expected_code, output
+        assert "acme-mail" not in output and "7946" not in output and "jane.doe" not in output, output
+        assert "fixtures/support/ja" in output  # (…, or \\u2026 in JSON)
+    assert tree(repo) == {}

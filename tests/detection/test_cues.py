@@ -129,6 +129,9 @@ def detector() -> PiiDetector:
     ("bank account 000123456789", "ID_NUMBER", "000123456789"),
     ("refund to UPI sidmenon@okhdfcbank", "ID_NUMBER", "sidmenon@okhdfcbank"),
     ("VPA: sidmenon@okhdfcbank.", "ID_NUMBER", "sidmenon@okhdfcbank"),
+    ("follow me on instagram @jane.whitfield92 for updates", "PERSON", "@jane.whitfield92"),
+    ("my tiktok is @danaw_official.", "PERSON", "@danaw_official"),
+    ("IG: @dana_w, Telegram @k_ivanova", "PERSON", "@dana_w"),
     # Round 26: French NIR (its key checked), German pension and health insurance numbers, licence plates,
     # relatives named after a kinship word.
     ("NIR : 284077511309289", "ID_NUMBER", "284077511309289"),
@@ -189,6 +192,8 @@ def detector() -> PiiDetector:
     ("I spoke with Mr Patel about it", "PERSON", "Patel"), ("Dr. Chen will see you now", "PERSON", "Chen"),
     ("Please call Mrs Whitfield-Ames tomorrow", "PERSON", "Whitfield-Ames"),
     ("Mr. Patel's order shipped", "PERSON", "Patel"), ("Dr. Jane Roe's clinic", "PERSON", "Jane Roe"),
+    ("Dear Mr. Ó Súilleabháin, your claim", "PERSON", "Ó Súilleabháin"),
+    ("Ms. Gráinne Ní Bhriain called", "PERSON", "Gráinne Ní Bhriain"),
     ("Dear Ms. Dell'Acqua, thanks", "PERSON", "Dell'Acqua"), ("ask Ms O'Neill", "PERSON", "O'Neill"),
     # Red team 13: roles as labels; sign-offs in other languages, with or without a comma.
     ("Tenant: Grace Thornbury\nUnit 4", "PERSON", "Grace Thornbury"),
@@ -333,6 +338,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     # Ninth round: near misses of the second findings' rules.
     "PIN 1 is VCC, pin 13 drives the LED", "GPIO pin 4 is the reset line", "pin: GPIO13",  # one or two digits
     "Cupid sidmenon@okhdfcbank", "groupid=sidmenon@okhdfcbank",  # `upi` inside a word
+    "email jane@twitter.com", "see https://x.com/@foo", "signature @jane",  # no network's name right before
     "DNI 12345678A", "NIE X1234567A",  # wrong check letter
     "geb. Müller", "Preis: geb. 24,90 €",  # a maiden name, a hardcover's price
     "Herr der Ringe", "Der Herr ist mein Hirte", "Sehr geehrter Herr Präsident,", "Herr Professor,",
@@ -432,7 +438,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "{'customer': 'Jo Ho'}", "{'name': 'Jo Ho', 'email': 'jo@x.io'}", "email='jo@x.io', name='Jo Ho'",
                "I'm Jo Ho, on call", "[Jo Ho] hi", "Steuer-ID 12 345 678 901", "A-number A213456789",
                "receipt IOE0931847265", "i'm maria jose quispe", "student id 900417352", "UAN 100922763468",
-               "⑈021000021⑈"]
+               "⑈021000021⑈", "IG: @jo_ho"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:

@@ -68,6 +68,10 @@ def test_what_is_no_full_name_stays(text: str) -> None:
     ("Sjoerd van der Leek", ["Sjoerd van der Leek"]),
     ("Benjamín Ívansson and Æsa Daríusdóttir", ["Benjamín Ívansson", "Æsa Daríusdóttir"]),
     ("Gary O'Rafferty and Vicki O'Sullivan", ["Gary O'Rafferty", "Vicki O'Sullivan"]),
+    # Gaelic particles written apart (the lists hold `Ó Briain`, not its feminine `Ní Bhriain`); a given
+    # name the lists carry without its fada (`Seán`).
+    ("Aoife Ní Bhriain and Seán Ó Súilleabháin called", ["Aoife Ní Bhriain", "Seán Ó Súilleabháin"]),
+    ("Siobhán Mac Giolla Phádraig signed", ["Siobhán Mac Giolla Phádraig"]),
     # Unknown family names shaped like one: double-barrelled, or with a family name's ending.
     ("Gordon Ashby-Lyle, Harriet Bjornstad and Tonya Belcourt", ["Gordon Ashby-Lyle", "Harriet Bjornstad",
                                                                 "Tonya Belcourt"]),

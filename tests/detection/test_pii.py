@@ -66,7 +66,10 @@ def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
     ("To=%2B353874126630&From=x", "PHONE_NUMBER", "353874126630"),
     ("GET /lookup?phone=%2B5511912345678 HTTP/1.1", "PHONE_NUMBER", "5511912345678"),
     ("Can someone call me on 01.84.17.61.18?", "PHONE_NUMBER", "01.84.17.61.18"),  # not an object id
-    ("Fax: 345-899-3560x4587", "PHONE_NUMBER", "345-899-3560"),  # an extension after it
+    ("Fax: 345-899-3560x4587", "PHONE_NUMBER", "345-899-3560x4587"),  # an extension after it is the line's
+    ("call (415) 555-0134 x 7781 today", "PHONE_NUMBER", "(415) 555-0134 x 7781"),
+    ("Desk: 020 7946 0958 ext. 204.", "PHONE_NUMBER", "020 7946 0958 ext. 204"),
+    ("ring +1 212-555-0199, extension 33 or email", "PHONE_NUMBER", "+1 212-555-0199, extension 33"),
     # Ninth round: a unit before the number, a direction after the street word, Australian suburb,
     # state and postcode; Spanish, Portuguese and Italian streets (the street word first).
     ("Unit 5, 42 Brunswick St, Fitzroy VIC 3065; next", "STREET_ADDRESS", "Unit 5, 42 Brunswick St, Fitzroy VIC 3065"),
@@ -241,6 +244,18 @@ def test_luhn_valid_ids_without_an_issuer_prefix_are_not_cards(detector: PiiDete
 
 def test_house_numbers_with_a_letter(detector: PiiDetector) -> None:
     assert ("STREET_ADDRESS", "221B Baker Street") in found(detector, "lives at 221B Baker Street, London")
+
+
+@pytest.mark.parametrize(("text", "address"), [
+    ("I live at Keizersgracht 123-2, 1015 CJ Amsterdam now", "Keizersgracht 123-2, 1015 CJ Amsterdam"),
+    ("bezorgen op Kinkerstraat 40-hs graag", "Kinkerstraat 40-hs"),
+    ("Vondelstraat 8 bis, 1054 GE Amsterdam", "Vondelstraat 8 bis, 1054 GE Amsterdam"),
+    ("Prinsengracht 263-III.", "Prinsengracht 263-III"),
+    ("Herengracht 5 I think", "Herengracht 5"),  # the pronoun is no floor
+])
+def test_a_dutch_house_numbers_addition_and_postcode_are_the_addresss(detector: PiiDetector, text: str,
+                                                                      address: str) -> None:
+    assert ("STREET_ADDRESS", address) in found(detector, text)
 
 
 @pytest.mark.parametrize("text", [

@@ -505,3 +505,34 @@ def test_a_cassette_with_a_binary_body_under_a_fixture_root_is_blocked(tmp_path:
     (tmp_path / "fixtures/cassettes/customer.yaml").write_text(cassette)
     result = run_cli("check", "--working-tree", "fixtures", cwd=tmp_path)
     assert result.returncode == 1 and "!!binary" in result.stdout, result.stdout + result.stderr
+
+
+def test_a_personal_number_pasted_into_a_sealed_file_is_found_without_the_key(staged: Repo, sealed: Sealed,
+                                                                              tmp_path: Path) -> None:
+    """Red team 32 left this: on a machine without the key, a sealed file whose only raw value is a JSON
+    integer under a personal name (`"door_pin": 7391`, the seal's digest patched by hand) was never walked:
+    its raw text showed no reason to. A number member under such a name is a reason now."""
+    raw = tmp_path / "raw" / "run.jsonl"
+    raw.parent.mkdir()
+    raw.write_text('{"type": "run.started", "run_id": "r-1", "timestamp": "2026-11-02T10:00:00Z"}\n'
+                   '{"type": "run.completed", "run_id": "r-1", "timestamp": "2026-11-02T10:00:04Z"}\n',
+                   encoding="utf-8")
+    made = run_cli("redact", str(raw), "-o", str(staged.path / "fixtures"), "--policy", str(sealed.policy), "-q",
+                   "--no-ner")
+    assert made.returncode == 0, made.stderr
+    staged.env.update({"REDACTOR_KEY": "", "REDACTOR_KEY_FILE": str(tmp_path / "absent")})
+    clean = (staged.path / "fixtures/run.jsonl").read_bytes()
+    policy = str(sealed.policy)
+    counted = clean.replace(b'"run.completed"', b'"run.completed", "retries": 1234, "max_tokens": 4096')
+    reseal_by_hand(staged, "fixtures/run.jsonl", counted, keep_mac=False)
+    staged.git("add", "-A")
+    assert check(staged, "--policy", policy, "fixtures/run.jsonl").returncode == 0  # counts are no one's
+    pasted = clean.replace(b'"run.completed"', b'"run.completed", "door_pin": 7391, "ssn_last4": 4187')
+    reseal_by_hand(staged, "fixtures/run.jsonl", pasted, keep_mac=False)
+    staged.git("add", "-A")
+    result = check(staged, "--policy", policy, "--format", "json", "fixtures/run.jsonl")
+    assert result.returncode == 1, result.stdout
+    (entry,) = json.loads(result.stdout)["results"]
+    assert {(f["entity_type"], f["path"]) for f in entry["findings"]} == {
+        ("CREDENTIAL", "$.door_pin"), ("US_SSN", "$.ssn_last4")}
+    assert "7391" not in result.stdout and "4187" not in result.stdout
