@@ -713,12 +713,21 @@ def _names_personal_data(key: str) -> bool:
 _PERSONAL_ID_KEY = re.compile(r"(?:^|_)(?:ssn|tax_id|national_id|passport|dob)(?:_|$)")
 
 
+# A person's account name or handle, under the keys the strict policy redacts (directory attributes, social
+# networks). The default policy keeps handles (`_PERSON_OR_HANDLE_KEYS`: only a full name there is replaced).
+_USER_NAME_KEYS = frozenset({"username", "user_name", "samaccountname", "onpremisessamaccountname", "mailnickname",
+                             "mail_nickname", "screen_name", "screenname", "social_handle", "instagram_handle",
+                             "twitter_handle", "tiktok_handle"})
+
+
 def secret_entity_for_key(key: str) -> str:
     """The entity type a secret-named key's value is reported and tokenised as."""
     lowered = key.lower()
     pii = pii_entity_for_key(key)
     if pii is not None:
         return pii
+    if not _USER_NAME_KEYS.isdisjoint(_key_spellings(key)):
+        return "PERSON"  # a policy that redacts user names (strict) keeps them pseudonyms: who did what stays equal
     if "pass" in lowered or "pwd" in lowered or any(word in lowered for word in PASSWORD_WORDS):
         return "PASSWORD"
     if "token" in lowered or "authorization" in lowered or "cookie" in lowered:

@@ -871,6 +871,18 @@ def test_other_languages_pii_keys_are_redacted_with_their_type(key: str, entity:
     assert out[key].startswith(f"<{entity}") and out[key].endswith(">")  # strict: some types by the bare type
 
 
+def test_the_strict_policy_redacts_user_names_as_pseudonyms() -> None:
+    """Left as found in session 17: a directory's `onPremisesSamAccountName`. The default policy keeps handles
+    (only a full name under `username` is replaced); strict replaces them, as equal pseudonyms (who did what
+    stays comparable), never as the bare `<CREDENTIAL>` its secret-named keys get."""
+    record = {"sAMAccountName": "jwhitfield", "onPremisesSamAccountName": "jwhitfield", "userName": "dwhit",
+              "mailNickname": "jw", "screen_name": "dana_w"}
+    strict = make_redactor(policy="strict", ner=False).redact(record)
+    assert all(value.startswith("<PERSON:") for value in strict.values()), strict
+    assert strict["sAMAccountName"] == strict["onPremisesSamAccountName"] != strict["userName"]
+    assert make_redactor(ner=False).redact(record) == record
+
+
 def test_an_identity_documents_number_is_an_id_number(no_ner: Redactor) -> None:
     """Red team 13: a hotel guest's `{"type": "passport", "number": ...}`, a claim's `"license": {"number":
     ...}` and a loyalty record's number were kept; a book's number is no document's."""
