@@ -2320,9 +2320,13 @@ RULES: dict[str, SecretRule] = _rules(
         # commas and semicolons are not in the value, and the word must end at whitespace or a
         # sentence's punctuation, so `password VARCHAR(255)` (SQL) never yields a partial value.
         # A trailing `.`/`:`/`?` is the sentence's, as for assignments; `!` stays in the value.
+        # What the password is for may come between (`LAPS password for WS-0231 is ...`), and after a colon
+        # the account it opens, before a slash (`password for WS-0231: Administrator / ...`).
         re.compile(
-            r"(?i)(?<![A-Za-z0-9])(?:password|passwd|passphrase)[ \t]{1,3}"
-            r"(?:(?:is|was|to|set[ \t]to)[ \t]{1,3})?[\"'`]?"
+            r"(?i)(?<![A-Za-z0-9])(?:password|passwd|passphrase)"
+            r"(?:[ \t]{1,3}(?:for|of|on)(?:[ \t]{1,3}[\w.@-]{1,40}){1,3})?"
+            r"(?:[ \t]{0,3}:[ \t]{1,3}(?:[\w.\\-]{1,40}[ \t]{1,3}/[ \t]{1,3})?"
+            r"|[ \t]{1,3}(?:(?:is|was|to|set[ \t]to)[ \t]{1,3})?)[\"'`]?"
             r"(?P<secret>[^\s\"'`<>\\(){}\[\],;:=][^\s\"'`<>\\(){}\[\],;]{6,62}[^\s\"'`<>\\(){}\[\],;.:?])"
             r"(?=[\"'`]?[.,;:?)\]]{0,8}(?:\s|\\[nrt]|\Z))"
         ),

@@ -815,6 +815,9 @@ def test_rails_token_is_not_propagated_into_url_fragments() -> None:
     ("I changed the admin password to Summer2026!Bennett", "Summer2026!Bennett", "PASSWORD"),
     ("tried passphrase 'Tr0ub4dor&3x' twice", "Tr0ub4dor&3x", "PASSWORD"),
     ('{"content": "root password Pg4dmin2026x\\nthen run psql"}', "Pg4dmin2026x", "PASSWORD"),
+    # What it opens between (a LAPS lookup, a helpdesk note), and the account before a slash
+    ("LAPS password for WS-0231: Administrator / Xk9#mP2$vL7q", "Xk9#mP2$vL7q", "PASSWORD"),
+    ("The local admin password for WS-0231 is Xk9#mP2$vL7q and expires in 30 days", "Xk9#mP2$vL7q", "PASSWORD"),
 ])
 def test_secrets_in_prose_are_found(detector: SecretDetector, text: str, secret: str, entity_type: str) -> None:
     assert _found(detector, text) == [(secret, entity_type)]
@@ -834,6 +837,8 @@ def test_secrets_in_prose_are_found(detector: SecretDetector, text: str, secret:
     "password hash sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
     "password reset_v2.py updated",
     "password for alice2@example.com was reset",
+    "Reset the password for WS-0231 and JIRA-4411 today", "password for account v2.3.1-beta",
+    "the password policy for Contoso requires 12 characters", "password of the day: Tuesday",
     "Twilio auth token 5f4dcc3b5aa765d61d8327deb882cf9",  # 31 hex
     "Twilio auth token e2b406941bac0172b2905c5e66f45ae5a1b2",  # a longer hex run
     "Twilio auth token 12345678901234567890123456789012",  # digits only
