@@ -130,6 +130,12 @@ _ROLES_WITH_HONORIFICS = frozenset({
 })
 
 
+# A Japanese name: ideographs (family and given name together), or a family name, a space and a given name in
+# ideographs or kana.
+_JAPANESE_GIVEN = f"{_IDEOGRAPHS}\u3041-\u3096\u30a1-\u30fa"
+_JAPANESE_NAME = rf"(?:[{_IDEOGRAPHS}]{{1,4}}[ \u3000][{_JAPANESE_GIVEN}]{{1,5}}|[{_IDEOGRAPHS}]{{1,6}})"
+
+
 def _is_addressed_by_name(value: str) -> bool:
     return value not in _ROLES_WITH_HONORIFICS
 
@@ -1004,6 +1010,17 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"|[\uac00-\ud7a3]{2,4}(?![\uac00-\ud7a3])"
             r"|[\u30a1-\u30fa\u30fc]{2,8}(?:[ \u3000][\u30a1-\u30fa\u30fc]{2,8})?",
             _is_addressed_by_name, separator=r"(?:[ \t\u3000]*[:：]?[ \t\u3000]*)", keywords=_CJK_NAME_LABELS),
+    # A Japanese self-introduction: `小林 結衣です。よろしくお願いします`, `サポート担当の佐藤と申します`,
+    # `私は山田花子です`.
+    # The name (ideographs; a given name in kana after a space) before the humble `と申します`/`といいます`, after
+    # `私は` before `です`, or written with its space before `です` when `よろしく` follows. (`です` alone ends every
+    # polite sentence: `これは問題です。よろしくお願いします` names no one.)
+    CueRule("japanese_self_introduction", "PERSON", "",
+            rf"(?<![{_IDEOGRAPHS}]){_JAPANESE_NAME}(?=と申しま|といいます|と言います)"
+            rf"|(?<=私は){_JAPANESE_NAME}(?=です)"
+            rf"|(?<![{_IDEOGRAPHS}])[{_IDEOGRAPHS}]{{1,4}}[ \u3000][{_JAPANESE_GIVEN}]{{1,5}}"
+            r"(?=です[。、！!]?[ \u3000]*よろしく)",
+            _is_addressed_by_name, separator="", keywords=("申しま", "といいます", "と言います", "よろしく", "私は")),
     # Turkish addresses a person by name and then `Bey` or `Hanım` (`Ahmet Bey`, `Ayşe Gül Hanım`): the name alone.
     CueRule("turkish_honorific_name", "PERSON", "",
             rf"(?<![\w])(?!(?:Merhaba|Sayın|Değerli|Sevgili|Selam)\b){_NAME_WORD}(?:[ \t]+{_NAME_WORD})?"

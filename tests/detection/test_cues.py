@@ -181,6 +181,11 @@ def detector() -> PiiDetector:
     ("김민준님, 안녕하세요", "PERSON", "김민준"),
     ("배송 조회: 수령인 김민준 님, 연락처", "PERSON", "김민준"),  # a space before the honorific
     ("王伟先生，您好", "PERSON", "王伟"),
+    # A Japanese self-introduction (left as found in session 17)
+    ("小林 結衣です。よろしくお願いします", "PERSON", "小林 結衣"),
+    ("カスタマーサポート担当の佐藤と申します。", "PERSON", "佐藤"),
+    ("私は山田花子です。", "PERSON", "山田花子"),
+    ("はじめまして、田中 ゆいといいます。", "PERSON", "田中 ゆい"),
     ("住所は東京都渋谷区神南1-2-3です。", "STREET_ADDRESS", "東京都渋谷区神南1-2-3"),
     ("주소는 서울특별시 강남구 테헤란로 123 입니다", "STREET_ADDRESS", "서울특별시 강남구 테헤란로 123"),
     ("地址：北京市朝阳区建国路88号", "STREET_ADDRESS", "北京市朝阳区建国路88号"),
@@ -364,6 +369,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "scores 0.12345, 0.67891", "position 123.4567,12.3456",  # no cue; a latitude out of range
     "PAN 4111 card", "DOB 1.2.3.4",  # a card's PAN is no Indian PAN; four groups are no date
     "お客様、担当者様、皆様", "고객님, 여러분", "各位先生",  # roles the honorifics address
+    "これは問題です。よろしくお願いします", "ご確認のほどよろしくお願いします。配送は明日です。",  # no one introduced
     "Project name\nRelease Checklist\n", "Display name\nAcme Team\n", "Name\nStatus\nJane",
     # A bare `name` with no contact details beside it names a step, a job, a workflow; a TOML table ends.
     "{'name': 'Pull Request Review'}", "{'name': 'Build Image', 'uses': 'docker/build-push'}",
@@ -438,7 +444,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "{'customer': 'Jo Ho'}", "{'name': 'Jo Ho', 'email': 'jo@x.io'}", "email='jo@x.io', name='Jo Ho'",
                "I'm Jo Ho, on call", "[Jo Ho] hi", "Steuer-ID 12 345 678 901", "A-number A213456789",
                "receipt IOE0931847265", "i'm maria jose quispe", "student id 900417352", "UAN 100922763468",
-               "⑈021000021⑈", "IG: @jo_ho"]
+               "⑈021000021⑈", "IG: @jo_ho", "佐藤と申します"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
