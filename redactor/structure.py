@@ -119,7 +119,9 @@ _PII_KEY_ENTITIES = {
                      "plz", "codigo_postal", "code_postal"), "STREET_ADDRESS"),
     # national identity and tax numbers (German Steuer-ID, Polish PESEL, Indian Aadhaar/PAN, French NIR, UK UTR/NINO)
     **dict.fromkeys(("steuer_id", "steuerid", "steuernummer", "pesel", "aadhaar", "aadhaar_number", "nir", "utr",
-                     "pan_number", "nino", "ni_number", "national_insurance_number", "tax_number", "tin"), "ID_NUMBER"),
+                     "pan_number", "nino", "ni_number", "national_insurance_number", "tax_number", "tin",
+                     # Australia's tax file number and BSB, Ireland's PPSN, Portugal's NIF, a French CAF file number
+                     "tfn", "tax_file_number", "ppsn", "pps_number", "nif", "numero_allocataire", "bsb"), "ID_NUMBER"),
     # the name an ID check or a card read (`name_on_id`), a Japanese form's name in kanji or kana; membership numbers
     **dict.fromkeys(("name_on_id", "name_on_card", "name_on_account", "name_on_document", "name_kanji", "name_kana",
                      "full_name_kana"), "PERSON"),
@@ -249,12 +251,29 @@ def compile_structural_paths(patterns: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile("|".join(parts)) if parts else None
 
 
+# Whose data a key holds, written before the data's own name (`patient_dob`, `partner_steuer_id`,
+# `applicant_ssn`, `co_borrower_date_of_birth`): a person's, so the rest of the key says what it is.
+_PARTY_PREFIX = re.compile(
+    r"(?:(?:patient|partner|spouse|applicant|co_?applicant|borrower|co_?borrower|customer|client|member|holder|"
+    r"employee|tenant|landlord|guarantor|beneficiary|payee|payer|caller|guest|child|father|mother|parent|guardian|"
+    r"insured|policyholder|subscriber|dependent|dependant|passenger|traveler|traveller|buyer|seller|sender|"
+    r"recipient|student|candidate|claimant|witness|victim|owner|contact|primary|secondary|emergency|"
+    r"his|her|their|my|your)_)+")
+
+
 @lru_cache(maxsize=16_384)
 def _key_spellings(key: str) -> tuple[str, ...]:
     """`customerName`, `Customer-Name` -> customer_name; an OTLP attribute `user.full_name` is
-    also read by its last part, `full_name`."""
-    spellings = (key.lower(), normalize_key(key))
-    return (*spellings, normalize_key(key.rsplit(".", 1)[1])) if "." in key else spellings
+    also read by its last part, `full_name`; a party's `patient_dob`, `partner_steuer_id` by what
+    follows the party, `dob`, `steuer_id`."""
+    normalized = normalize_key(key)
+    spellings: tuple[str, ...] = (key.lower(), normalized)
+    if "." in key:
+        spellings = (*spellings, normalize_key(key.rsplit(".", 1)[1]))
+    party = _PARTY_PREFIX.match(spellings[-1])
+    if party is not None and party.end() < len(spellings[-1]):
+        spellings = (*spellings, spellings[-1][party.end():])
+    return spellings
 
 
 def is_secret_name(policy: Policy, key: str) -> bool:
@@ -316,7 +335,12 @@ _PERSON_OR_HANDLE_KEYS = frozenset({
     "next_of_kin", "spouse", "dependent", "dependant", "guardian", "parent_name", "witness", "attendee",
     "attendees", "caseworker", "adjuster", "landlord", "student", "teacher", "physician", "doctor", "nurse",
     "clinician", "practitioner", "signatory", "signer",
+    # a prescription's, a referral's and a vet's or a law firm's people (`"prescriber": "Anjali Raghunathan, MD"`)
+    "prescriber", "prescribing_physician", "prescribing_doctor", "referring_physician", "referring_doctor",
+    "veterinarian", "attorney", "solicitor",
 })
+# A professional's letters after the name (`Anjali Raghunathan, MD`, `Rajesh Kulkarni MRCVS`).
+_POST_NOMINALS = re.compile(r",?[ \t]+(?:MD|DO|RN|NP|PA-C|PhD|DDS|DMD|DVM|MRCVS|BVSc|PharmD|FRCP|MRCP|MBBS|Esq\.?)$")
 # A full name as people write theirs: two to four capitalised words.
 # (Any Latin script's letters: Vietnamese `Nguyễn Thị Mai`, Polish `Łucja Wiśniewska`.)
 _WRITTEN_FULL_NAME = re.compile(rf"[{CAPITAL}][{CAPITAL}{SMALL}'’-]+(?: [{CAPITAL}][{CAPITAL}{SMALL}'’-]+){{1,3}}")
@@ -465,20 +489,27 @@ def _plausible(value: str) -> bool:
 
 
 def _reads_as_full_name(value: str) -> bool:
+    value = _POST_NOMINALS.sub("", value)
     return _WRITTEN_FULL_NAME.fullmatch(value) is not None and _plausible(value)
 
 
 # What an identity document, a licence or a membership record calls its number, and the types and
 # record names that make it one (`{"type": "passport", "number": ...}`, `"license": {"number": ...}`).
 _DOCUMENT_NUMBER_KEYS = frozenset({"number", "no", "num", "value", "id_number", "document_number", "account", "routing",
-                                   "account_no", "unique_identifier", "identifier"})  # (Duffel's passengers)
+                                   "account_no", "unique_identifier", "identifier",  # (Duffel's passengers)
+                                   "numero", "número", "nummer", "numer"})  # (`{"tipo": "CIE", "numero": ...}`)
 # A FHIR identifier's `system` that names a personal number (`{"system": "http://hl7.org/fhir/sid/us-ssn",
 # "value": ...}`, `.../id/medicare-number`, `https://fhir.nhs.uk/Id/nhs-number`, a hospital's `/mrn`).
 _PERSONAL_ID_SYSTEM = re.compile(r"(?i)(?<![a-z])(?:medicare|medicaid|passport|ssn|social-security|nhs|national|"
                                  r"driver|licen[cs]e|ihi|bsn|nino|insurance|member|mrn|medical-record|patient)"
                                  r"(?![a-z])")
-_DOCUMENT_TYPE_KEYS = ("type", "document_type", "doc_type", "kind", "id_type")
+_DOCUMENT_TYPE_KEYS = ("type", "document_type", "doc_type", "kind", "id_type", "doc", "document", "tipo",
+                       "tipo_documento", "typ", "rodzaj")
 _IDENTITY_DOCUMENTS = frozenset({
+    # other languages' identity cards: Italy's CIE, Spain's DNI/NIE, France's CNI, Germany's, Poland's, Brazil's RG
+    "cie", "carta_identita", "carta_di_identita", "carta_d_identita", "dni", "nie", "cni", "carte_identite",
+    "personalausweis", "dowod", "dowod_osobisty", "dowód", "dowód_osobisty", "rg", "cpf", "passaporto", "pasaporte",
+    "passeport", "reisepass", "paszport",
     "passport", "drivers_license", "driver_license", "drivers_licence", "driving_licence", "driving_license",
     "license", "licence", "national_id", "id_card", "identity_card", "national_identity_card", "residence_permit",
     "visa", "ssn", "itin", "tax_id", "nin", "bvn", "aadhaar", "pan", "voter_id", "loyalty", "frequent_flyer",
@@ -529,8 +560,11 @@ _CONTACT_POINT_KINDS = {
     "phone": "PHONE_NUMBER", "mobile": "PHONE_NUMBER", "cell": "PHONE_NUMBER", "home": "PHONE_NUMBER",
     "work": "PHONE_NUMBER", "fax": "PHONE_NUMBER", "sms": "PHONE_NUMBER", "landline": "PHONE_NUMBER",
     "whatsapp": "PHONE_NUMBER", "pager": "PHONE_NUMBER", "email": "EMAIL_ADDRESS",
+    # Portuguese and Spanish: a Brazilian PIX key's `{"tipo": "celular", "valor": "11984732160"}`
+    "celular": "PHONE_NUMBER", "telefone": "PHONE_NUMBER", "telefono": "PHONE_NUMBER", "teléfono": "PHONE_NUMBER",
+    "movil": "PHONE_NUMBER", "móvil": "PHONE_NUMBER", "e-mail": "EMAIL_ADDRESS", "correo": "EMAIL_ADDRESS",
 }
-_CONTACT_POINT_VALUE_KEYS = frozenset({"value", "number", "address"})
+_CONTACT_POINT_VALUE_KEYS = frozenset({"value", "number", "address", "valor", "numero", "número"})
 _CONTACT_POINT_MIN_DIGITS = 6
 
 
@@ -540,7 +574,7 @@ def contact_point_entity(record: Mapping[str, Any], key: str, value: str) -> str
     is none)."""
     if key not in _CONTACT_POINT_VALUE_KEYS:
         return None
-    for kind_key in ("system", "type"):
+    for kind_key in ("system", "type", "tipo"):
         kind = record.get(kind_key)
         entity = _CONTACT_POINT_KINDS.get(kind.strip().lower()) if isinstance(kind, str) else None
         if entity == "EMAIL_ADDRESS" and "@" in value:
@@ -1329,7 +1363,9 @@ _IDENTIFIER_KEY = re.compile(r"(?:^|_)(?:ids?|uuid|guid|etag|e_tag|ndc|sku|upc|e
                              # a version or a build (`app_version: 3.2.1.9` reads as an IPv4 address)
                              r"|version|ver|build|build_number|firmware|release)$")
 _PHONE_IDENTIFIER_KEYS = frozenset({"wa_id", "caller_id", "sender_id", "from_id", "msisdn_id", "phone_id"})
-_IDENTIFIER_VALUE = re.compile(r'(?:W/)?"?[A-Za-z0-9][A-Za-z0-9_.:#/-]{0,127}"?')
+_IDENTIFIER_VALUE = re.compile(r'(?:W/)?"?[A-Za-z0-9][A-Za-z0-9_.:#/-]{0,127}"?'
+                               # a mail's id in its angle brackets (`"message_id": "<2026...4471@mailer.example>"`)
+                               r'|<[A-Za-z0-9][A-Za-z0-9_.+=$%-]{0,127}@[A-Za-z0-9][A-Za-z0-9.-]{0,127}>')
 
 
 def is_identifier_value(key: str, value: str) -> bool:
@@ -1346,6 +1382,16 @@ _CREDENTIAL_WORDS = re.compile(r"key|secret|token|pass|auth|cred|session|cookie"
 # Tron one (a `wallet` record, `{"balance": ...}`, is no address: only a string of that shape is one).
 _WALLET_KEYS = frozenset({"wallet", "wallets", "crypto_wallet", "destination_wallet", "source_wallet", "usdt_wallet",
                           "eth_wallet", "btc_wallet"})
+# A withdrawal whitelist's or a deposit's `{"asset": "ETH", "address": "0x..."}`: the address of a coin.
+_CRYPTO_ASSET_KEYS = ("asset", "currency", "coin", "network", "chain", "symbol", "ticker")
+_CRYPTO_ADDRESS_KEYS = frozenset({"address", "addr", "to", "destination", "recipient"})
+
+
+def crypto_address_of_record(record: Mapping[str, Any], key: str) -> bool:
+    return normalize_key(key) in _CRYPTO_ADDRESS_KEYS and any(
+        isinstance(record.get(name), str) for name in _CRYPTO_ASSET_KEYS)
+
+
 _COORDINATE_KEYS = frozenset({"gps", "geo", "latlng", "lat_lng", "latlon", "lat_lon", "coordinates", "coords",
                               "geolocation", "gps_coordinates", "position", "location_coordinates"})
 _LAT_LNG = re.compile(r"[ \t]*-?\d{1,2}\.\d{3,},[ \t]*-?\d{1,3}\.\d{3,}[ \t]*")
@@ -1495,7 +1541,8 @@ class StructureRules:
             return Member(False, effective_key, "ID_NUMBER", shape)
         if isinstance(child, str) and (kind := contact_point_entity(parent, key, child)) is not None:
             return Member(False, effective_key, kind, shape)
-        if isinstance(child, str) and normalize_key(key) in _WALLET_KEYS and _WALLET_ADDRESS.fullmatch(child):
+        if isinstance(child, str) and (normalize_key(key) in _WALLET_KEYS or crypto_address_of_record(parent, key)) \
+                and _WALLET_ADDRESS.fullmatch(child):
             return Member(False, effective_key, "CRYPTO", shape)  # (a `wallet` record's balance is no address)
         if isinstance(child, str) and normalize_key(key) in _COORDINATE_KEYS and _LAT_LNG.fullmatch(child):
             return Member(False, effective_key, "LOCATION", shape)  # a home's or a pickup's GPS position

@@ -2271,3 +2271,45 @@ def test_round_31_names_read_off_an_id_or_written_in_kanji_and_membership_number
     }, b"CHUKWUEMEKA", "小林".encode(), b"4291187730", "Thị Mai".encode())
     assert out["verified_id"]["provider"] == "persona" and out["verified_id"]["country"] == "NG"
     assert out["attendees"][0]["displayName"].startswith("<PERSON:")
+
+
+def test_round_33_a_partys_key_names_what_follows_the_party(tmp_path: Path) -> None:
+    """Red team 33: `patient_dob`, `partner_steuer_id`, a bare `tfn`, `ppsn`, `nif`, `numero_allocataire` were kept,
+    and the partner's Steuer-ID, known from the key, stayed in the user's message too."""
+    out = redacted_by_the_cli(tmp_path, {
+        "args": {"rx_numbers": ["6048213-07"], "patient_dob": "1958-09-23", "last_name": "Halvorsen"},
+        "tax": {"steuer_id": "86021973144", "veranlagungsjahr": 2025, "partner_steuer_id": "47193528604"},
+        "message": "Meine Steuer-ID ist 86 021 973 144, seine 47193528604.",
+        "super": {"tfn": "459599230"}, "ie": {"ppsn": "7612394IA"}, "pt": {"nif": "248193724"},
+        "caf": {"numero_allocataire": "2917463", "nir": "284057511402396"},
+        "primary_key": "orders_pk", "owner_id": "usr_1234",
+    }, b"1958-09-23", b"47193528604", b"459599230", b"7612394IA", b"248193724", b"2917463")
+    assert out["args"]["patient_dob"].startswith("<DATE_OF_BIRTH:") and out["tax"]["veranlagungsjahr"] == 2025
+    assert out["tax"]["partner_steuer_id"] in out["message"]
+    assert out["primary_key"] == "orders_pk" and out["owner_id"] == "usr_1234"
+
+
+def test_round_33_typed_records_of_documents_contacts_and_coins(tmp_path: Path) -> None:
+    """Red team 33: a KYC record's `{"doc": "passport", "number": ...}`, an Italian `{"tipo": "CIE", "numero": ...}`, a
+    PIX key's `{"tipo": "celular", "valor": ...}`, a withdrawal whitelist's `{"asset": "ETH", "address": "0x..."}` and
+    a prescription's `prescriber` with a doctor's letters after the name were kept; a mail's `message_id`
+    (`<...@mailer...>`) became an email address."""
+    out = redacted_by_the_cli(tmp_path, {
+        "kyc": {"doc": "passport", "number": "FT482193", "country": "UA"},
+        "documento": {"tipo": "CIE", "numero": "CA48213KM", "scadenza": "2031-09-03"},
+        "chaves_pix": [{"tipo": "celular", "valor": "11984732160"}, {"tipo": "email", "valor": "t.rocha@uol.com.br"}],
+        "whitelist": [{"asset": "ETH", "address": "0x52908400098527886e0f7030069857d2e4169ee7"},
+                      {"asset": "ETH", "address": "pending"}],
+        "rx": {"prescriber": "Anjali Raghunathan, MD", "drug": "lisinopril 10 mg tab"},
+        "mail": {"message_id": "<20260717221911.4471@mailer.carrier.example>", "subject": "Port request"},
+    }, b"FT482193", b"CA48213KM", b"11984732160", b"0x52908400098527886e0f7030069857d2e4169ee7", b"Raghunathan")
+    assert out["kyc"]["country"] == "UA" and out["documento"]["tipo"] == "CIE"
+    assert out["chaves_pix"][0]["valor"].startswith("<PHONE_NUMBER:") and out["chaves_pix"][0]["tipo"] == "celular"
+    assert out["whitelist"][0]["address"].startswith("<CRYPTO:") and out["whitelist"][1]["address"] == "pending"
+    assert out["rx"]["prescriber"].startswith("<PERSON:") and out["rx"]["drug"] == "lisinopril 10 mg tab"
+    assert out["mail"]["message_id"] == "<20260717221911.4471@mailer.carrier.example>"
+
+
+def test_round_33_an_arrow_to_an_ethereum_address_in_a_ledger_line(no_ner: Redactor) -> None:
+    text = "2026-07-10 04:13:40Z  withdraw   3.4 ETH -> 0x71C7656EC7ab88b098defB751B7401B5f6d8976F  tx=0x95d8"
+    assert "0x71C7656EC7ab88b098defB751B7401B5f6d8976F" not in no_ner.redact_text(text)

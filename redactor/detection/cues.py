@@ -149,6 +149,41 @@ def pesel_ok(value: str) -> bool:
     return (10 - weighted % 10) % 10 == digits[10]
 
 
+_PPS_LETTERS = "WABCDEFGHIJKLMNOPQRSTUV"
+_PPSN_SHAPE = re.compile(r"(\d{7})([A-W])([ABHWTX]?)")
+
+
+def ppsn_ok(value: str) -> bool:
+    """An Irish PPS number: seven digits, a check letter (weights 8 to 2, mod 23; since 2013 a second letter
+    `A` or `B` weighs in at 9), an older second letter (`W`, `T`, `X`, `H`) that does not."""
+    match = _PPSN_SHAPE.fullmatch(value.replace(" ", "").upper())
+    if match is None:
+        return False
+    digits, check, second = match.groups()
+    extra = _PPS_LETTERS.index(second) if second in ("A", "B") else 0
+    total = sum((8 - index) * int(digit) for index, digit in enumerate(digits)) + 9 * extra
+    return _PPS_LETTERS[total % 23] == check
+
+
+def portuguese_nif_ok(value: str) -> bool:
+    """A Portuguese NIF: nine digits, the last a mod-11 check digit of the first eight (weights 9 to 2)."""
+    digits = [int(c) for c in digits_of(value)]
+    if len(digits) != 9:
+        return False
+    remainder = sum(d * w for d, w in zip(digits[:8], range(9, 1, -1), strict=True)) % 11
+    return (0 if remainder < 2 else 11 - remainder) == digits[8]
+
+
+def polish_id_card_ok(value: str) -> bool:
+    """A Polish identity card (dowód osobisty): three letters, a check digit, five digits; the letters count
+    as 10 to 35, weights 7 3 1 (check) 7 3 1 7 3, the sum a multiple of ten."""
+    compact = value.replace(" ", "").upper()
+    if len(compact) != 9 or not compact[:3].isalpha() or not compact[3:].isdigit():
+        return False
+    values = [ord(c) - 55 for c in compact[:3]] + [int(c) for c in compact[3:]]
+    return sum(v * w for v, w in zip(values, (7, 3, 1, 9, 7, 3, 1, 7, 3), strict=True)) % 10 == 0
+
+
 _DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
 _DNI_SPACING = re.compile(r"[\s.-]")
 
@@ -427,7 +462,9 @@ class CueRule:
 _NUMBER_WORDS = r"(?:\s*(?:number|num\.?|no\.?|nr\.?|#|id))?"
 # Between a code's name and the code, a few words may say which one before `is` (`alarm code for the side door
 # is still 8814`, `my IP PIN this year is 482917`); else the usual marks.
-_PHRASE_THEN_VALUE = (r"(?:[ \t]+(?:for|of|to|at|on|this|that)[ \t]+[\w' -]{1,30}?[ \t]+(?:is|was)[ \t]+"
+# (German, French and Spanish too: `Die PIN für mein ELSTER-Zertifikat ist 739104`, `le code de la porte est 4471`.)
+_PHRASE_THEN_VALUE = (r"(?:[ \t]+(?:for|of|to|at|on|this|that|f[üu]r|vom|von|zum|zur|der|de|du|des|del|pour|para)"
+                      r"[ \t]+[\w' -]{1,30}?[ \t]+(?:is|was|ist|war|est|[ée]tait|es|era)[ \t]+"
                       rf"(?:(?:still|now|just)[ \t]+)?|{_MARK_SEPARATOR}(?:(?:still|now)[ \t]+)?)")
 # Between an id's name and its value: a colon, `is`, or a table's cell border (`| TFN | 123 456 782 |`).
 _ID_CELL_SEPARATOR = r"(?:[ \t]*(?:[:=#|]|\bis\b)?[ \t]*)"
@@ -637,6 +674,19 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("account_after_sort_code", "ID_NUMBER",
             r"\bsort[ _-]?code\s*[:#]?\s*\d{2}[- ]?\d{2}[- ]?\d{2},?\s+(?:and\s+)?(?:account|acc\.?|a/c)",
             r"\d{8}(?![\d-])", keywords=("sort",)),
+    # A US account number beside its routing number (`routing 121000358, account 004817263915`): the routing
+    # number says which bank, so the account is that bank's (a bare `account 1234...` is not, see bank_account).
+    CueRule("account_after_routing", "ID_NUMBER",
+            r"\b(?:routing|ABA)(?:[ _-]?(?:number|no\.?|#))?\s*[:#]?\s*\d{9},?\s+(?:and\s+)?"
+            r"(?:(?:checking|savings|bank)\s+)?(?:account|acct\.?|acc\.?|a/c)(?:[ _-]?(?:number|no\.?|#))?",
+            r"\d{4,17}(?![\d-])", keywords=("routing", "aba")),
+    # Australia's bank-state-branch number (`BSB 063-019`) and the account beside it (`BSB 063-019 acc 1048 2293`).
+    CueRule("australian_bsb", "ID_NUMBER", r"\bBSB(?:[ _-]?(?:number|no\.?|#))?", r"\d{3}[- ]?\d{3}(?![\d-])",
+            keywords=("bsb",)),
+    CueRule("account_after_bsb", "ID_NUMBER",
+            r"\bBSB\s*[:#]?\s*\d{3}[- ]?\d{3},?\s+(?:and\s+)?(?:account|acc\.?|acct\.?|a/c)"
+            r"(?:[ _-]?(?:number|no\.?|#))?",
+            r"\d[\d ]{4,10}\d(?![\d-])", keywords=("bsb",)),
     # A South African identity number (YYMMDD, then seven digits; Luhn) after its label.
     CueRule("za_id_number", "ID_NUMBER", r"\b(?:SA|RSA|South African)\s+ID(?:\s*(?:number|no\.?))?",
             r"\d{13}(?!\d)", _luhn, keywords=("sa id", "rsa id", "south african")),
@@ -775,6 +825,33 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("uk_utr", "ID_NUMBER", r"\bUTR\b|\bunique\s+taxpayer\s+reference(?:\s*\(UTR\))?",
             r"\d{5}\s?\d{5}(?!\d)", keywords=("utr", "unique taxpayer")),
     CueRule("pesel", "ID_NUMBER", r"\bPESEL\b", r"\d{11}(?!\d)", pesel_ok, keywords=("pesel",)),
+    # Ireland's PPS number (`PPSN 7612394IA`), Portugal's NIF (`NIF 248193724`, `contribuinte n.º ...`), a Polish
+    # identity card (`dowód osobisty AXK482193`), an Italian one (`carta d'identità n. CA48213KM`), a French
+    # family-benefits (CAF) file number (`numéro allocataire 2917463`), each after its name.
+    CueRule("irish_ppsn", "ID_NUMBER",
+            r"\bPPSN?\b(?:[ \t]*(?:number|no\.?))?|\bpersonal[ \t]+public[ \t]+service[ \t]+(?:number|no\.?)",
+            r"\d{7}[ ]?[A-Wa-w][ABHWTXabhwtx]?(?![\w-])", ppsn_ok, separator=_ID_CELL_SEPARATOR,
+            keywords=("pps", "ppsn", "personal public service")),
+    CueRule("portuguese_nif", "ID_NUMBER",
+            r"\bNIF\b|\bn(?:[úu]mero|\.?[º°]|\.)?[ \t]*(?:de[ \t]+)?(?:identifica[çc][ãa]o[ \t]+fiscal|contribuinte)"
+            r"|\bcontribuinte(?:[ \t]*(?:n\.?[º°]|nr\.?|n[úu]mero))?",
+            r"[1-35689]\d{2}[ ]?\d{3}[ ]?\d{3}(?![\d-])", portuguese_nif_ok, separator=_ID_CELL_SEPARATOR,
+            keywords=("nif", "contribuinte", "identificação fiscal", "identificacao fiscal")),
+    CueRule("polish_id_card", "ID_NUMBER",
+            r"\bdow[óo]d(?:u|em)?(?:[ \t]+osobist(?:y|ego|ym))?(?:[ \t]+(?:nr\.?|numer|seria(?:[ \t]+i[ \t]+numer)?))?"
+            r"|\bseri[aię][ \t]+i[ \t]+numer(?:[ \t]+dowodu(?:[ \t]+osobistego)?)?",
+            r"[A-Z]{3}[ ]?\d{6}(?![\w-])", polish_id_card_ok,
+            keywords=("dowód", "dowod", "seria", "serii", "serię")),
+    CueRule("italian_identity_card", "ID_NUMBER",
+            r"\bcarta[ \t]+d['’][ \t]?identit[àa](?:[ \t]+elettronica)?(?:[ \t]*(?:n\.?|nr\.?|n[°º]|numero|num\.?))?"
+            r"|\b(?-i:CIE)(?:[ \t]*(?:n\.?|nr\.?|n[°º]|numero))?",
+            r"[A-Z]{2}\d{5}[A-Z]{2}(?![\w-])|[A-Z]{2}\d{7}(?![\w-])", keywords=("carta", "cie")),
+    CueRule("french_caf_number", "ID_NUMBER",
+            r"\bn(?:[°º]|um[ée]ro|o\.?)[ \t]*(?:d['’][ \t]*)?allocataire(?:[ \t]+(?:CAF|MSA))?"
+            r"|\ballocataire[ \t]+(?:CAF|MSA)|\bmatricule[ \t]+(?:CAF|MSA)",
+            r"\d{7}(?![\d-])", separator=r"(?:[ \t]*(?:[:#]|\b(?:est|is)\b)?[ \t]*(?:le[ \t]+)?)",
+            keywords=("allocataire", "matricule")),
+
     # A LinkedIn profile's address names its person (`linkedin.com/in/anneliese-kowalczyk-brandt-7a2b19`).
     CueRule("linkedin_profile", "PERSON", r"linkedin\.com/in/", r"[A-Za-z0-9%_-]{3,100}", separator="",
             keywords=("linkedin.com/in/",)),
@@ -813,9 +890,10 @@ CUE_RULES: tuple[CueRule, ...] = (
                       "lockbox", "keypad", "building", "garage", "cbs", "combo", "combination", "keysafe", "key safe",
                       "key-safe", "key_safe", "lock code", "lock-code", "lock_code", "deur", "tür", "tur", "digicode")),
     # The same in Spanish: `el código del portón es 1984`, `el código de atrás es 482` (a card's CVV).
+    # (and a building's street door, `el código del portal es 4471`, `Código portal 4471`)
     CueRule("spanish_code", "CREDENTIAL",
-            r"\bc[óo]digo(?:[ \t]+(?:del?|de[ \t]+la)[ \t]+(?:port[óo]n|puerta|acceso|entrada|alarma|seguridad|"
-            r"atr[áa]s|verificaci[óo]n|la[ \t]+tarjeta|caja|candado|garaje))?",
+            r"\bc[óo]digo(?:[ \t]+(?:(?:del?|de[ \t]+la)[ \t]+)?(?:port[óo]n|portal|puerta|acceso|entrada|alarma|"
+            r"seguridad|atr[áa]s|verificaci[óo]n|la[ \t]+tarjeta|caja|candado|garaje))?",
             r"\d{3,8}(?![\w/:-]|[.,]\d)", separator=r"(?:[ \t]*[,:]?[ \t]*(?:es|era|:)?[ \t]*)",
             keywords=("código", "codigo")),
     # A position as latitude and longitude after what it places (a ride's `origin=37.79612,-122.41894`, `last ping
@@ -839,6 +917,8 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"|wallet(?:[ _-]?(?:address|addr))?"
             r"|withdraw(?:al)?[ \t]+to)",
             r"0x[0-9a-fA-F]{40}(?![\w])",
+            # (a ledger's transfer line, `withdraw 3.4 ETH -> 0x5290...`: an arrow to where it went)
+            separator=rf"(?:[ \t]*(?:->|→|=>)[ \t]*|{_MARK_SEPARATOR})",
             keywords=("0x",)),  # (the value's own start: every match holds it, few texts do)
     # India's UPI payment address (a VPA): a handle at a bank's, no domain (`sidmenon@okhdfcbank`). With
     # a top-level domain it is an email address, for the email recognizer.
@@ -900,6 +980,15 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("role_name", "PERSON",
             rf"\b(?:{_ROLE_LABELS})(?=\s*:)", _LABELLED_FULL_NAME, is_plausible_labelled_person,
             separator=rf"(?:\s*:\s*[\"']?{_TITLE})", keywords=_ROLE_LABEL_KEYWORDS),
+    # A mother's maiden name, a security answer, is a family name on its own (`Mother's maiden name: Kowalczyk`,
+    # `Nazwisko panieńskie matki: Kowalczyk`, `nom de jeune fille : Garnier`, `Geburtsname: Brandt`).
+    CueRule("maiden_name", "PERSON",
+            r"\bmaiden[ \t]+name|\bnazwisk[oa][ \t]+panie[ńn]skie(?:[ \t]+matki)?|\bnom[ \t]+de[ \t]+jeune[ \t]+fille"
+            r"|\bapellido[ \t]+de[ \t]+soltera|\bnome[ \t]+de[ \t]+solteira|\bgeburtsname|\bm[äa]dchenname",
+            rf"{_NAME_WORD}(?:[ \t-]{_NAME_WORD})?",
+            separator=r"(?:[ \t]*(?:[:=]|\b(?:is|was|ist|est|es|era)\b)?[ \t]*[\"']?)",
+            keywords=("maiden", "nazwisko", "nazwiska", "nom de jeune", "apellido de soltera", "nome de solteira",
+                      "geburtsname", "mädchenname", "madchenname")),
     CueRule("my_name_is", "PERSON",
             r"\bmy name is|\bmy name's|\bme llamo|\bmi nombre es|\bje m'appelle|\bmein name ist|\bich heiße"
             r"|\bmijn naam is|\bnazywam się|\bmeu nome é|\bsou (?:a|o)\b|\bbenim adım|\bnama saya|\btên tôi là",
@@ -1094,6 +1183,7 @@ ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER = ("IccidRecognizer
                                                                "CodiceFiscaleRecognizer")
 CHECKED_DETECTORS = frozenset(rule.name for rule in CUE_RULES if rule.validator in {
     aba_routing_ok, _luhn, nhs_number_ok, sin_ok, tfn_ok, aadhaar_ok, cpf_ok, _nir_ok, pesel_ok, dni_nie_ok, ssn_ok,
+    ppsn_ok, portuguese_nif_ok, polish_id_card_ok,
 }) | {ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _KEYWORDS = sorted({keyword for rule in CUE_RULES for keyword in rule.keywords})

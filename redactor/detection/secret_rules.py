@@ -2342,7 +2342,9 @@ RULES: dict[str, SecretRule] = _rules(
         # `my recovery phrase is answer aim all alley ...`: a wallet's words, told to a support agent.
         re.compile(
             r"(?i:(?:recovery|seed|secret|backup|mnemonic|wallet)[ \t]+(?:phrase|words|seed))"
-            r"(?:[ \t]+(?i:is|was|are|were))?[ \t]*[:=]?[ \t]*[\"'`]?"
+            r"(?:(?:[ \t]+(?i:is|was|are|were))?[ \t]*[:=]?[ \t]*[\"'`]?"
+            # (a few words may say more before a colon or a quote: `seed phrase exposure: "abandon orbit ..."`)
+            r"|(?:[ \t]+[A-Za-z]{2,15}){1,3}[ \t]*(?:[:=][ \t]*[\"'`]?|[\"'`]))"
             rf"(?P<secret>{_RECOVERY_PHRASE})(?![A-Za-z])"
         ),
         ("recovery", "seed", "secret", "backup", "mnemonic", "wallet"),

@@ -17,6 +17,9 @@ from redactor.detection.cues import (
     names_from_mailbox,
     nhs_number_ok,
     pesel_ok,
+    polish_id_card_ok,
+    portuguese_nif_ok,
+    ppsn_ok,
     rules_worth_running,
 )
 from redactor.detection.pii import PiiDetector
@@ -263,6 +266,24 @@ def detector() -> PiiDetector:
     ("[Elena Petrova] Hi Kwame, the refund went out", "PERSON", "Elena Petrova"),
     ("Witness name: Marcus Feldmann", "PERSON", "Marcus Feldmann"),
     ("Meine Steuer-ID ist 12 345 678 901 falls nötig", "ID_NUMBER", "12 345 678 901"),
+    # Red team 33: ids of Ireland, Portugal, Poland, Italy, France, Australia after their names; the US account
+    # beside its routing number; a German PIN after a phrase; a Spanish building's door code; a maiden name.
+    ("My PPSN is 7612394IA and", "ID_NUMBER", "7612394IA"), ("PPS number: 8840217H.", "ID_NUMBER", "8840217H"),
+    ("Tel. +351 912 384 551\nNIF 248193724\n", "ID_NUMBER", "248193724"),
+    ("contribuinte n.º 248 193 724", "ID_NUMBER", "248 193 724"),
+    ("dowód osobisty AXK482193. Mieszkam", "ID_NUMBER", "AXK482193"),
+    ("seria i numer dowodu: AXK 482193", "ID_NUMBER", "AXK 482193"),
+    ("carta d'identità n. CA48213KM. Residenza", "ID_NUMBER", "CA48213KM"),
+    ("Mon numéro allocataire CAF est le 2917463 et", "ID_NUMBER", "2917463"),
+    ("N° allocataire : 2917463", "ID_NUMBER", "2917463"),
+    ("refund to BSB 063-019 acc 1048 2293.", "ID_NUMBER", "063-019"),
+    ("refund to BSB 063-019 acc 1048 2293.", "ID_NUMBER", "1048 2293"),
+    ("direct deposit: routing 121000358, account 004817263915.", "ID_NUMBER", "004817263915"),
+    ("Die PIN für mein ELSTER-Zertifikat ist 739104, falls", "ID_NUMBER", "739104"),
+    ("El código del portal es 5839, el técnico", "CREDENTIAL", "5839"),
+    ("Llamar antes de subir. Código portal 5839.", "CREDENTIAL", "5839"),
+    ("Nazwisko panieńskie matki: Kowalczyk.", "PERSON", "Kowalczyk"),
+    ("Mother's maiden name is Garnier", "PERSON", "Garnier"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -384,6 +405,9 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "i'm going home now", "my son will call you later", "this is mark down syntax", "this is julia set rendering",
     "student id pending", "the door code is listed on the 3 page", "pin to the top of 2024 board",
     "access code for the portal is pending",
+    # Red team 33's near misses: a wrong check letter or digit, an account with no routing number before it.
+    "PPSN 7612394IB", "NIF 248193725", "dowód osobisty AXK482194", "30 pps 1234567A", "account 004817263915",
+    "carta d'identità scaduta", "numéro allocataire inconnu", "BSB lookup", "maiden name field",
 ])
 def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: str) -> None:
     found_here = {entity for entity, _ in found(detector, text)}
@@ -395,6 +419,13 @@ def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: st
 def test_pesel_checksum() -> None:
     assert pesel_ok("44051401359") and pesel_ok("02070803628")
     assert not pesel_ok("44051401358") and not pesel_ok("4405140135")
+
+
+def test_red_team_33_checksums() -> None:
+    assert ppsn_ok("7612394IA") and ppsn_ok("8840217H") and ppsn_ok("8840217HW")
+    assert not ppsn_ok("7612394IB") and not ppsn_ok("7612394JA") and not ppsn_ok("761239IA")
+    assert portuguese_nif_ok("248193724") and portuguese_nif_ok("248 193 724") and not portuguese_nif_ok("248193725")
+    assert polish_id_card_ok("AXK482193") and polish_id_card_ok("ABA300000") and not polish_id_card_ok("AXK482194")
 
 
 def test_checksums() -> None:
@@ -444,7 +475,10 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "{'customer': 'Jo Ho'}", "{'name': 'Jo Ho', 'email': 'jo@x.io'}", "email='jo@x.io', name='Jo Ho'",
                "I'm Jo Ho, on call", "[Jo Ho] hi", "Steuer-ID 12 345 678 901", "A-number A213456789",
                "receipt IOE0931847265", "i'm maria jose quispe", "student id 900417352", "UAN 100922763468",
-               "⑈021000021⑈", "IG: @jo_ho", "佐藤と申します"]
+               "⑈021000021⑈", "IG: @jo_ho", "佐藤と申します",
+               "routing 121000358, account 004817263915", "BSB 063-019", "BSB 063-019 acc 1048 2293",
+               "PPSN 7612394IA", "NIF 248193724", "dowód osobisty AXK482193", "carta d'identità n. CA48213KM",
+               "numéro allocataire 2917463", "maiden name: Kowalczyk"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
