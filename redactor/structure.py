@@ -1382,6 +1382,10 @@ _CREDENTIAL_WORDS = re.compile(r"key|secret|token|pass|auth|cred|session|cookie"
 # Tron one (a `wallet` record, `{"balance": ...}`, is no address: only a string of that shape is one).
 _WALLET_KEYS = frozenset({"wallet", "wallets", "crypto_wallet", "destination_wallet", "source_wallet", "usdt_wallet",
                           "eth_wallet", "btc_wallet"})
+# A Brazilian identity card's number (RG, `38.472.615-9`) under its key; `rg` is Azure's resource group too, whose
+# names are words (`rg-prod-eastus`), so the key counts only with the number's shape.
+_RG_KEYS = frozenset({"rg", "rg_number", "numero_rg", "rg_numero", "registro_geral"})
+_RG_NUMBER = re.compile(r"\d{1,2}\.?\d{3}\.?\d{3}-?[\dXx]")
 # A withdrawal whitelist's or a deposit's `{"asset": "ETH", "address": "0x..."}`: the address of a coin.
 _CRYPTO_ASSET_KEYS = ("asset", "currency", "coin", "network", "chain", "symbol", "ticker")
 _CRYPTO_ADDRESS_KEYS = frozenset({"address", "addr", "to", "destination", "recipient"})
@@ -1541,6 +1545,8 @@ class StructureRules:
             return Member(False, effective_key, "ID_NUMBER", shape)
         if isinstance(child, str) and (kind := contact_point_entity(parent, key, child)) is not None:
             return Member(False, effective_key, kind, shape)
+        if isinstance(child, str) and normalize_key(key) in _RG_KEYS and _RG_NUMBER.fullmatch(child):
+            return Member(False, effective_key, "ID_NUMBER", shape)  # (an Azure `rg` is a name, never this shape)
         if isinstance(child, str) and (normalize_key(key) in _WALLET_KEYS or crypto_address_of_record(parent, key)) \
                 and _WALLET_ADDRESS.fullmatch(child):
             return Member(False, effective_key, "CRYPTO", shape)  # (a `wallet` record's balance is no address)

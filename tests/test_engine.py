@@ -871,6 +871,14 @@ def test_other_languages_pii_keys_are_redacted_with_their_type(key: str, entity:
     assert out[key].startswith(f"<{entity}") and out[key].endswith(">")  # strict: some types by the bare type
 
 
+def test_a_brazilian_rg_under_its_key_but_not_an_azure_resource_group(no_ner: Redactor) -> None:
+    """Round 33: `"rg": "38.472.615-9"` in a Brazilian KYC result was kept (`rg` names Azure's resource group too)."""
+    out = no_ner.redact({"kyc": {"rg": "38.472.615-9", "rg_number": "384726159"},
+                         "azure": {"rg": "rg-prod-eastus", "subscription": "prod"}})
+    assert out["kyc"]["rg"].startswith("<ID_NUMBER:") and out["kyc"]["rg_number"].startswith("<ID_NUMBER:")
+    assert out["azure"] == {"rg": "rg-prod-eastus", "subscription": "prod"}
+
+
 def test_the_strict_policy_redacts_user_names_as_pseudonyms() -> None:
     """Left as found in session 17: a directory's `onPremisesSamAccountName`. The default policy keeps handles
     (only a full name under `username` is replaced); strict replaces them, as equal pseudonyms (who did what

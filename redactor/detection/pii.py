@@ -218,10 +218,11 @@ _EIRCODE_ROUTING_KEYS = (
     "N39 N41 N91 P12 P14 P17 P24 P25 P31 P32 P36 P43 P47 P51 P56 P61 P67 P72 P75 P81 P85 R14 R21 R32 R35 R42 R45 "
     "R51 R56 R93 R95 T12 T23 T34 T45 T56 V14 V15 V23 V31 V35 V42 V92 V93 V94 V95 W12 W23 W34 W91 X35 X42 X91 Y14 "
     "Y21 Y25 Y34 Y35"
-).split()
+)
 POSTCODE_PATTERN = (
     r"(?-i:(?<![\w-])(?:[A-PR-UWYZ][A-HK-Y]?\d[A-HJKPSTUW\d]?|GIR)[ ]\d[ABD-HJLNP-UW-Z]{2}(?![\w-])"
-    rf"|(?<![\w-])(?:{'|'.join(_EIRCODE_ROUTING_KEYS)})[ ]?(?=\d{{0,3}}[AC-FHKNPRTV-Y])[0-9AC-FHKNPRTV-Y]{{4}}(?![\w-]))"
+    rf"|(?<![\w-])(?:{_EIRCODE_ROUTING_KEYS.replace(' ', '|')})[ ]?"
+    r"(?=\d{0,3}[AC-FHKNPRTV-Y])[0-9AC-FHKNPRTV-Y]{4}(?![\w-]))"
 )
 _STREET_WORD = re.compile(
     rf"\bbox\s+\d|\b(?:{_STREET_SUFFIXES})\b|(?:{_EU_STREET_SUFFIXES})\s+\d|\s(?:{_EU_STREET_WORDS})\s|\bul\."
