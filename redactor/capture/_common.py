@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import threading
 import weakref
@@ -123,19 +124,41 @@ class QuarantineFile:
         self._lock = threading.Lock()
 
     def put(self, record: Any, target: Path, reason: str) -> None:
+        """Append the raw record. Any failure is a `CaptureError` naming only the quarantine file."""
         entry = {"quarantined_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                 "target": str(target), "reason": reason, "record": record}
+                 "target": str(target), "reason": reason, "record": _json_safe(record)}
         data = (escape_lone_surrogates(json.dumps(entry, default=repr, ensure_ascii=False)) + "\n").encode("utf-8")
-        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        with self._lock:
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, QUARANTINE_MODE)
-            try:
-                # An existing file may have been created with looser permissions: tighten it.
-                os.fchmod(fd, QUARANTINE_MODE)
-                write_whole(fd, data)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            with self._lock:
+                fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, QUARANTINE_MODE)
+                try:
+                    # An existing file may have been created with looser permissions: tighten it.
+                    os.fchmod(fd, QUARANTINE_MODE)
+                    write_whole(fd, data)
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+        except OSError as exc:
+            raise CaptureError(f"quarantine file {self.path}: cannot write ({exc.strerror or type(exc).__name__}); "
+                               "the raw record was not kept") from None
+
+
+def _json_safe(value: Any, depth: int = 0) -> Any:
+    """`value` with what JSON cannot hold made writable: a record is quarantined precisely when it is
+    odd (tuple keys, objects), so the quarantine must not fail on the same oddity and lose it."""
+    if depth > 200:  # a cycle or a pathological depth: keep a description rather than recurse on
+        return repr(value)
+    if isinstance(value, Mapping):
+        return {key if isinstance(key, str) else repr(key): _json_safe(item, depth + 1)
+                for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_safe(item, depth + 1) for item in value]
+    if value is None or isinstance(value, (str, bool, int)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else repr(value)
+    return repr(value)
 
 
 def write_whole(fd: int, data: bytes) -> None:

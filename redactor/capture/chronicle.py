@@ -23,6 +23,7 @@ quarantine file is set), never sent raw. With `fail_open=False` the failure surf
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -44,6 +45,12 @@ if TYPE_CHECKING:
 
 # Fields of a Trace / Span that carry free-form content; everything else is ids, states, times.
 _FREE_FORM_FIELDS = ("name", "metadata", "attributes")
+# What Chronicle's `truncate_json` appends to a cut string, and the metadata flag it sets
+# (chronicle.framework.serialization.truncation_utils / interceptor.envelope_builder_utils).
+_TRUNCATION_MARKER = "...[truncated]"
+_TRUNCATED_KEY = "chronicle.truncated"
+# The run of non-space characters the cut went through (at the end of the kept part).
+_CUT_WORD = re.compile(r"\S+\Z")
 
 
 def string_redactor(redactor: Redactor) -> Callable[[str], str]:
@@ -66,11 +73,40 @@ def envelope_to_json(envelope: Envelope) -> dict[str, Any]:
     return dumped
 
 
+def capture_json(envelope: Envelope) -> dict[str, Any]:
+    """The JSON form to redact: `envelope_to_json`, minus the fragments Chronicle's truncation cut.
+
+    With `max_payload_bytes`, Chronicle cuts long strings *before* any client sees them, so a value
+    that straddles the cut arrives as a fragment (`dana.whitfield@nort...[truncated]`, the first
+    half of an API key) that no detector recognises, yet still betrays most of the value. The
+    word the cut went through is dropped: it was already incomplete, and only the envelopes
+    Chronicle marks as truncated are touched.
+    """
+    document = envelope_to_json(envelope)
+    if document.get("metadata", {}).get(_TRUNCATED_KEY) is True:
+        for section in ("input", "output"):
+            if section in document:
+                document[section] = _drop_cut_words(document[section])
+    return document
+
+
+def _drop_cut_words(value: Any) -> Any:
+    if isinstance(value, str):
+        if value.endswith(_TRUNCATION_MARKER):
+            return _CUT_WORD.sub("", value[: -len(_TRUNCATION_MARKER)]) + _TRUNCATION_MARKER
+        return value
+    if isinstance(value, list):
+        return [_drop_cut_words(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _drop_cut_words(item) for key, item in value.items()}
+    return value
+
+
 def redact_envelopes(redactor: Redactor, envelopes: Sequence[Envelope], label: Path) -> list[Envelope]:
     """Redact envelopes as one unit; each result is re-validated as an `Envelope`."""
     from agentplane_primitives.models import Envelope
 
-    batch = redact_records(redactor, [envelope_to_json(e) for e in envelopes], label)
+    batch = redact_records(redactor, [capture_json(e) for e in envelopes], label)
     try:
         return [Envelope.model_validate(record) for record in batch.records]
     except Exception as exc:  # the engine validates too; this is the belt to its braces
@@ -136,8 +172,11 @@ class RedactingControlPlaneClient:
             return action()
         except CaptureError as exc:
             if self.quarantine is not None:
-                for original in originals:
-                    self.quarantine.put(original.model_dump(mode="json"), self.label, str(exc))
+                try:
+                    for original in originals:
+                        self.quarantine.put(original.model_dump(mode="json"), self.label, str(exc))
+                except CaptureError as failure:  # Chronicle must still see a delivery failure
+                    raise _control_plane_error(CaptureError(f"{exc}; and {failure}")) from None
             raise _control_plane_error(exc) from None
 
 
@@ -166,7 +205,7 @@ class JsonlEnvelopeStore:
         if not envelopes:
             return
         try:
-            self.writer.write_many([envelope_to_json(envelope) for envelope in envelopes])
+            self.writer.write_many([capture_json(envelope) for envelope in envelopes])
         except CaptureError as exc:
             raise _control_plane_error(exc) from None
 

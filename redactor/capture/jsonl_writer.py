@@ -14,7 +14,8 @@ Guarantees, and how they are kept:
   keeps a fragment of unknown content. `torn_tail="fail"` raises instead, for callers who want to
   inspect the file by hand.
 - **Unsealed content on open is re-redacted** (fail closed). If the file has content that its
-  seal does not cover (a crash before `close`, or a file written by something else), the seal
+  seal does not cover (a crash before `close`, or a file written by something else), or the seal
+  was not made with this key and policy (no or another MAC, another policy digest), the seal
   cannot vouch for it, so the whole file is redacted again (idempotent for lines this writer
   wrote: tokens are never re-detected) and replaced atomically before anything is appended.
   `unsealed="fail"` raises instead.
@@ -35,7 +36,7 @@ import json
 import os
 import threading
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 from types import TracebackType
@@ -72,7 +73,11 @@ class RedactingJsonlWriter:
         torn_tail: TornTail = "truncate",
         unsealed: Unsealed = "redact",
         fsync: bool = True,
+        postprocess: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
     ) -> None:
+        """`postprocess` is applied to each redacted record before it is written: a format can
+        restore what redaction made invalid for it (`otel.restore_value_types`). It sees only
+        redacted records."""
         from redactor.seal import seal_path_for
 
         self.path = Path(path)
@@ -80,6 +85,7 @@ class RedactingJsonlWriter:
         self.quarantine = QuarantineFile(quarantine) if quarantine is not None else None
         self.seal_path = seal_path_for(self.path, is_directory=False)
         self._fsync = fsync
+        self._postprocess = postprocess
         self._lock = threading.Lock()
         self._closed = False
         self.counts: Counter[str] = Counter()  # this session's counts (never values)
@@ -113,17 +119,35 @@ class RedactingJsonlWriter:
                 raise CaptureError(f"{self.path}: the writer is closed")
             try:
                 batch = redact_records(self.redactor, records, self.path)
+                if self._postprocess is not None:
+                    batch.records = [self._postprocess(record) for record in batch.records]
                 data = "".join(dumps_line(record) for record in batch.records).encode("utf-8")
             except Exception as exc:
-                self._quarantine(records, exc)
-                raise CaptureError(f"{self.path}: {describe_failure(exc)}{self._quarantine_note()}") from None
+                note = self._quarantine(records, exc)
+                raise CaptureError(f"{self.path}: {describe_failure(exc)}{note}") from None
+            self._append(data)
+            self._note(batch.counts, batch.format_name, batch.records)
+            self.records_written += len(batch.records)
+            return batch.records
+
+    def _append(self, data: bytes) -> None:
+        """Append and (optionally) fsync; an I/O failure (disk full, quota, EIO) is a `CaptureError`.
+
+        Callers (an exporter thread, Chronicle's delivery thread) handle `CaptureError` as "not
+        written"; a bare `OSError` would escape them. So a failed fsync also cuts the line back:
+        nothing that was reported as not written may stay in the file.
+        """
+        start = os.fstat(self._fd).st_size
+        try:
             write_whole(self._fd, data)
             killpoint("capture-after-write")  # appended, seal not yet updated
             if self._fsync:
                 os.fsync(self._fd)
-            self._note(batch.counts, batch.format_name, batch.records)
-            self.records_written += len(batch.records)
-            return batch.records
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                os.ftruncate(self._fd, start)
+            raise CaptureError(f"{self.path}: cannot append ({exc.strerror or type(exc).__name__}); "
+                               "nothing was written") from None
 
     def close(self) -> None:
         """Bring the seal up to date (it covers the whole file), then release the file."""
@@ -173,7 +197,7 @@ class RedactingJsonlWriter:
             data = data[:keep]
         if self.seal_path.is_file():
             try:
-                self._previous = read_seal(self.seal_path)
+                self._previous = self._trusted(read_seal(self.seal_path))
             except SealError:
                 self._previous = None
         if self._previous is not None:
@@ -186,9 +210,25 @@ class RedactingJsonlWriter:
         if sealed:
             return
         if unsealed == "fail":
-            raise CaptureError(f"{self.path}: has content its seal does not cover; refusing to append "
-                               "(unsealed='fail')")
+            raise CaptureError(f"{self.path}: has content its seal does not cover (or a seal this key and "
+                               "policy did not make); refusing to append (unsealed='fail')")
         self._reredact()
+
+    def _trusted(self, seal: Seal) -> Seal | None:
+        """The seal, if this writer may build on it; None otherwise (the file is then re-redacted).
+
+        A digest only proves the file is what the seal's author saw; it does not prove the author
+        was this redactor. A seal without this key's MAC (hand-made, or stripped) or made under
+        another policy vouches for nothing here: trusting it would let `close` re-seal foreign raw
+        content with a valid MAC and the current policy, which the gate then accepts as redacted.
+        """
+        from redactor.seal import mac_problem
+
+        if mac_problem(seal, self.redactor.key) is not None:
+            return None
+        if seal.policy_digest != self.redactor.policy.digest:
+            return None
+        return seal
 
     def _reredact(self) -> None:
         """Redact the existing file again and replace it atomically, then re-take the lock."""
@@ -219,16 +259,17 @@ class RedactingJsonlWriter:
         if moment is not None and (self._earliest is None or moment < self._earliest):
             self._earliest = moment
 
-    def _quarantine(self, records: Sequence[Any], exc: BaseException) -> None:
-        if self.quarantine is None:
-            return
-        reason = describe_failure(exc)
-        for record in records:
-            self.quarantine.put(record, self.path, reason)
-
-    def _quarantine_note(self) -> str:
+    def _quarantine(self, records: Sequence[Any], exc: BaseException) -> str:
+        """Keep the raw records in the quarantine file, if one is set; the end of the error message."""
         if self.quarantine is None:
             return "; nothing was written"
+        reason = describe_failure(exc)
+        try:
+            for record in records:
+                self.quarantine.put(record, self.path, reason)
+        except CaptureError as failure:
+            # Still a CaptureError for the caller: the record was refused either way.
+            return f"; nothing was written, and {failure}"
         return f"; nothing was written, the raw record(s) went to the quarantine file {self.quarantine.path}"
 
     def _finish(self) -> None:

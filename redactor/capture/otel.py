@@ -15,8 +15,10 @@
 Both fail closed: a batch that cannot be redacted is not exported (`SpanExportResult.FAILURE`,
 a warning without content) and, if a quarantine file is set, kept there raw, owner-only.
 
-What is redacted: span, event and link attributes, the status description, resource attributes.
-What is kept as is: ids, names, kinds, timestamps, scopes, numeric and boolean attributes. The
+What is redacted: span, event and link attributes, the status description, resource attributes,
+the instrumentation scope's attributes; a value the engine finds inside a span or event name.
+What is kept as is: ids, kinds, timestamps, numeric and boolean attributes (a number under a
+secret name is redacted whole and becomes a string: `restore_value_types`). The
 copies carry no dropped-attribute counts (the SDK keeps those on its bounded containers only).
 """
 
@@ -31,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import Event, ReadableSpan
 from opentelemetry.sdk.trace.export import SpanExporter, SpanExportResult
+from opentelemetry.sdk.util.instrumentation import InstrumentationScope
 from opentelemetry.trace import Link, SpanContext, Status
 
 from redactor.capture._common import CaptureError, QuarantineFile, redact_records
@@ -62,6 +65,41 @@ def _any_value(value: Any) -> dict[str, Any]:
     if isinstance(value, bytes):
         raise CaptureError("bytes attribute values are not supported at capture")
     return {"stringValue": str(value)}
+
+
+def restore_value_types(document: Any) -> Any:
+    """Give a redacted OTLP/JSON document back valid value types, in place; returns it.
+
+    A number under a sensitive attribute name (`payment.card_number`, an int) is redacted whole, so
+    its `intValue` now holds a token: no OTLP reader accepts that, and it cannot become an `int`
+    again. A token is text, so the value becomes a `stringValue`. Tokens are never numbers, and
+    numbers the engine kept are left exactly as they were.
+    """
+    if isinstance(document, list):
+        for index, item in enumerate(document):
+            document[index] = _as_text_if_lost(restore_value_types(item))  # an `arrayValue` member
+    elif isinstance(document, dict):
+        for key, child in document.items():
+            restored = restore_value_types(child)
+            document[key] = _as_text_if_lost(restored) if key == "value" else restored
+    return document
+
+
+def _as_text_if_lost(encoded: Any) -> Any:
+    """An AnyValue whose number was replaced by a token, as a `stringValue`; anything else as it is."""
+    if isinstance(encoded, dict) and len(encoded) == 1 and _lost_number(encoded):
+        return {"stringValue": str(next(iter(encoded.values())))}
+    return encoded
+
+
+def _lost_number(encoded: Mapping[str, Any]) -> bool:
+    if "intValue" in encoded:
+        raw = encoded["intValue"]
+        return not (isinstance(raw, int) or (isinstance(raw, str) and raw.lstrip("-").isdigit()))
+    if "doubleValue" in encoded:
+        raw = encoded["doubleValue"]
+        return not (isinstance(raw, (int, float)) or (isinstance(raw, str) and raw in _NON_FINITE))
+    return False
 
 
 def _from_any_value(encoded: Mapping[str, Any]) -> Any:
@@ -121,6 +159,10 @@ def _scope_json(span: ReadableSpan) -> dict[str, Any]:
     document: dict[str, Any] = {"name": scope.name}
     if scope.version:
         document["version"] = scope.version
+    # A tracer's attributes (`get_tracer(..., attributes=...)`) are content like any other.
+    attributes = getattr(scope, "attributes", None)
+    if attributes:
+        document["attributes"] = _attributes(attributes)
     return document
 
 
@@ -165,22 +207,35 @@ def redact_spans(redactor: Redactor, spans: Sequence[ReadableSpan]) -> list[Read
                                                                     "spans": [_span_json(span)]}]}
         for span in spans
     ]}
-    redacted = redact_records(redactor, [document], Path("<otel-export>")).records[0]
+    redacted = restore_value_types(redact_records(redactor, [document], Path("<otel-export>")).records[0])
     copies = []
     resources: dict[tuple[int, str], Resource] = {}
     for span, entry in zip(spans, redacted["resourceSpans"], strict=True):
         encoded = entry["scopeSpans"][0]["spans"][0]
+        scope = _rebuild_scope(span.instrumentation_scope, entry["scopeSpans"][0]["scope"])
         resource_attributes = _from_attributes(entry["resource"]["attributes"])
         # Spans of one provider share one Resource; keep sharing it in the copies.
         resource_key = (id(span.resource), repr(sorted(resource_attributes.items())))
         if resource_key not in resources:
             resources[resource_key] = Resource(resource_attributes, span.resource.schema_url)
-        copies.append(_rebuild(span, encoded, resources[resource_key]))
+        copies.append(_rebuild(span, encoded, resources[resource_key], scope))
     return copies
 
 
-def _rebuild(span: ReadableSpan, encoded: Mapping[str, Any], resource: Resource) -> ReadableSpan:
-    events = [Event(old.name, _from_attributes(new["attributes"]), old.timestamp)
+def _rebuild_scope(scope: InstrumentationScope | None, encoded: Mapping[str, Any]) -> InstrumentationScope | None:
+    """The scope as redacted: its attributes are content (and the engine may have scrubbed a value
+    out of its name or version too); the original object would hand them to the exporter raw."""
+    if scope is None:
+        return None
+    return InstrumentationScope(str(encoded.get("name", "")), encoded.get("version") or scope.version,
+                                scope.schema_url, _from_attributes(encoded.get("attributes", [])) or None)
+
+
+def _rebuild(span: ReadableSpan, encoded: Mapping[str, Any], resource: Resource,
+             scope: InstrumentationScope | None) -> ReadableSpan:
+    # Names come from the redacted document as well: span and event names are kept as structure,
+    # but a value the engine finds in one (`GET /users/<email>`) is scrubbed there, as in the file.
+    events = [Event(new["name"], _from_attributes(new["attributes"]), old.timestamp)
               for old, new in zip(span.events, encoded["events"], strict=True)]
     links = [Link(old.context, _from_attributes(new["attributes"]))
              for old, new in zip(span.links, encoded["links"], strict=True)]
@@ -188,10 +243,10 @@ def _rebuild(span: ReadableSpan, encoded: Mapping[str, Any], resource: Resource)
         if span.status.description else span.status
     context: SpanContext | None = span.context
     return ReadableSpan(
-        name=span.name, context=context, parent=span.parent, resource=resource,
+        name=str(encoded["name"]), context=context, parent=span.parent, resource=resource,
         attributes=_from_attributes(encoded["attributes"]), events=events, links=links, kind=span.kind,
         status=status, start_time=span.start_time, end_time=span.end_time,
-        instrumentation_scope=span.instrumentation_scope,
+        instrumentation_scope=scope,
     )
 
 
@@ -235,7 +290,8 @@ class OtlpJsonFileExporter(SpanExporter):
 
     def __init__(self, path: Path | str, redactor: Redactor, *, quarantine: Path | str | None = None,
                  fsync: bool = True) -> None:
-        self.writer = RedactingJsonlWriter(path, redactor, quarantine=quarantine, fsync=fsync)
+        self.writer = RedactingJsonlWriter(path, redactor, quarantine=quarantine, fsync=fsync,
+                                           postprocess=restore_value_types)
 
     @property
     def path(self) -> Path:

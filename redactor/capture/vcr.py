@@ -11,8 +11,10 @@ What is redacted, with the same policy as everything else:
   content (an email in `From`);
 - the URL: query parameters (by name and content), path segments (by content), user:password;
 - bodies: JSON with structure awareness (written back as JSON), form bodies like queries, other
-  text as text. Compressed response bodies are decompressed first (the cassette then stores the
-  plain body, as vcrpy's `decode_compressed_response` does). Binary bodies cannot be inspected:
+  text as text, each in its declared charset; multipart bodies part by part (form fields by name,
+  file names as text, each file as a body of its own type). Compressed bodies (gzip/deflate
+  responses, and requests) are decompressed first (the cassette then stores the plain body, as
+  vcrpy's `decode_compressed_response` does). Binary bodies cannot be inspected:
   they are replaced by a `<REDACTED_PAYLOAD sha256=... bytes=...>` placeholder unless
   `binary_bodies="keep"` (fail closed by default; choose "keep" for images and the like).
 
@@ -28,7 +30,9 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
 
@@ -41,6 +45,12 @@ BinaryBodies = Literal["placeholder", "keep"]
 _JSON_TYPES = ("application/json", "+json", "application/x-ndjson")
 _FORM_TYPE = "application/x-www-form-urlencoded"
 _MARKER_SAFE_CHARS = "<>:"
+_CHARSET = re.compile(r"charset\s*=\s*(\"[^\"]+\"|[^;\s]+)", re.IGNORECASE)
+_BOUNDARY = re.compile(r"boundary\s*=\s*(\"[^\"]+\"|[^;\s]+)", re.IGNORECASE)
+_PART_NAME = re.compile(r'[;\s]name="([^"]*)"', re.IGNORECASE)
+_PART_FILENAME = re.compile(r'[;\s]filename="([^"]*)"', re.IGNORECASE)
+_FILE_SUFFIX = re.compile(r"[A-Za-z0-9]{1,5}")
+_PART_TYPE = re.compile(r"^content-type:\s*([^\r\n]+)", re.IGNORECASE | re.MULTILINE)
 
 
 class VcrRedactor:
@@ -68,6 +78,13 @@ class VcrRedactor:
             redacted.uri, new_headers = self._redact_uri_and_headers(request.uri, headers)
             content_type = headers_get(headers, "content-type")
             body = request.body_bytes if hasattr(request, "body_bytes") else request.body
+            if body and isinstance(body, bytes):
+                # A compressed request body (an SDK that gzips its uploads) is inflated so that it
+                # can be inspected, and recorded plain, as vcrpy records decompressed responses.
+                inflated = _inflate(body, headers_get(headers, "content-encoding"))
+                if inflated is not None:
+                    body = inflated
+                    new_headers = {k: v for k, v in new_headers.items() if k.lower() != "content-encoding"}
             if body:
                 redacted.body = self._redact_body(body, content_type)
                 for name in new_headers:
@@ -142,24 +159,83 @@ class VcrRedactor:
     # ----- bodies -------------------------------------------------------------------------
 
     def _redact_body(self, body: bytes | str, content_type: str) -> bytes:
+        # A str body was decoded by the stub already; it goes back as UTF-8 (the caller decodes it so).
+        charset = "utf-8" if isinstance(body, str) else _charset(content_type)
         raw = body.encode("utf-8") if isinstance(body, str) else bytes(body)
+        lowered = content_type.lower()
+        boundary = _boundary(content_type) if lowered.startswith("multipart/") else None
+        if boundary is not None:
+            # A container, not a binary: its text fields (a password, an email) are redacted even
+            # with binary_bodies="keep", which is meant for the files in it.
+            return self._redact_multipart(raw, boundary)
         try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
+            # The declared charset, not UTF-8 only: a Latin-1 or UTF-16 text body is still text.
+            text = raw.decode(charset)
+        except (UnicodeDecodeError, LookupError):
             return self._binary(raw)
         if "\x00" in text:
             return self._binary(raw)
-        lowered = content_type.lower()
+        try:
+            return self._redact_text_body(text, lowered).encode(charset)
+        except UnicodeEncodeError:  # pragma: no cover - tokens are ASCII, the rest was decodable
+            return self._binary(raw)
+
+    def _redact_text_body(self, text: str, lowered: str) -> str:
         if _FORM_TYPE in lowered:
             pairs = [{k: v} for k, v in parse_qsl(text, keep_blank_values=True)]
-            return encode_pairs(self.redactor.redact(pairs)).encode("utf-8")
+            return encode_pairs(self.redactor.redact(pairs))
         parsed = _json_document(text) if (any(t in lowered for t in _JSON_TYPES) or not lowered) else None
         if parsed is not None:
             value, compact = parsed
             new_value = self.redactor.redact(value)
             separators = (",", ":") if compact else (", ", ": ")
-            return json.dumps(new_value, ensure_ascii=False, separators=separators).encode("utf-8")
-        return self.redactor.redact_text(text).encode("utf-8")
+            return json.dumps(new_value, ensure_ascii=False, separators=separators)
+        return self.redactor.redact_text(text)
+
+    def _redact_multipart(self, raw: bytes, boundary: bytes) -> bytes:
+        """Each part of a multipart body on its own; the framing bytes are kept exactly.
+
+        Form fields are redacted together as `[{name: value}, ...]` (so a `password` field is a
+        secret by its name, as in a form body); a file part is a body of its own content type (the
+        binary policy applies to it); a file name is redacted as text. Anything unexpected in the
+        framing makes the whole body opaque (the binary policy), never partly inspected.
+        """
+        delimiter = b"--" + boundary
+        pieces = raw.split(delimiter)
+        if len(pieces) < 3 or pieces[0].strip() or not pieces[-1].startswith(b"--") or pieces[-1][2:].strip():
+            return self._binary(raw)
+        parts: list[_Part] = []
+        for piece in pieces[1:-1]:
+            part = _split_part(piece)
+            if part is None:
+                return self._binary(raw)
+            parts.append(part)
+        try:
+            fields = [{part.name: part.content.decode("utf-8")} for part in parts if part.filename is None]
+        except UnicodeDecodeError:
+            return self._binary(raw)
+        # One unit, so a value found in one field (a password) is also scrubbed in another.
+        redacted_fields = iter(self.redactor.redact(fields) if fields else [])
+        rebuilt = []
+        for part in parts:
+            head = part.head
+            if part.filename is None:
+                content = str(next(iter(next(redacted_fields).values()))).encode("utf-8")
+            else:
+                content = self._redact_body(part.content, part.content_type)
+                if part.filename:
+                    head = head.replace(part.filename.encode("utf-8"),
+                                        self._redact_file_name(part.filename).encode("utf-8"))
+            rebuilt.append(b"\r\n" + head + b"\r\n\r\n" + content + b"\r\n")
+        return delimiter.join([pieces[0], *rebuilt, pieces[-1]])
+
+    def _redact_file_name(self, name: str) -> str:
+        """An upload's file name, its extension aside: `jane.doe@acme.com.png` hides the address
+        from a detector that knows top-level domains (the gate reads names the same way)."""
+        stem, dot, suffix = name.rpartition(".")
+        if dot and stem and _FILE_SUFFIX.fullmatch(suffix):
+            return self.redactor.redact_text(stem) + dot + suffix
+        return self.redactor.redact_text(name)
 
     def _binary(self, raw: bytes) -> bytes:
         if self.binary_bodies == "keep":
@@ -179,6 +255,67 @@ def headers_get(headers: Mapping[str, Any], name: str) -> str:
         if key.lower() == name:
             return str(value[0] if isinstance(value, list) and value else value)
     return ""
+
+
+def _inflate(body: bytes, content_encoding: str) -> bytes | None:
+    """`body` decompressed per its (single) gzip/deflate Content-Encoding; None if it is not that."""
+    import gzip
+    import zlib
+
+    encoding = content_encoding.strip().lower()
+    try:
+        if encoding in ("gzip", "x-gzip"):
+            return gzip.decompress(body)
+        if encoding == "deflate":
+            return zlib.decompress(body)
+    except (OSError, EOFError, zlib.error):
+        return None  # not what it claims: left as it is (and treated as binary)
+    return None
+
+
+def _charset(content_type: str) -> str:
+    match = _CHARSET.search(content_type)
+    return match.group(1).strip("\"'") if match else "utf-8"
+
+
+def _boundary(content_type: str) -> bytes | None:
+    match = _BOUNDARY.search(content_type)
+    if match is None:
+        return None
+    try:
+        return match.group(1).strip('"').encode("ascii")
+    except UnicodeEncodeError:
+        return None
+
+
+@dataclass
+class _Part:
+    head: bytes
+    content: bytes
+    name: str
+    filename: str | None
+    content_type: str
+
+
+def _split_part(piece: bytes) -> _Part | None:
+    """One `\r\n<headers>\r\n\r\n<content>\r\n` part of a multipart body, or None if it is not one."""
+    if not piece.startswith(b"\r\n") or not piece.endswith(b"\r\n"):
+        return None
+    head, separator, content = piece[2:-2].partition(b"\r\n\r\n")
+    if not separator:
+        return None
+    try:
+        headers = head.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    name = _PART_NAME.search(headers)
+    if name is None:
+        return None
+    filename = _PART_FILENAME.search(headers)
+    part_type = _PART_TYPE.search(headers)
+    return _Part(head=head, content=content, name=name.group(1),
+                 filename=filename.group(1) if filename else None,
+                 content_type=part_type.group(1).strip() if part_type else "")
 
 
 def _json_document(text: str) -> tuple[Any, bool] | None:

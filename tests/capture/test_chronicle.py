@@ -197,3 +197,27 @@ def test_local_store_refuses_the_same_way(shallow_redactor: Redactor, tmp_path: 
     with JsonlEnvelopeStore(fixture, shallow_redactor) as store, pytest.raises(ControlPlaneError):
         store.append_envelopes([too_deep_envelope()])
     assert not fixture.exists()
+
+
+def test_fragments_cut_by_chronicle_truncation_never_reach_the_file(redactor: Redactor, tmp_path: Path) -> None:
+    """`max_payload_bytes` cuts strings before any client sees them; a value cut in half is no longer
+    recognisable, so the word the cut went through is dropped from truncated envelopes."""
+    limit = 120
+
+    @boundary("fetch_page", kind="tool")
+    def fetch_page(url: str) -> dict[str, str]:
+        # Each value straddles the cut: only a prefix of it survives Chronicle's truncation.
+        return {"contact": "x" * (limit - 20) + " " + planted.EMAIL,
+                "config": "y" * (limit - 30) + " " + planted.OPENAI_KEY}
+
+    fixture = tmp_path / "fixtures" / "pages.jsonl"
+    chronicle.configure(client=JsonlEnvelopeStore(fixture, redactor), fail_open=False, max_payload_bytes=limit)
+    with chronicle.record("pages"):
+        fetch_page(url="https://docs.example.com/start")
+    chronicle.reset()
+    text = fixture.read_text(encoding="utf-8")
+    assert planted.EMAIL[:19] not in text and planted.OPENAI_KEY[:29] not in text
+    (envelope,) = load_envelopes(fixture)
+    assert envelope.metadata["chronicle.truncated"] is True
+    raw = envelope.output.raw  # type: ignore[union-attr]
+    assert raw == {"contact": "x" * (limit - 20) + " ...[truncated]", "config": "y" * (limit - 30) + " ...[truncated]"}

@@ -224,3 +224,53 @@ def test_concurrent_writers_threads_produce_whole_redacted_lines(redactor: Redac
     assert sorted(r["id"] for r in records) == [f"evt-{i:04d}" for i in range(40)]
     assert planted.leaked(path.read_bytes()) == []
     assert len({r["api_key"] for r in records}) == 1
+
+
+@pytest.mark.parametrize("forgery", ["no MAC", "another policy"])
+def test_a_seal_this_key_and_policy_did_not_make_vouches_for_nothing(
+    redactor: Redactor, tmp_path: Path, forgery: str
+) -> None:
+    """Raw content next to a seal whose digest matches, but that is MAC-less or names another
+    policy, must be re-redacted before the writer appends and re-seals it with its own MAC."""
+    from datetime import datetime, timezone
+
+    from redactor.seal import build_seal, write_seal
+
+    path = tmp_path / "run.jsonl"
+    raw = (json.dumps(event(1, f"Customer {planted.PERSON} wrote from {planted.EMAIL}")) + "\n").encode()
+    path.write_bytes(raw)
+    write_seal(path.with_name("run.jsonl.seal.json"), build_seal(
+        files={"run.jsonl": raw}, format_name="json", policy_name="default",
+        policy_digest=redactor.policy.digest if forgery == "no MAC" else "sha256:" + "0" * 64,
+        counts={}, recorded_at=None, redacted_at=datetime.now(timezone.utc),
+        key=None if forgery == "no MAC" else redactor.key))
+    with RedactingJsonlWriter(path, redactor) as writer:
+        assert writer.recovered
+        writer.write(event(2, "hello"))
+    data = path.read_bytes()
+    assert planted.leaked(data) == [] and planted.PERSON.encode() not in data
+    assert [r["id"] for r in lines_of(path)] == ["evt-0001", "evt-0002"]
+    assert read_seal(path.with_name("run.jsonl.seal.json")).files == {"run.jsonl": sha256_bytes(data)}
+
+
+def test_a_record_the_quarantine_cannot_encode_as_json_is_still_kept(redactor: Redactor, tmp_path: Path) -> None:
+    quarantine = tmp_path / "private" / "quarantine.jsonl"
+    path = tmp_path / "run.jsonl"
+    with RedactingJsonlWriter(path, redactor, quarantine=quarantine) as writer, \
+            pytest.raises(CaptureError, match="quarantine file") as failure:
+        writer.write({"text": planted.EMAIL, "by_pair": {(1, 2): planted.EMAIL}})
+    assert planted.leaked(str(failure.value)) == []
+    assert not path.exists()
+    entry = json.loads(quarantine.read_text(encoding="utf-8"))
+    assert entry["record"] == {"text": planted.EMAIL, "by_pair": {"(1, 2)": planted.EMAIL}}
+
+
+def test_a_quarantine_that_cannot_be_written_is_still_a_capture_error(redactor: Redactor, tmp_path: Path) -> None:
+    not_a_directory = tmp_path / "taken"
+    not_a_directory.write_text("a file where the quarantine's directory should be\n")
+    path = tmp_path / "run.jsonl"
+    with RedactingJsonlWriter(path, redactor, quarantine=not_a_directory / "q.jsonl") as writer, \
+            pytest.raises(CaptureError, match="raw record was not kept") as failure:
+        writer.write({"text": planted.EMAIL, "when": object()})
+    assert planted.leaked(str(failure.value)) == []
+    assert not path.exists()

@@ -164,3 +164,84 @@ def test_a_batch_that_cannot_be_redacted_is_not_exported(shallow_redactor: Redac
     provider.shutdown()
     assert memory.get_finished_spans() == ()
     assert quarantine.stat().st_mode & 0o777 == 0o600
+
+
+def test_names_and_scope_attributes_reach_the_inner_exporter_redacted(redactor: Redactor, tmp_path: Path) -> None:
+    """The copies carry the redacted span and event names and a rebuilt instrumentation scope: the
+    original objects would hand a name's email and a tracer's attributes to the exporter raw."""
+    memory = InMemorySpanExporter()
+    path = tmp_path / "run.otlp.jsonl"
+    provider = provider_with(SimpleSpanProcessor(RedactingSpanExporter(memory, redactor)),
+                             SimpleSpanProcessor(OtlpJsonFileExporter(path, redactor)))
+    tracer = provider.get_tracer("support-agent", "1.4.2",
+                                 attributes={"deployment.owner": planted.EMAIL, "api_key": planted.OPENAI_KEY})
+    with tracer.start_as_current_span(f"GET /customers/{planted.EMAIL}") as span:
+        span.add_event(f"reset link sent to {planted.EMAIL}")
+    provider.shutdown()
+    (copy,) = memory.get_finished_spans()
+    assert planted.leaked(span_bytes((copy,))) == []
+    assert copy.name.startswith("GET /customers/<EMAIL_ADDRESS:")
+    assert copy.events[0].name.startswith("reset link sent to <EMAIL_ADDRESS:")
+    scope = copy.instrumentation_scope
+    assert scope is not None and (scope.name, scope.version) == ("support-agent", "1.4.2")
+    assert planted.leaked(json.dumps(dict(scope.attributes))) == []
+    assert set(scope.attributes) == {"deployment.owner", "api_key"}
+    assert planted.leaked(path.read_bytes()) == []
+
+
+def test_a_number_redacted_whole_becomes_a_string_value(redactor: Redactor, tmp_path: Path) -> None:
+    """An int under a sensitive name is redacted to a token: the copy carries it as a string (not
+    an exception out of `export`), and the file as a `stringValue` (a token in `intValue` is no OTLP)."""
+    memory = InMemorySpanExporter()
+    path = tmp_path / "run.otlp.jsonl"
+    provider = provider_with(SimpleSpanProcessor(RedactingSpanExporter(memory, redactor)),
+                             SimpleSpanProcessor(OtlpJsonFileExporter(path, redactor)))
+    with provider.get_tracer("t").start_as_current_span("charge") as span:
+        span.set_attribute("payment.card_number", int(planted.CARD.replace(" ", "")))
+        span.set_attribute("payment.attempt", 2)
+    provider.shutdown()
+    (copy,) = memory.get_finished_spans()
+    assert copy.attributes is not None
+    assert str(copy.attributes["payment.card_number"]).startswith("<")
+    assert copy.attributes["payment.attempt"] == 2
+    (line,) = path.read_text(encoding="utf-8").splitlines()
+    attributes = {a["key"]: a["value"] for a in json.loads(line)["resourceSpans"][0]["scopeSpans"][0]["spans"][0]
+                  ["attributes"]}
+    assert set(attributes["payment.card_number"]) == {"stringValue"}
+    assert attributes["payment.attempt"] == {"intValue": "2"}
+    assert planted.CARD.replace(" ", "") not in path.read_text(encoding="utf-8")
+
+
+def test_a_full_disk_is_a_failed_export_and_leaves_the_file_whole(redactor: Redactor, tmp_path: Path) -> None:
+    """A write that fails outright (here RLIMIT_FSIZE: EFBIG, as ENOSPC would) is FAILURE, never an
+    exception out of the exporter; nothing of the line stays; later exports carry on."""
+    import resource
+    import signal
+
+    from opentelemetry.sdk.trace.export import SpanExportResult
+
+    memory = InMemorySpanExporter()
+    provider = provider_with(SimpleSpanProcessor(memory))
+    for index in range(3):
+        with provider.get_tracer("t").start_as_current_span(f"step {index}") as span:
+            span.set_attribute("note", f"mail {planted.EMAIL}")
+    first, second, third = memory.get_finished_spans()
+    path = tmp_path / "run.otlp.jsonl"
+    exporter = OtlpJsonFileExporter(path, redactor)
+    assert exporter.export([first]) is SpanExportResult.SUCCESS
+    size = path.stat().st_size
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    previous = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, hard))
+    try:
+        assert exporter.export([second]) is SpanExportResult.FAILURE
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        signal.signal(signal.SIGXFSZ, previous)
+    assert path.stat().st_size == size
+    assert exporter.export([third]) is SpanExportResult.SUCCESS
+    exporter.shutdown()
+    names = [json.loads(line)["resourceSpans"][0]["scopeSpans"][0]["spans"][0]["name"]
+             for line in path.read_text(encoding="utf-8").splitlines()]
+    assert names == ["step 0", "step 2"]
+    assert read_seal(path.with_name(path.name + ".seal.json")).files == {path.name: sha256_bytes(path.read_bytes())}

@@ -111,3 +111,37 @@ def test_binary_bodies_are_replaced_unless_kept(redactor: Redactor) -> None:
     assert request.body == blob  # vcrpy's own request object is never modified in place
     kept = VcrRedactor(redactor, binary_bodies="keep").before_record_request(request)
     assert kept.body == blob
+
+
+def test_text_inside_multipart_compressed_and_non_utf8_bodies_is_redacted_even_when_binaries_are_kept(
+    redactor: Redactor,
+) -> None:
+    """`binary_bodies="keep"` is for images: a multipart upload's form fields, a gzip-encoded JSON
+    request and a Latin-1 text body are text, and are redacted like any other."""
+    from vcr.request import Request
+
+    hooks = VcrRedactor(redactor, binary_bodies="keep")
+    image = b"\x89PNG\r\n\x1a\n\x00\x00pixels"
+    multipart = (b"--b0undary\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\n"
+                 + planted.PASSWORD.encode() + b"\r\n--b0undary\r\nContent-Disposition: form-data; name=\"avatar\"; "
+                 b"filename=\"" + planted.EMAIL.encode() + b".png\"\r\nContent-Type: image/png\r\n\r\n"
+                 + image + b"\r\n--b0undary--\r\n")
+    upload = hooks.before_record_request(Request("POST", "http://127.0.0.1/upload", multipart,
+                                                 {"Content-Type": "multipart/form-data; boundary=b0undary"}))
+    assert planted.leaked(upload.body) == []
+    assert image in upload.body  # the file part is kept as asked
+    assert upload.body.startswith(b"--b0undary\r\n") and upload.body.endswith(b"\r\n--b0undary--\r\n")
+
+    compressed = gzip.compress(json.dumps({"email": planted.EMAIL}).encode())
+    ingest = hooks.before_record_request(Request("POST", "http://127.0.0.1/ingest", compressed, {
+        "Content-Type": "application/json", "Content-Encoding": "gzip"}))
+    assert json.loads(ingest.body)["email"].startswith("<EMAIL_ADDRESS:")
+    assert "Content-Encoding" not in ingest.headers
+
+    latin = f"caf\u00e9 {planted.EMAIL} password={planted.PASSWORD}".encode("latin-1")
+    response = hooks.before_record_response({
+        "status": {"code": 200, "message": "OK"}, "body": {"string": latin},
+        "headers": {"Content-Type": ["text/plain; charset=latin-1"]}})
+    body = response["body"]["string"]
+    assert planted.leaked(body.decode("latin-1")) == []
+    assert body.decode("latin-1").startswith("caf\u00e9 <EMAIL_ADDRESS:")
