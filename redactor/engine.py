@@ -94,6 +94,7 @@ V = TypeVar("V")
 # Secrets beat structured PII, which beats NER guesses, when spans overlap.
 _PRIORITY = {"secret": 0, "pii": 1, "ner": 2}
 MIN_KNOWN_VALUE_LENGTH = 4
+_BARE_EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 # Numbers a pattern takes for a phone or an identity number by their shape alone (see `identifiers`).
 _NUMBER_GUESS_TYPES = frozenset({"PHONE_NUMBER", "ID_NUMBER"})
 _DOTTED_QUAD = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
@@ -857,6 +858,10 @@ class TraceSession:
         pattern or secret type always beats an NER guess). A fixed rule, never the order in which
         strings were analysed, which varies from run to run: the token must not. (`guess`: NER found
         it; a value some other evidence found too is no guess, in whichever order they came.)"""
+        if entity in SECRET_ENTITY_TYPES and _BARE_EMAIL.fullmatch(value):
+            # a mailbox under a cookie's or a credential's name (`Cookie: user=jane@...`) is still a mailbox:
+            # its token must be the one every other trace gives it, whatever name held it here
+            entity = "EMAIL_ADDRESS"
         current = self.value_type.get(value)
         if not guess:
             self.guessed.discard(value)

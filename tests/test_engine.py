@@ -871,6 +871,15 @@ def test_other_languages_pii_keys_are_redacted_with_their_type(key: str, entity:
     assert out[key].startswith(f"<{entity}") and out[key].endswith(">")  # strict: some types by the bare type
 
 
+def test_a_mailbox_under_a_credentials_name_keeps_its_mailbox_token(no_ner: Redactor) -> None:
+    """Round 34: beside a cookie, an address became `<ACCESS_TOKEN:h>` in one recording and `<EMAIL_ADDRESS:h>`
+    in every other; the token is the mailbox's wherever a secret's name holds it."""
+    alone = no_ner.redact({"body": "hi jane.doe@acme-mail.com"})["body"]
+    held = no_ner.redact({"password": "jane.doe@acme-mail.com", "body": "hi jane.doe@acme-mail.com"})
+    assert alone.startswith("hi <EMAIL_ADDRESS:") and held["body"] == alone and held["password"] == alone[3:]
+    assert no_ner.redact({"password": "Xk9#mP2$vL7q"})["password"].startswith("<PASSWORD:")
+
+
 def test_a_brazilian_rg_under_its_key_but_not_an_azure_resource_group(no_ner: Redactor) -> None:
     """Round 33: `"rg": "38.472.615-9"` in a Brazilian KYC result was kept (`rg` names Azure's resource group too)."""
     out = no_ner.redact({"kyc": {"rg": "38.472.615-9", "rg_number": "384726159"},
