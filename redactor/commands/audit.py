@@ -211,16 +211,18 @@ def relative_path(location: Path, base: Path) -> str:
         return resolved.as_posix()  # outside the base (e.g. reached through a link): absolute, matches no glob
 
 
-def iter_fixtures(root: Path, base: Path, policy: Policy) -> Iterator[tuple[Path, str]]:
-    """Every trace under ROOT (files and trace directories), minus the policy's fixture excludes; a link
-    named or made as a trace too (purge refuses it by name rather than pass over it)."""
+def iter_fixtures(root: Path, base: Path, policy: Policy) -> Iterator[tuple[Path, str, bool]]:
+    """Every trace under ROOT (files and trace directories), minus the policy's fixture excludes, with
+    whether it is reached through a symbolic link: a link named as a trace or to a directory, which
+    may hold traces (purge refuses it by name rather than pass over it; nothing is read through it)."""
     for location, kind in walk_store(root):
-        if kind != TRACE and not (kind == LINK and _file_kind(location) == TRACE):
+        is_link = kind == LINK
+        if kind != TRACE and not (is_link and (location.is_dir() or is_trace_file_name(location.name))):
             continue
         path = relative_path(location, base)
         if policy.fixture_excludes and retention.matches_any(path, policy.fixture_excludes):
             continue
-        yield location, path
+        yield location, path, is_link
 
 
 def walk_store(root: Path) -> Iterator[tuple[Path, str]]:

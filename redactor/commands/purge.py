@@ -33,6 +33,7 @@ from redactor.commands.audit import (
     FixtureReport,
     find_base,
     iter_fixtures,
+    link_report,
     masked_text,
     trace_members,
 )
@@ -98,7 +99,15 @@ def run(root: Path, policy: Policy, now: datetime, apply: bool, force: bool = Fa
     report = PurgeReport(root=root, now=now, applied=apply)
     auditor = Auditor(policy, now, scan=False)  # expiry needs no content scan
     names = AuditReport(root, resolved_base, now, policy)  # collects the values found in the names shown
-    for location, path in iter_fixtures(root, resolved_base, policy):
+    for location, path, is_link in iter_fixtures(root, resolved_base, policy):
+        if is_link:
+            # Never negotiable, not even with --force, and never read through to learn its age.
+            link = link_report(location, path)
+            auditor.scan_path(link, names)
+            report.masks = names.masks
+            report.items.append(PurgeItem(link.path, location, location.is_dir(), None, "refused",
+                                          f"{location.name} is a symbolic link; not followed"))
+            continue
         fixture = auditor.inspect(location, path)
         if not fixture.expired:
             continue

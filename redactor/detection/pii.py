@@ -183,8 +183,8 @@ EU_STREET_ADDRESS_PATTERN = (
     # A Dutch house number's addition: the floor or the door after a hyphen, `hs` for the ground floor
     # (`Keizersgracht 123-2`, `Kinkerstraat 40-hs`, `Vondelstraat 8 bis`; not a spaced `I`, the pronoun)
     r"(?:-\d{1,4}(?![\d.])|[ \t-]?(?-i:hs|bis|huis|boven|[IV]{2,3})\b|-(?-i:I|H)\b)?"
-    # (a Dutch postcode's letters before the town: `, 1015 CJ Amsterdam`)
-    r"(?:,\s*\d{4}[ \t]?(?-i:[A-Z]{2})[ \t]+(?-i:[A-Z])[\w'-]+|,\s*\d{4,5}\s+[A-ZÄÖÜ][\wäöüß-]+)?"
+    # (a German postcode and town; not a Dutch postcode's letters, `, 1015 CJ Amsterdam`: the postal tail's)
+    r"(?:,\s*\d{4,5}\s+[A-ZÄÖÜ](?-i:[a-zäöüß])[\wäöüß-]+)?"
     # French, number first: `12 rue de la Roquette`, `5 place de l'Opéra`, on the street's line (the name
     # of the street may be written in lower case: a word after it on that line is taken with it).
     # (never a date's year: `born 14/02/1988, Via Garibaldi 27`)
