@@ -65,7 +65,7 @@ _PREFILTERS: dict[str, re.Pattern[str]] = {
     "ID_NUMBER": re.compile(f"{_ICCID}|{_NINO}|{_CODICE_FISCALE}"),
     "STREET_ADDRESS": re.compile(
         r"\b\d{1,6}[A-Za-z]?\s+[A-Z]|[a-zßà-ÿ]\.?,?\s+\d{1,4}\b|\b\d{1,4},?\s+[a-zé]|\b\d{1,6},?\s+\d{1,3}(?:st|nd|rd|th)\b"
-        r"|\b[A-Z]{1,2}\d[A-Z\d]?[ ]?\d?[A-Z\d]{2,4}\b"  # a postcode alone (`POSTCODE_PATTERN`)
+        r"|\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b|\b[A-Z]\d[\dW] ?[\dA-Z]{4}\b"  # a postcode alone (`POSTCODE_PATTERN`)
     ),
 }
 _DIGIT = re.compile(r"\d")
@@ -229,7 +229,7 @@ _STREET_WORD = re.compile(
     r"|(?:st|nd|rd|th)\s+(?:cross|main)\b"
     rf"|(?<![\w/])(?:{_SOUTHERN_STREET_WORDS}|via)\s".casefold()
     # (a postcode's shape, case-folded: the recognizer asks for its capitals)
-    + r"|(?<![\w-])[a-z]{1,2}\d[a-z\d]?[ ]?\d?[a-z\d]{2,4}(?![\w-])"
+    + r"|(?<![\w-])(?:[a-z]{1,2}\d[a-z\d]? \d[a-z]{2}|[a-z]\d[\dw] ?[\da-z]{4})(?![\w-])"
 )
 # Second necessary conditions, searched in the case-folded text.
 _PREFILTERS_ALSO: dict[str, re.Pattern[str]] = {"STREET_ADDRESS": _STREET_WORD}
