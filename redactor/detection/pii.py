@@ -221,9 +221,16 @@ _EIRCODE_ROUTING_KEYS = (
 )
 POSTCODE_PATTERN = (
     r"(?-i:(?<![\w-])(?:[A-PR-UWYZ][A-HK-Y]?\d[A-HJKPSTUW\d]?|GIR)[ ]\d[ABD-HJLNP-UW-Z]{2}(?![\w-])"
-    rf"|(?<![\w-])(?:{_EIRCODE_ROUTING_KEYS.replace(' ', '|')})[ ]?"
-    r"(?=\d{0,3}[AC-FHKNPRTV-Y])[0-9AC-FHKNPRTV-Y]{4}(?![\w-]))"
+    r"|(?<![\w-])[ACDEFHKNPRTVWXY]\d[\dW][ ]?(?=\d{0,3}[AC-FHKNPRTV-Y])[0-9AC-FHKNPRTV-Y]{4}(?![\w-]))"
 )
+_EIRCODE = re.compile(r"[A-Z]\d[\dW] ?[0-9A-Z]{4}")
+_ROUTING_KEYS = frozenset(_EIRCODE_ROUTING_KEYS.split(" "))
+
+
+def postcode_ok(value: str) -> bool:
+    """A UK postcode as the pattern reads it, or an Eircode whose routing key exists (the pattern asks for
+    the key's shape only: 139 alternatives tried at every position cost more than the rest of the test)."""
+    return _EIRCODE.fullmatch(value) is None or value[:3] in _ROUTING_KEYS
 _STREET_WORD = re.compile(
     rf"\bbox\s+\d|\b(?:{_STREET_SUFFIXES})\b|(?:{_EU_STREET_SUFFIXES})\s+\d|\s(?:{_EU_STREET_WORDS})\s|\bul\."
     r"|(?:st|nd|rd|th)\s+(?:cross|main)\b"
@@ -674,8 +681,7 @@ class PiiDetector:
             supported_entity="STREET_ADDRESS",
             name="StreetAddressRecognizer",
             patterns=[Pattern("street_address", STREET_ADDRESS_PATTERN, 0.6),
-                      Pattern("eu_street_address", EU_STREET_ADDRESS_PATTERN, 0.6),
-                      Pattern("postcode", POSTCODE_PATTERN, 0.6)],
+                      Pattern("eu_street_address", EU_STREET_ADDRESS_PATTERN, 0.6)],
             context=["address", "street", "live", "ship", "deliver"],
         )
         return {
@@ -685,7 +691,8 @@ class PiiDetector:
             "IBAN_CODE": [IbanRecognizer()],
             "US_SSN": [UsSsnRecognizer()],
             "IP_ADDRESS": [IpRecognizer(), ipv6_port_recognizer()],
-            "STREET_ADDRESS": [street],
+            "STREET_ADDRESS": [street, validated_pattern_recognizer("STREET_ADDRESS", "PostcodeRecognizer",
+                                                                    POSTCODE_PATTERN, 0.6, postcode_ok)],
             # presidio's pattern has no bounds (it would read the tail of a longer token); its checksum
             # test is kept
             "ID_NUMBER": id_number_recognizers(),
