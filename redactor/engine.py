@@ -64,6 +64,7 @@ from redactor.structure import (
     cookie_values,
     csv_tables,
     form_fields,
+    is_identifier_value,
     key_segment,
     may_be_stream_event,
     message_fields,
@@ -97,6 +98,9 @@ MIN_KNOWN_VALUE_LENGTH = 4
 _BARE_EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 # Numbers a pattern takes for a phone or an identity number by their shape alone (see `identifiers`).
 _NUMBER_GUESS_TYPES = frozenset({"PHONE_NUMBER", "ID_NUMBER"})
+# A JSON number under an identifier key shields its digits from those guesses from this size on (a phone
+# number has at least seven digits; smaller ids are no such guess anyway).
+_MIN_NUMERIC_IDENTIFIER = 1_000_000
 _DOTTED_QUAD = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
 _LETTER = re.compile(r"[^\W\d_]")
 _VERSION_KEY = re.compile(r"(?i)version|firmware|build|release")
@@ -378,6 +382,59 @@ def without_accents(text: str) -> str:
 _SLUGGABLE_NAME = re.compile(r"[A-Za-z]+(?: [A-Za-z]+){1,2}")
 
 
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")
+_ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_NUMERIC_DATE = re.compile(r"(\d{1,2})([/.-])(\d{1,2})\2(\d{4})")
+_WORDED_DATE = re.compile(r"(?:(\d{1,2})(?:st|nd|rd|th)? ([A-Z][a-z]+),? (\d{4})"
+                          r"|([A-Z][a-z]+) (\d{1,2})(?:st|nd|rd|th)?,? (\d{4}))")
+
+
+def _date_parts(value: str) -> tuple[int, int, int] | None:
+    """(year, month, day) of a date written in full, when the writing says which part is the day (ISO order, a
+    month's name, or a day after the 12th): `1988-03-21`, `21 March 1988`, `March 21, 1988`, `21/03/1988`."""
+    if iso := _ISO_DATE.fullmatch(value):
+        year, month, day = int(iso[1]), int(iso[2]), int(iso[3])
+    elif numeric := _NUMERIC_DATE.fullmatch(value):
+        first, second, year = int(numeric[1]), int(numeric[3]), int(numeric[4])
+        if first > 12 >= second:
+            day, month = first, second
+        elif second > 12 >= first:
+            month, day = first, second
+        else:
+            return None  # `03/11/1979`: the 3rd of November or the 11th of March
+    elif worded := _WORDED_DATE.fullmatch(value.strip()):
+        day_text, month_name, year_text = (worded[1], worded[2], worded[3]) if worded[1] else (
+            worded[5], worded[4], worded[6])
+        month = next((index + 1 for index, name in enumerate(_MONTHS)
+                      if len(month_name) >= 3 and name.lower().startswith(month_name.lower())), 0)
+        day, year = int(day_text), int(year_text)
+    else:
+        return None
+    return (year, month, day) if 1 <= month <= 12 and 1 <= day <= 31 and 1900 <= year <= 2100 else None
+
+
+def birth_date_forms(value: str) -> set[str]:
+    """The other ways one birth date is written (each gets the date's token): a tool's `1988-03-21` is the
+    caller's `21 March 1988` or `March 21, 1988` and a form's `21/03/1988` or `03/21/1988`. A full date with its
+    year, known as someone's birth date, is that date wherever the trace writes it."""
+    parts = _date_parts(value)
+    if parts is None:
+        return set()
+    year, month, day = parts
+    name = _MONTHS[month - 1]
+    suffix = "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+    forms = {f"{year}-{month:02d}-{day:02d}", f"{day:02d}/{month:02d}/{year}", f"{month:02d}/{day:02d}/{year}",
+             f"{day}/{month}/{year}", f"{month}/{day}/{year}", f"{day:02d}.{month:02d}.{year}",
+             f"{day:02d}-{month:02d}-{year}", f"{month:02d}-{day:02d}-{year}"}
+    for month_word in {name, name[:3]}:
+        forms |= {f"{day} {month_word} {year}", f"{day:02d} {month_word} {year}", f"{month_word} {day}, {year}",
+                  f"{month_word} {day} {year}", f"{day}{suffix} {month_word} {year}",
+                  f"{month_word} {day}{suffix}, {year}", f"{day} {month_word.upper()} {year}"}
+    forms.discard(value)
+    return forms
+
+
 def written_forms(value: str, entity: str) -> set[str]:
     """The other ways a trace writes one value: JSON-escaped in a text that quotes a JSON body
     (`Tom\\u00e1s Ybarra`), URL-encoded in a query string or a form body (`Kenji+Watanabe`,
@@ -405,6 +462,8 @@ def written_forms(value: str, entity: str) -> set[str]:
         # (`ESPOSITO GIULIA nata a Napoli`).
         forms |= {f"{family}, {given}", f"{family}, {given}".upper(), f"{family}/{given}".upper(),
                   f"{family.replace('-', '')}/{given}".upper(), f"{family};{given}", f"{family} {given}".upper()}
+    if entity == "DATE_OF_BIRTH":
+        forms |= birth_date_forms(value)  # a form's `1988-03-21`, the caller's `21 March 1988`
     if entity == "STREET_ADDRESS":
         forms.add(value.upper())  # a shipping label, a reservation's address line
     if entity == "PERSON" and not value.isascii() and (folded := without_accents(value)) != value:
@@ -574,6 +633,11 @@ class TraceSession:
                 # booleans, null and numbers stay, but a number that is personal data (`"card_number": 4111...`)
                 if type(child) is int and (entity := rules.number_entity(key, child)) is not None:
                     self._plan_number(value, key, str(child), entity, ctx, slots, collect)
+                elif collect and type(child) is int and child >= _MIN_NUMERIC_IDENTIFIER \
+                        and is_identifier_value(key, str(child)) and not rules.is_secret_name(key):
+                    # An id an API writes as a JSON number (`"run_id": 9512847736`, a GitHub run's `"id"`):
+                    # its digits are no phone number where the trace writes them in text either.
+                    self.identifiers.add(str(child))
                 continue
             member = rules.member(value, key, child, ctx, parent_key, attribute_name)
             if member.keep:

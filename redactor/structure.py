@@ -522,6 +522,14 @@ _IDENTITY_DOCUMENTS = frozenset({
 })
 
 
+# A bank's code (India's IFSC, a UK sort code, a US routing number, an Australian BSB, a BIC, a Canadian transit
+# number): the account number beside it is that bank's customer's.
+_BANK_CODE_KEYS = frozenset({"ifsc", "ifsc_code", "sort_code", "sortcode", "routing_number", "aba",
+                             "aba_routing_number", "bsb", "bic", "swift", "swift_code", "swift_bic", "transit_number",
+                             "institution_number", "bank_code", "blz"})
+_BANK_ACCOUNT_NUMBER_KEYS = frozenset({"account", "account_no", "number", "no", "num"})
+
+
 def identity_document_number(record: Mapping[str, Any], key: str, record_key: str | None) -> bool:
     """The number of an identity document or a licence: typed by a sibling (`{"type": "passport",
     "number": "X1234567"}`) or by the record's own name (`"drivers_license": {"number": ...}`)."""
@@ -532,7 +540,12 @@ def identity_document_number(record: Mapping[str, Any], key: str, record_key: st
                            or _is_personal_identifier_type(record.get("type"))):
         return True
     kinds = [record.get(name) for name in _DOCUMENT_TYPE_KEYS] + [record_key]
-    return any(isinstance(kind, str) and _document_kind(kind) in _IDENTITY_DOCUMENTS for kind in kinds)
+    if any(isinstance(kind, str) and _document_kind(kind) in _IDENTITY_DOCUMENTS for kind in kinds):
+        return True
+    # A bank account beside its bank's code, whatever the record is called (`"nominee_bank": {"ifsc": ...,
+    # "account": ...}`, `{"sort_code": ..., "number": ...}`).
+    return normalize_key(key) in _BANK_ACCOUNT_NUMBER_KEYS and any(
+        isinstance(code, str) and normalize_key(name) in _BANK_CODE_KEYS for name, code in record.items())
 
 
 # A FHIR identifier typed by its CodeableConcept (`"type": {"text": "MRN"}`, `{"coding": [{"system":
@@ -1386,6 +1399,11 @@ _WALLET_KEYS = frozenset({"wallet", "wallets", "crypto_wallet", "destination_wal
 # names are words (`rg-prod-eastus`), so the key counts only with the number's shape.
 _RG_KEYS = frozenset({"rg", "rg_number", "numero_rg", "rg_numero", "registro_geral"})
 _RG_NUMBER = re.compile(r"\d{1,2}\.?\d{3}\.?\d{3}-?[\dXx]")
+# India's Permanent Account Number under a bare `pan` (an insurer's or a KYC record's): `pan` is also a card's
+# primary account number (analysed as text anyway) and a camera's or a chart's pan, so the key counts only with
+# the number's shape (five letters, the fourth the holder's kind, four digits, a letter).
+_PAN_KEYS = frozenset({"pan", "pan_no", "pan_card", "pan_card_no", "pan_card_number"})
+_PAN_NUMBER = re.compile(r"[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z]")
 # A withdrawal whitelist's or a deposit's `{"asset": "ETH", "address": "0x..."}`: the address of a coin.
 _CRYPTO_ASSET_KEYS = ("asset", "currency", "coin", "network", "chain", "symbol", "ticker")
 _CRYPTO_ADDRESS_KEYS = frozenset({"address", "addr", "to", "destination", "recipient"})
@@ -1547,6 +1565,8 @@ class StructureRules:
             return Member(False, effective_key, kind, shape)
         if isinstance(child, str) and normalize_key(key) in _RG_KEYS and _RG_NUMBER.fullmatch(child):
             return Member(False, effective_key, "ID_NUMBER", shape)  # (an Azure `rg` is a name, never this shape)
+        if isinstance(child, str) and normalize_key(key) in _PAN_KEYS and _PAN_NUMBER.fullmatch(child.strip()):
+            return Member(False, effective_key, "ID_NUMBER", shape)
         if isinstance(child, str) and (normalize_key(key) in _WALLET_KEYS or crypto_address_of_record(parent, key)) \
                 and _WALLET_ADDRESS.fullmatch(child):
             return Member(False, effective_key, "CRYPTO", shape)  # (a `wallet` record's balance is no address)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from redactor.engine import Redactor
+from redactor.engine import Redactor, birth_date_forms
 from redactor.replacement.keys import PseudonymKey
 from redactor.replacement.tokens import TOKEN_RE
 from tests.conftest import make_redactor, run_cli
@@ -2330,3 +2330,38 @@ def test_round_33_typed_records_of_documents_contacts_and_coins(tmp_path: Path) 
 def test_round_33_an_arrow_to_an_ethereum_address_in_a_ledger_line(no_ner: Redactor) -> None:
     text = "2026-07-10 04:13:40Z  withdraw   3.4 ETH -> 0x71C7656EC7ab88b098defB751B7401B5f6d8976F  tx=0x95d8"
     assert "0x71C7656EC7ab88b098defB751B7401B5f6d8976F" not in no_ner.redact_text(text)
+
+
+def test_round_35_a_numeric_id_a_bank_account_beside_its_code_and_a_pan(tmp_path: Path) -> None:
+    """Red team 35: a GitHub run id an API writes as a JSON number (`"run_id": 9512847736`) became a phone number
+    where a CI log writes it (`session github-actions-9512847736`); a nominee's `account` beside its bank's
+    `ifsc`, and an insurer's bare `pan` holding India's PAN, were kept."""
+    out = redacted_by_the_cli(tmp_path, {
+        "args": {"run_id": 9512847736},
+        "log": "Assuming role deploy with session github-actions-9512847736 (run 9512847736)",
+        "nominee_bank": {"ifsc": "HDFC0001234", "account": "50100248193751"},
+        "policy": {"holder_pan": "x", "pan": "BQKPS4821L", "camera": {"pan": "left", "tilt": 0.5}},
+    }, b"50100248193751", b"BQKPS4821L")
+    assert out["args"]["run_id"] == 9512847736
+    assert out["log"] == "Assuming role deploy with session github-actions-9512847736 (run 9512847736)"
+    assert out["nominee_bank"]["ifsc"] == "HDFC0001234" and out["nominee_bank"]["account"].startswith("<ID_NUMBER:")
+    assert out["policy"]["pan"].startswith("<ID_NUMBER:") and out["policy"]["camera"]["pan"] == "left"
+
+
+def test_round_35_a_birth_date_is_the_same_date_however_it_is_written(no_ner: Redactor) -> None:
+    """Red team 35: a voice agent's tool call carried `"dob": "1988-03-21"`; the caller had said `21 March 1988.`
+    in a turn of its own, after the agent's question: the date in words was kept."""
+    out = no_ner.redact({"turns": ["Can I grab your date of birth?", "21 March 1988.", "or March 21st, 1988"],
+                         "tool": {"dob": "1988-03-21"}, "visit": "last visit 2025-01-17, next 21 March 2026"})
+    token = out["tool"]["dob"]
+    assert token.startswith("<DATE_OF_BIRTH:")
+    assert out["turns"][1:] == [f"{token}.", f"or {token}"]
+    assert out["visit"] == "last visit 2025-01-17, next 21 March 2026"
+
+
+def test_round_35_birth_date_forms() -> None:
+    assert {"21 March 1988", "March 21, 1988", "21/03/1988", "03/21/1988", "21st Mar 1988"} <= birth_date_forms(
+        "1988-03-21")
+    assert "1988-03-21" in birth_date_forms("21/03/1988") and "1988-06-05" in birth_date_forms("5 June 1988")
+    assert birth_date_forms("03/11/1979") == set()  # the 3rd of November or the 11th of March
+    assert birth_date_forms("1988-13-01") == set() and birth_date_forms("tomorrow") == set()

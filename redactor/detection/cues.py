@@ -478,7 +478,9 @@ _FULL_NAME = rf"{_NAME_WORD}(?:[ \t]+(?:[{CAPITAL}]\.|{_NAME_WORD})){{1,3}}"
 # A full name in capitals after a label that names a person (`Applicant: OLUWADAMILARE FASHOLA`): two to four
 # words of two capitals or more (not `Applicant: N/A`).
 _CAPITALS_NAME_WORD = rf"[{CAPITAL}][{CAPITAL}'’-]*[{CAPITAL}](?![^\W\d_])"
-_LABELLED_FULL_NAME = rf"(?:{_FULL_NAME}|{_CAPITALS_NAME_WORD}(?:[ \t]+{_CAPITALS_NAME_WORD}){{1,3}})"
+# (a middle initial between them, as a card or an ID prints it: `SARAH J CONNOR`, `SARAH J. CONNOR`)
+_LABELLED_FULL_NAME = (rf"(?:{_FULL_NAME}|{_CAPITALS_NAME_WORD}(?:[ \t]+(?:[{CAPITAL}]\.?[ \t]+)?{_CAPITALS_NAME_WORD})"
+                       r"{1,3})")
 # One given or family name of a full name, as it is written on its own (`Thanks Priya,`, `Mr. Volkov's file`,
 # `Michał`; see `name_parts`).
 _NAME_PART = re.compile(rf"(?:Mc|Mac|O'|D')?[{CAPITAL}][{SMALL}]+(?:[-'’][{CAPITAL}][{SMALL}]+)?")
@@ -520,7 +522,8 @@ _DATE = (
     r"\d{4}-\d{2}-\d{2}(?![\d:T])|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})(?![\d/-]|\.\d)"
     # `DOB: 19620314` (a pharmacy claim's, an X12 segment's CCYYMMDD)
     r"|(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?![\d.:T-])"
-    rf"|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?(?i:{_MONTH})\s+(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?\d{{4}}"
+    # (`5th of June 1990`, `the 5th of June, 1990`: a spoken date)
+    rf"|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?i:{_MONTH}),?\s+(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?\d{{4}}"
     # `14 juillet 1979`, `1er mars 1980`, `14 de julio de 1979`, `3. März 1978`
     rf"|(?:\d{{1,2}}(?:er|\.|º|°)?\s+(?:de\s+)?)?{_FOREIGN_MONTH}\s+(?:de\s+)?\d{{4}}(?!\d)"
 )
@@ -532,6 +535,11 @@ _PERSON_LABELS = (
     r"policy ?holder|tenant|buyer|seller|driver|student|user|witness|landlord|owner|signer|signatory|technician|"
     r"agent|spouse|guardian|parent|child|carer|caregiver|father'?s|mother'?s|maiden)[ _-]?name"
 )
+
+# The name a card, an account or a document bears: `Name on card`, `name as it appears on your ID`.
+_NAME_ON_DOCUMENT = (r"name[ \t]+(?:on|as[ \t]+(?:shown|printed|written|it[ \t]+appears)[ \t]+on)[ \t]+"
+                     r"(?:the[ \t]+|your[ \t]+)?(?:(?:credit|debit|bank)[ \t]+)?"
+                     r"(?:card|account|id|passport|licen[cs]e|ticket|booking|reservation|cheque|check)")
 
 # Roles a label names a person by (`Tenant:`, `Claimant:`), one keyword each for the cheap gate.
 _ROLE_LABEL_WORDS = (
@@ -950,7 +958,8 @@ CUE_RULES: tuple[CueRule, ...] = (
             keywords=("member", "cardholder", "subscriber")),
     # Names. A label that says "name" (anywhere), or a bare `Name:` that starts a line.
     # (Not a bare `name:`: YAML writes it for steps, jobs and services, `- name: Checkout Code`.)
-    CueRule("labelled_name", "PERSON", rf"(?:\b{_PERSON_LABELS}|{_LINE_START}[ \t]*(?-i:Name))",
+    # (and what a card, an account or a document is in the name of: `Name on card:`, `Name as shown on ID:`)
+    CueRule("labelled_name", "PERSON", rf"(?:\b{_PERSON_LABELS}|{_LINE_START}[ \t]*(?-i:Name)|\b{_NAME_ON_DOCUMENT})",
             _LABELLED_FULL_NAME, is_plausible_labelled_person,
             separator=rf"(?:{_PARENTHETICAL}\s*[:=]\s*[\"']?{_TITLE})", keywords=("name",)),
     # A form's label on a line of its own, the name on the next (a PDF's or an OCR'd text: `1 Name (as shown

@@ -34,6 +34,13 @@ _HEX = re.compile(
 _TIMESTAMP = re.compile(
     r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b"
 )
+# A C library's or git's date, the year after the time and a UTC offset after it (`git log`'s `Date:   Tue Mar 11
+# 14:02:55 2025 -0700`, `date`'s `Wed Mar 26 11:02:44 UTC 2025`): `2025 -0700` is no phone number.
+_CLOCK_DATE = re.compile(
+    r"\b(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),? )?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) {1,2}\d{1,2} "
+    r"\d{2}:\d{2}:\d{2}(?:\.\d+)?(?: [A-Z]{3,5})? \d{4}(?: [+-]\d{4}\b)?"
+    r"|\b\d{2}:\d{2}:\d{2}(?:\.\d+)? \d{4} [+-]\d{4}\b"
+)
 # Up to three numeric parts (four would be an IPv4 address), or any number after a "v". Not ten
 # digits or more: `415.555.0132` and `030.1234567` are phone numbers written with dots.
 # A .NET assembly's `Version=4.0.0.0` has four parts and is still no address.
@@ -55,9 +62,17 @@ _URL = re.compile(
     r"(?:#[^\s?#\"'<>@=&]*(?=[\s\"'<>)\]]|$))?"
 )
 # Loopback and "any" addresses name this machine, no one's: `http://127.0.0.1:8080/`, `0.0.0.0:80`.
-# (and the cloud instance-metadata endpoint, one fixed address on every cloud: `http://169.254.169.254/latest/`)
+# (and the cloud instance-metadata endpoint, one fixed address on every cloud: `http://169.254.169.254/latest/`;
+# and the public DNS resolvers everyone's `dig`, `resolv.conf` and `ping` name: Google's, Cloudflare's, Quad9's,
+# OpenDNS's, a service's addresses, no one's: `;; SERVER: 8.8.8.8#53(8.8.8.8)`)
+_PUBLIC_RESOLVERS = (r"8\.8\.8\.8|8\.8\.4\.4|1\.1\.1\.1|1\.0\.0\.1|9\.9\.9\.9|149\.112\.112\.112"
+                     r"|208\.67\.222\.222|208\.67\.220\.220")
+_PUBLIC_RESOLVERS_V6 = r"2001:4860:4860::88(?:88|44)|2606:4700:4700::1(?:111|001)|2620:fe::(?:fe|9)"
 _LOCAL_ADDRESS = re.compile(
-    r"(?<![\w.:])(?:127(?:\.\d{1,3}){3}|0\.0\.0\.0|169\.254\.169\.254)(?![\w.])|(?<![\w:])::1(?![\w:])")
+    rf"(?<![\w.:])(?:127(?:\.\d{{1,3}}){{3}}|0\.0\.0\.0|169\.254\.169\.254|{_PUBLIC_RESOLVERS})(?![\w.])"
+    rf"|(?<![\w:])(?:::1|{_PUBLIC_RESOLVERS_V6})(?![\w:])")
+_LOCAL_ADDRESS_HINTS = ("127.", "0.0.0.0", "::1", "169.254.169.254", "8.8.", "1.1.1.1", "1.0.0.1", "9.9.9.9",  # noqa: S104
+                        "149.112.112.112", "208.67.22", "2001:4860:4860::", "2606:4700:4700::", "2620:fe::")
 # An access log's status and size after the request line: `"GET /x HTTP/1.1" 200 48213`.
 _ACCESS_LOG_STATUS = re.compile(r'HTTP/[\d.]+" (\d{3} (?:\d+|-))')
 # IANA time zone names: `America/New_York` is a setting, not a place someone lives.
@@ -186,6 +201,10 @@ def timestamp_regions(text: str) -> list[Region]:
     return [m.span() for m in _TIMESTAMP.finditer(text)] if "-" in text else []
 
 
+def clock_date_regions(text: str) -> list[Region]:
+    return [m.span() for m in _CLOCK_DATE.finditer(text)] if ":" in text else []
+
+
 def version_regions(text: str) -> list[Region]:
     return [m.span() for m in _VERSION.finditer(text)] if "." in text else []
 
@@ -220,8 +239,7 @@ def url_regions(text: str) -> list[Region]:
 
 
 def local_address_regions(text: str) -> list[Region]:
-    if "127." not in text and "0.0.0.0" not in text and "::1" not in text \
-            and "169.254.169.254" not in text:  # noqa: S104 (a text search)
+    if not any(hint in text for hint in _LOCAL_ADDRESS_HINTS):
         return []
     return [m.span() for m in _LOCAL_ADDRESS.finditer(text)]
 
@@ -413,6 +431,7 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     uuid_regions,
     hex_digest_regions,
     timestamp_regions,
+    clock_date_regions,
     model_name_regions,
     version_regions,
     url_regions,

@@ -97,6 +97,7 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         # PASSWORD_WORDS' languages); Midtrans' `server_key`
         *PASSWORD_WORDS, "mot_de_passe", "motdepasse", "clave_secreta", "chiave_api", "server_key",
         "hmac_key",  # a webhook's or a signature's shared key (DocuSign Connect, ...)
+        "psk", "pre_shared_key", "preshared_key",  # a Wi-Fi or VPN pre-shared key (wpa_supplicant's `psk="..."`)
         "pin", "pin_code", "passcode",  # a card's, a phone's or an account's PIN
         "write_key",  # Segment's source write key (also the Basic-auth user of its HTTP API)
         "license_key",  # New Relic's ingest key, a paid product's activation key
@@ -2054,6 +2055,22 @@ RULES: dict[str, SecretRule] = _rules(
         priority=GENERIC,
     ),
     SecretRule(
+        "ipsec_secret", "PASSWORD",
+        # An IPsec secrets file's line (strongSwan's and Libreswan's `ipsec.secrets`): `[ids] : PSK "..."`,
+        # `carol : EAP "..."`, `: XAUTH "..."`, a pre-shared key in hex or base64 (`: PSK 0sAbC...`). The
+        # colon and the capitalised type are the file's syntax; quotes may be JSON-escaped.
+        re.compile(
+            r"""(?<![\w:])[ \t]{0,8}:[ \t]{1,8}(?:PSK|EAP|XAUTH|NTLM)[ \t]{1,8}"""
+            r"""(?:\\?"(?P<secret>[^"\\\r\n]{1,256})\\?"|(?P<encoded>0[sx][A-Za-z0-9+/=]{8,512})(?![\w+/=]))"""
+        ),
+        ("psk", "eap", "xauth", "ntlm"),
+        "https://docs.strongswan.org/docs/latest/config/ipsecSecrets.html; "
+        "https://libreswan.org/man/ipsec.secrets.5.html",
+        groups=("secret", "encoded"),
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
         "password_assignment", "PASSWORD",
         # Password=...; (ADO/ODBC), password=... (JDBC, query strings), PGPASSWORD=, "password": "..."
         # and `pass` (SMTP_PASS=, DB_PASS=, nodemailer's `pass:`). The keyword must be followed by
@@ -2377,6 +2394,22 @@ RULES: dict[str, SecretRule] = _rules(
         ),
         ("secret",),
         "redactor: shared secrets pasted into agent messages and tool output",
+        validator=_random_secret_ok,
+        score=0.8,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "prose_api_key", "API_KEY",
+        # `Your API key is 4f9a8c...`, `API key: Xk92LmQp...`, `the new api token 9c1e...`: a support agent's or a
+        # dashboard's sentence, the words written with a space (`api_key=` is an assignment's). A random-looking
+        # value right after them (see _random_secret_ok), 20 characters or more.
+        re.compile(
+            r"(?i)(?<![A-Za-z0-9_-])api[ \t](?:key|token)"
+            r"(?:[ \t]{1,3}(?:is|was)[ \t]{1,3}|[ \t]{0,3}:[ \t]{1,3}|[ \t]{1,3})"
+            r"[\"'`]?(?P<secret>[A-Za-z0-9+/_-]{20,256}={0,2})(?![A-Za-z0-9+/_=-])"
+        ),
+        ("api key", "api\tkey", "api token", "api\ttoken"),
+        "redactor: API keys pasted into agent messages and tool output",
         validator=_random_secret_ok,
         score=0.8,
         priority=GENERIC,

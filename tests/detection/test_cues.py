@@ -284,6 +284,13 @@ def detector() -> PiiDetector:
     ("Llamar antes de subir. Código portal 5839.", "CREDENTIAL", "5839"),
     ("Nazwisko panieńskie matki: Kowalczyk.", "PERSON", "Kowalczyk"),
     ("Mother's maiden name is Garnier", "PERSON", "Garnier"),
+    # Red team 35: a card's or an ID's name in capitals with its middle initial; the label a card's name has; a
+    # spoken birth date.
+    ("Card: **** 4417 | Name on card: SARAH J CONNOR", "PERSON", "SARAH J CONNOR"),
+    ("Cardholder: SARAH J. CONNOR", "PERSON", "SARAH J. CONNOR"),
+    ("Name on card: SARAH CONNOR", "PERSON", "SARAH CONNOR"),
+    ("Name as shown on your ID: Tobias Brandvold", "PERSON", "Tobias Brandvold"),
+    ("My date of birth is 5th of June 1990.", "DATE_OF_BIRTH", "5th of June 1990"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -408,6 +415,8 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     # Red team 33's near misses: a wrong check letter or digit, an account with no routing number before it.
     "PPSN 7612394IB", "NIF 248193725", "dowód osobisty AXK482194", "30 pps 1234567A", "account 004817263915",
     "carta d'identità scaduta", "numéro allocataire inconnu", "BSB lookup", "maiden name field",
+    # Red team 35's: a card's name label with a status in capitals, or with no name after it.
+    "Name on card: NOT PROVIDED", "Cardholder: A B", "name on the card must match the ID",
 ])
 def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: str) -> None:
     found_here = {entity for entity, _ in found(detector, text)}

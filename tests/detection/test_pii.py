@@ -38,6 +38,7 @@ def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
     ("iban DE89370400440532013000", "IBAN_CODE", "DE89370400440532013000"),
     ("ssn 536-90-4399 on file", "US_SSN", "536-90-4399"),
     ("from 203.0.113.77 at", "IP_ADDRESS", "203.0.113.77"),
+    ("client 8.8.8.88 and 18.8.8.8 connected", "IP_ADDRESS", "8.8.8.88"),  # no resolver's address
     ("ship to 42 Baker Street, please", "STREET_ADDRESS", "42 Baker Street"),
     ("wohnt Leopoldstraße 12, 80802 München", "STREET_ADDRESS", "Leopoldstraße 12, 80802 München"),
     # Found by a red team on traces the project had never seen (each failed before its fix):
@@ -108,6 +109,9 @@ def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, val
     "build 10.0.19041 of runtime 4.0.30319",  # versions stay versions under ten digits
     "clone https://user@host.example.com/path",  # a login name after the scheme, not an email
     "server listening on http://127.0.0.1:8080/ and 0.0.0.0:9090",  # this machine, no one's
+    ";; SERVER: 8.8.8.8#53(8.8.8.8) (UDP)\nnameserver 1.1.1.1",  # public DNS resolvers, a service's (round 35)
+    "commit 2e8c71f\nDate:   Tue Mar 11 14:02:55 2025 -0700\n",  # git's date: `2025 -0700` is no phone number
+    "Wed Mar 26 11:02:44 UTC 2025 and Fri Mar 7 17:44:10 2025 -0800",
     "et al. Smith 2020 showed",  # "al." is not the Polish "ul."
     "in System.Private.CoreLib, Version=4.0.0.0, Culture=neutral",  # an assembly version
     '- - "GET /v1/orders HTTP/1.1" 200 48213 "-"',  # status and size, not a phone number

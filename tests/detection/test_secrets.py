@@ -341,6 +341,8 @@ SECRET_KEYS = [
     # round 24: names with a qualifier after them, and the new names
     "recovery_codes_unused", "api_key_b64", "password_plaintext", "token_value", "LAUNCHDARKLY_SDK_KEY",
     "seed_phrase", "mnemonic", "backup_codes", "password_hash",
+    # round 35: a Wi-Fi or VPN pre-shared key (wpa_supplicant's `psk`, hostapd's `wpa_psk`)
+    "psk", "wpa_psk", "pre_shared_key", "vpn_preshared_key",
 ]
 NOT_SECRET_KEYS = [
     "token_usage", "prompt_tokens", "completion_tokens", "max_tokens", "total_tokens", "tokenizer",
