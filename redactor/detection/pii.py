@@ -202,11 +202,6 @@ EU_STREET_ADDRESS_PATTERN = (
     r"[ \t]+\d{1,4}[a-zA-Z]?\b"
     r"(?:,[ \t]*\d{5}[ \t]+[A-ZÀ-Þ][\wÀ-ÿ-]+)?"
 )
-# Both street patterns run case-insensitively (presidio's default flags) and cannot match without
-# a street word: a suffix as a whole word, a continental street word before a house number, or a
-# French/Italian/Spanish street word after one. Checked after the cheap prefilter, before presidio.
-# It runs case-sensitively over the case-folded text: the same words (case folding equates at least
-# what IGNORECASE does), four times faster than IGNORECASE over these alternations.
 # A UK postcode or an Irish Eircode standing alone (`moved to SW1A 1AA`, `Dublin 7, D07 XY12`): with the
 # full postcode a UK address narrows to a street's side, an Eircode to one home. Capitals and their space
 # as the postal services write them; an inward code's letters never include C, I, K, M, O, V; an Eircode
@@ -231,6 +226,14 @@ def postcode_ok(value: str) -> bool:
     """A UK postcode as the pattern reads it, or an Eircode whose routing key exists (the pattern asks for
     the key's shape only: 139 alternatives tried at every position cost more than the rest of the test)."""
     return _EIRCODE.fullmatch(value) is None or value[:3] in _ROUTING_KEYS
+
+
+# Both street patterns run case-insensitively (presidio's default flags) and cannot match without
+# a street word: a suffix as a whole word, a continental street word before a house number, or a
+# French/Italian/Spanish street word after one (the postcode recognizer, a postcode's shape). Checked after
+# the cheap prefilter, before presidio.
+# It runs case-sensitively over the case-folded text: the same words (case folding equates at least
+# what IGNORECASE does), four times faster than IGNORECASE over these alternations.
 _STREET_WORD = re.compile(
     rf"\bbox\s+\d|\b(?:{_STREET_SUFFIXES})\b|(?:{_EU_STREET_SUFFIXES})\s+\d|\s(?:{_EU_STREET_WORDS})\s|\bul\."
     r"|(?:st|nd|rd|th)\s+(?:cross|main)\b"
