@@ -859,7 +859,6 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"|\ballocataire[ \t]+(?:CAF|MSA)|\bmatricule[ \t]+(?:CAF|MSA)",
             r"\d{7}(?![\d-])", separator=r"(?:[ \t]*(?:[:#]|\b(?:est|is)\b)?[ \t]*(?:le[ \t]+)?)",
             keywords=("allocataire", "matricule")),
-
     # A LinkedIn profile's address names its person (`linkedin.com/in/anneliese-kowalczyk-brandt-7a2b19`).
     CueRule("linkedin_profile", "PERSON", r"linkedin\.com/in/", r"[A-Za-z0-9%_-]{3,100}", separator="",
             keywords=("linkedin.com/in/",)),
@@ -1109,10 +1108,9 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"|[\u30a1-\u30fa\u30fc]{2,8}(?:[ \u3000][\u30a1-\u30fa\u30fc]{2,8})?",
             _is_addressed_by_name, separator=r"(?:[ \t\u3000]*[:：]?[ \t\u3000]*)", keywords=_CJK_NAME_LABELS),
     # A Japanese self-introduction: `小林 結衣です。よろしくお願いします`, `サポート担当の佐藤と申します`,
-    # `私は山田花子です`.
-    # The name (ideographs; a given name in kana after a space) before the humble `と申します`/`といいます`, after
-    # `私は` before `です`, or written with its space before `です` when `よろしく` follows. (`です` alone ends every
-    # polite sentence: `これは問題です。よろしくお願いします` names no one.)
+    # `私は山田花子です`. The name (ideographs; a given name in kana after a space) before the humble
+    # `と申します`/`といいます`, after `私は` before `です`, or written with its space before `です` when
+    # `よろしく` follows. (`です` alone ends every polite sentence: `これは問題です。よろしく` names no one.)
     CueRule("japanese_self_introduction", "PERSON", "",
             rf"(?<![{_IDEOGRAPHS}]){_JAPANESE_NAME}(?=と申しま|といいます|と言います)"
             rf"|(?<=私は){_JAPANESE_NAME}(?=です)"
