@@ -252,12 +252,13 @@ def compile_structural_paths(patterns: Iterable[str]) -> re.Pattern[str] | None:
 
 
 # Whose data a key holds, written before the data's own name (`patient_dob`, `partner_steuer_id`,
-# `applicant_ssn`, `co_borrower_date_of_birth`): a person's, so the rest of the key says what it is.
+# `applicant_ssn`, `co_borrower_date_of_birth`): a person's, so the rest of the key says what it is. (Not
+# `owner_`: a contract's, a repository's or a resource's owner is as often a machine, `owner_address: 0x...`.)
 _PARTY_PREFIX = re.compile(
     r"(?:(?:patient|partner|spouse|applicant|co_?applicant|borrower|co_?borrower|customer|client|member|holder|"
     r"employee|tenant|landlord|guarantor|beneficiary|payee|payer|caller|guest|child|father|mother|parent|guardian|"
     r"insured|policyholder|subscriber|dependent|dependant|passenger|traveler|traveller|buyer|seller|sender|"
-    r"recipient|student|candidate|claimant|witness|victim|owner|contact|primary|secondary|emergency|"
+    r"recipient|student|candidate|claimant|witness|victim|contact|primary|secondary|emergency|"
     r"his|her|their|my|your)_)+")
 
 
