@@ -136,6 +136,15 @@ _PII_KEY_ENTITIES = {
     **dict.fromkeys(("住所", "地址", "주소", "收货地址"), "STREET_ADDRESS"),
     **dict.fromkeys(("电话", "電話番号", "전화번호", "手机", "携帯電話"), "PHONE_NUMBER"),
     **dict.fromkeys(("生年月日", "出生日期", "생년월일"), "DATE_OF_BIRTH"),
+    # national numbers, full names, phones and addresses under their names in Chinese, Japanese, Korean, Russian
+    # and Ukrainian, Greek, Hebrew, Arabic, Hindi and Thai (`{"身份证号": ...}`, `{"ИНН": ...}`, `{"תעודת_זהות": ...}`)
+    **dict.fromkeys(("身份证", "身份证号", "身份证号码", "身分證字號", "個人番号", "マイナンバー", "주민등록번호",
+                     "주민번호", "инн", "снилс", "αφμ", "αμκα", "תעודת_זהות", "teudat_zehut", "emirates_id"),
+                    "ID_NUMBER"),
+    **dict.fromkeys(("예금주", "фио", "піб", "ονοματεπώνυμο", "שם_מלא"), "PERSON"),
+    **dict.fromkeys(("手机号", "手机号码", "휴대폰", "휴대전화", "телефон", "τηλέφωνο", "טלפון", "هاتف", "رقم_الجوال"),
+                    "PHONE_NUMBER"),
+    **dict.fromkeys(("адрес", "адреса", "διεύθυνση", "כתובת", "العنوان", "पता", "ที่อยู่"), "STREET_ADDRESS"),
     **dict.fromkeys(("vorname", "nachname", "apellido", "apellidos", "nombre_completo", "prenom", "prénom",
                      "nom_de_famille", "cognome"), "PERSON"),
     # other countries' national, tax and bank ids and birth dates under their own names (Mexico, Brazil,

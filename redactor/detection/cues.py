@@ -29,7 +29,22 @@ from typing import Any
 from redactor.detection.base import AT_SIGN
 from redactor.detection.letters import CAPITAL, SMALL
 from redactor.detection.names import GAELIC_PARTICLES, is_personal_user_name, name_lists
-from redactor.detection.validators import aadhaar_ok, cpf_ok, digits_of, luhn_ok, sin_ok, ssn_ok, tfn_ok
+from redactor.detection.validators import (
+    aadhaar_ok,
+    chinese_resident_id_ok,
+    cpf_ok,
+    digits_of,
+    emirates_id_ok,
+    greek_afm_ok,
+    israeli_id_ok,
+    japanese_my_number_ok,
+    luhn_ok,
+    russian_inn_ok,
+    sin_ok,
+    ssn_ok,
+    taiwan_id_ok,
+    tfn_ok,
+)
 
 # Above what pattern recognizers give a bare shape: after its cue, `943 476 5919` is an NHS number
 # rather than a phone number.
@@ -117,16 +132,20 @@ def nhs_number_ok(value: str) -> bool:
 
 
 _IDEOGRAPHS = "\u4e00-\u9fff"
+_WIDE_DIGIT = "[0-9０-９]"
+# Between a label and its value in Chinese and Japanese: a colon (full-width too), `是`/`为` ("is"), `は`.
+_CJK_SEPARATOR = r"(?:[ \t\u3000]*(?:[:：=#|]|是|为|為|は)?[ \t\u3000]*)"
 _CJK = "\u4e00-\u9fff\u3040-\u30ff"
 # Labels a name follows in Chinese, Japanese and Korean forms and shipping labels.
 _CJK_NAME_LABELS = ("收件人", "收货人", "联系人", "姓名", "氏名", "名前", "受取人", "お名前", "フリガナ",
-                    "이름", "성명", "수령인", "받는분", "받는 분", "고객명")
+                    "이름", "성명", "수령인", "받는분", "받는 분", "고객명", "예금주")
 _JA_ZH_HONORIFIC_WORDS = ("様", "さん", "さま", "殿", "先生", "氏", "女士", "小姐")
 _JA_ZH_HONORIFICS = "(?:" + "|".join(_JA_ZH_HONORIFIC_WORDS) + ")"
 # Whom an honorific addresses when it names no one: customers, everyone, the person in charge, members.
 _ROLES_WITH_HONORIFICS = frozenset({
     "担当者", "皆様", "各位", "利用者", "管理者", "会員", "顧客", "患者", "責任者", "関係者", "お客", "先生", "医師",
     "고객", "여러분", "회원", "담당자", "관리자", "선생", "환자", "客户", "用户", "老师", "医生",
+    "客服", "经理", "主管",
 })
 
 
@@ -753,9 +772,10 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("australian_tfn", "ID_NUMBER", r"\b(?-i:TFN)\b|\btax[ _-]file[ _-](?:number|no\.?)",
             r"\d{3}[ -]?\d{3}[ -]?\d{3}(?![\d-])", tfn_ok, separator=_ID_CELL_SEPARATOR,
             keywords=("tfn", "tax file")),
-    CueRule("aadhaar", "ID_NUMBER", r"\baadh?aar(?:[ _-](?:number|no\.?|card))?|\b(?-i:UIDAI|UID)\b",
+    CueRule("aadhaar", "ID_NUMBER", r"\baadh?aar(?:[ _-](?:number|no\.?|card))?|\b(?-i:UIDAI|UID)\b"
+            r"|आधार(?:[ \t]*(?:कार्ड|नंबर|नम्बर|संख्या))?",
             r"\d{4}[ -]?\d{4}[ -]?\d{4}(?![\d-])", aadhaar_ok, separator=_ID_CELL_SEPARATOR,
-            keywords=("aadhaar", "aadhar", "uidai", "uid ", "uid:", "uid#", "uid|")),
+            keywords=("aadhaar", "aadhar", "uidai", "uid ", "uid:", "uid#", "uid|", "आधार")),
     # A UK right-to-work document: a biometric residence permit's number (`BRP ZX1234567`), a DBS certificate's
     # twelve digits (`DBS certificate no. 001234567890`), a share code (`share code W4X 9KP 7RM`).
     CueRule("uk_right_to_work", "ID_NUMBER",
@@ -826,8 +846,8 @@ CUE_RULES: tuple[CueRule, ...] = (
             keywords=("bvn", "nin")),
     # India's PAN (`AFZPK7190K`: five letters, four digits, a letter; the fourth letter says who holds it),
     # the UK's Unique Taxpayer Reference (ten digits), Poland's PESEL (eleven digits, a weighted check digit).
-    CueRule("india_pan", "ID_NUMBER", r"\bPAN(?:\s*(?:card|no\.?|number|#))?\b",
-            r"[A-Z]{3}[ABCFGHLJPT][A-Z]\d{4}[A-Z]\b", keywords=("pan",)),
+    CueRule("india_pan", "ID_NUMBER", r"\bPAN(?:\s*(?:card|no\.?|number|#))?\b|पैन(?:[ \t]*(?:कार्ड|नंबर|नम्बर))?",
+            r"[A-Z]{3}[ABCFGHLJPT][A-Z]\d{4}[A-Z]\b", keywords=("pan", "पैन")),
     # India's Universal Account Number (provident fund): twelve digits after `UAN`.
     CueRule("india_uan", "ID_NUMBER", rf"\b(?-i:UAN){_NUMBER_WORDS}", r"\d{12}(?!\d)", keywords=("uan",)),
     CueRule("uk_utr", "ID_NUMBER", r"\bUTR\b|\bunique\s+taxpayer\s+reference(?:\s*\(UTR\))?",
@@ -1104,7 +1124,7 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("cjk_labelled_name", "PERSON", "|".join(_CJK_NAME_LABELS),
             # (not the next label: `收件人：王晓明 地址：...`)
             rf"[{_IDEOGRAPHS}]{{1,4}}(?:[ \u3000][{_IDEOGRAPHS}]{{1,3}}(?![{_CJK}]|[ \t\u3000]*[:：]))?(?![{_CJK}])"
-            r"|[\uac00-\ud7a3]{2,4}(?![\uac00-\ud7a3])"
+            r"|[\uac00-\ud7a3]{2,4}(?:(?![\uac00-\ud7a3])|(?=입니다|이에요|예요))"  # (`예금주 이서연입니다`)
             r"|[\u30a1-\u30fa\u30fc]{2,8}(?:[ \u3000][\u30a1-\u30fa\u30fc]{2,8})?",
             _is_addressed_by_name, separator=r"(?:[ \t\u3000]*[:：]?[ \t\u3000]*)", keywords=_CJK_NAME_LABELS),
     # A Japanese self-introduction: `小林 結衣です。よろしくお願いします`, `サポート担当の佐藤と申します`,
@@ -1142,6 +1162,47 @@ CUE_RULES: tuple[CueRule, ...] = (
             # (an apartment's building and unit: `, 101동 1203호`)
             r"(?:,?\s?\d{1,4}동\s?\d{1,5}호)?",
             separator="", keywords=("시", "도")),
+    # National numbers with a check digit after their names in their own scripts (full-width digits too): a
+    # mainland Chinese resident identity number (`身份证号110105194912310021X`), a Taiwan one (`身分證字號
+    # A123456789`), Japan's My Number (`マイナンバーは1234 5678 9018`), an Israeli Teudat Zehut (`ת.ז. 034567891`),
+    # a Russian person's taxpayer number (`ИНН 771234567859`; a company's ten digits are public), a Greek tax
+    # number (`ΑΦΜ 090112450`); a mainland mobile number after `手机`/`电话` (`手机号是13812345678`).
+    CueRule("chinese_resident_id", "ID_NUMBER",
+            r"(?:居民|公民)?身份(?:证|證)(?:号码|号|號碼|號)?|公民身份号码",
+            rf"(?<![0-9０-９])[1-8１-８]{_WIDE_DIGIT}{{16}}[0-9０-９XxＸ](?![0-9０-９])", chinese_resident_id_ok,
+            separator=_CJK_SEPARATOR, keywords=("身份证", "身份證", "身份号码")),
+    CueRule("taiwan_id", "ID_NUMBER", r"(?:國民)?身分(?:證|证)(?:統一編號|字號|号码|號碼|号|號)?",
+            r"[A-Z][12]\d{8}(?![\w])", taiwan_id_ok, separator=_CJK_SEPARATOR, keywords=("身分證", "身分证")),
+    CueRule("japanese_my_number", "ID_NUMBER", r"マイナンバー(?:カード)?(?:の番号)?|個人番号",
+            rf"{_WIDE_DIGIT}{{4}}[ \u3000\-－]?{_WIDE_DIGIT}{{4}}[ \u3000\-－]?{_WIDE_DIGIT}{{4}}(?![0-9０-９])",
+            japanese_my_number_ok, separator=_CJK_SEPARATOR, keywords=("マイナンバー", "個人番号")),
+    CueRule("china_mobile", "PHONE_NUMBER",
+            r"手机(?:号码|号)?|手機(?:號碼|號)?|(?:联系)?电话(?:号码)?|電話(?:號碼)?|联系方式",
+            rf"(?:(?:\+|＋)?(?:86|８６)[ \-]?)?[1１][3-9３-９]{_WIDE_DIGIT}"
+            rf"(?:[ \-－]?{_WIDE_DIGIT}{{4}}){{2}}(?![0-9０-９])",
+            separator=_CJK_SEPARATOR, keywords=("手机", "手機", "电话", "電話", "联系方式")),
+    CueRule("israeli_id", "ID_NUMBER", r"ת\.[ ]?ז\.?|ת[\"״]ז|תעודת[ _]זהות|מספר[ _]זהות|\bteudat[ _]zehut",
+            r"\d{8,9}(?![\d-])", israeli_id_ok, separator=_ID_CELL_SEPARATOR,
+            keywords=("ת.ז", "ת. ז", "ת\"ז", "ת״ז", "תעודת", "מספר זהות", "teudat")),
+    CueRule("russian_inn", "ID_NUMBER", r"\b(?-i:ИНН|INN)\b", r"\d{12}(?![\d-])", russian_inn_ok,
+            separator=_ID_CELL_SEPARATOR, keywords=("инн", "inn")),
+    CueRule("greek_afm", "ID_NUMBER", r"Α\.?Φ\.?Μ\.?", r"\d{9}(?![\d-])", greek_afm_ok, separator=_ID_CELL_SEPARATOR,
+            keywords=("αφμ", "α.φ.μ")),
+    # An Emirates ID has its own shape: 784 (the country), the year of birth, seven digits and a Luhn check digit.
+    CueRule("emirates_id", "ID_NUMBER", "", r"(?<![\d-])784[ -]?(?:19|20)\d{2}[ -]?\d{7}[ -]?\d(?![\d-])",
+            emirates_id_ok, separator="", keywords=("784",)),
+    # A self-introduction in Chinese, Russian or Ukrainian, Hindi or Greek: `我叫王小明`, `Меня зовут Сергей
+    # Иванов`, `मेरा नाम राहुल शर्मा है`, `είμαι ο Γιώργος Παπαδόπουλος`.
+    CueRule("self_introduction_other_scripts", "PERSON",
+            r"我叫|我的名字(?:是|叫)|меня[ \t]+зовут|мене[ \t]+звати|मेरा[ \t]+नाम|είμαι[ \t]+(?:ο|η)|με[ \t]+λένε"
+            r"|ονομάζομαι",
+            rf"[{_IDEOGRAPHS}]{{2,4}}(?![{_CJK}])"
+            r"|[А-ЯЁІЇЄҐ][а-яёіїєґ'’]+(?:-[А-ЯЁІЇЄҐ][а-яёіїєґ]+)?(?:[ ][А-ЯЁІЇЄҐ][а-яёіїєґ'’]+){0,2}(?![\w])"
+            r"|[Α-ΩΆΈΉΊΌΎΏ][α-ωάέήίόύώϊϋΐΰς]+(?:[ ][Α-ΩΆΈΉΊΌΎΏ][α-ωάέήίόύώϊϋΐΰς]+){0,2}(?![\w])"
+            r"|[\u0900-\u097f]+(?:[ ][\u0900-\u097f]+){0,2}(?=[ ]*(?:है|हूँ|हूं)(?![\u0900-\u0963\u0966-\u097f]))",
+            _is_addressed_by_name, separator=r"(?:[ \t\u3000]*[:：,]?[ \t\u3000]*)",
+            keywords=("我叫", "我的名字", "меня зовут", "мене звати", "मेरा नाम", "είμαι ο", "είμαι η", "με λένε",
+                      "ονομάζομαι")),
 )
 
 # Parts of shared mailboxes' names, not people's: `billing.team@`, `data.science@`.
@@ -1190,7 +1251,8 @@ ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER = ("IccidRecognizer
                                                                "CodiceFiscaleRecognizer")
 CHECKED_DETECTORS = frozenset(rule.name for rule in CUE_RULES if rule.validator in {
     aba_routing_ok, _luhn, nhs_number_ok, sin_ok, tfn_ok, aadhaar_ok, cpf_ok, _nir_ok, pesel_ok, dni_nie_ok, ssn_ok,
-    ppsn_ok, portuguese_nif_ok, polish_id_card_ok,
+    ppsn_ok, portuguese_nif_ok, polish_id_card_ok, chinese_resident_id_ok, taiwan_id_ok, japanese_my_number_ok,
+    israeli_id_ok, russian_inn_ok, greek_afm_ok, emirates_id_ok,
 }) | {ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _KEYWORDS = sorted({keyword for rule in CUE_RULES for keyword in rule.keywords})

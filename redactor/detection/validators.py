@@ -197,3 +197,99 @@ def cpf_ok(value: str) -> bool:
         if check != digits[length]:
             return False
     return True
+
+
+def _digit_values(value: str) -> list[int]:
+    return [int(char) for char in value if char.isdigit()]  # (full-width digits too: `int("３") == 3`)
+
+
+_CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+# (the first digit names a region: 1 north, 2 north-east, 3 east, 4 south-central, 5 south-west, 6 north-west,
+# 7 Taiwan, 8 Hong Kong and Macau)
+_CN_REGIONS = frozenset("1234568")
+
+
+def chinese_resident_id_ok(value: str) -> bool:
+    """A mainland resident identity number: 17 digits (region, birth date, order) and an ISO 7064 mod 11-2 check
+    character (`X` for 10)."""
+    compact = [char for char in value if not char.isspace()]
+    digits = _digit_values("".join(compact[:17]))
+    if len(compact) != 18 or len(digits) != 17 or str(digits[0]) not in _CN_REGIONS:
+        return False
+    year, month, day = (digits[6] * 1000 + digits[7] * 100 + digits[8] * 10 + digits[9],
+                        digits[10] * 10 + digits[11], digits[12] * 10 + digits[13])
+    if not (1900 <= year <= 2100 and 1 <= month <= 12 and 1 <= day <= 31):
+        return False
+    check = "10X98765432"[sum(d * w for d, w in zip(digits, _CN_ID_WEIGHTS, strict=True)) % 11]
+    last = compact[17]
+    return bool((last.upper() in ("X", "Ｘ") and check == "X") or (last.isdigit() and str(int(last)) == check))
+
+
+def japanese_my_number_ok(value: str) -> bool:
+    """Japan's individual number (My Number): twelve digits, the last a mod-11 check digit."""
+    digits = _digit_values(value)
+    if len(digits) != 12 or len(set(digits)) == 1:
+        return False
+    total = sum(d * (n + 1 if n <= 6 else n - 5) for n, d in enumerate(reversed(digits[:11]), start=1))
+    remainder = total % 11
+    return digits[11] == (0 if remainder <= 1 else 11 - remainder)
+
+
+def israeli_id_ok(value: str) -> bool:
+    """An Israeli identity number (Teudat Zehut): up to nine digits (zero-padded), a Luhn-style check."""
+    digits = _digit_values(value)
+    if not 5 <= len(digits) <= 9 or len(set(digits)) == 1:
+        return False
+    digits = [0] * (9 - len(digits)) + digits
+    total = 0
+    for index, digit in enumerate(digits):
+        product = digit * (1 + index % 2)
+        total += product - 9 if product > 9 else product
+    return total % 10 == 0
+
+
+_INN_10 = (2, 4, 10, 3, 5, 9, 4, 6, 8)
+_INN_11 = (7, 2, 4, 10, 3, 5, 9, 4, 6, 8)
+_INN_12 = (3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8)
+
+
+def russian_inn_ok(value: str) -> bool:
+    """A Russian taxpayer number (ИНН): ten digits (a company, one check digit) or twelve (a person, two)."""
+    digits = _digit_values(value)
+    if len(set(digits)) == 1:
+        return False
+
+    def check(weights: tuple[int, ...]) -> int:
+        return sum(d * w for d, w in zip(digits, weights, strict=False)) % 11 % 10
+
+    if len(digits) == 10:
+        return check(_INN_10) == digits[9]
+    return len(digits) == 12 and check(_INN_11) == digits[10] and check(_INN_12) == digits[11]
+
+
+def greek_afm_ok(value: str) -> bool:
+    """A Greek tax number (ΑΦΜ): nine digits, the last the sum of the others times powers of two, mod 11 mod 10."""
+    digits = _digit_values(value)
+    if len(digits) != 9 or len(set(digits)) == 1:
+        return False
+    return sum(d << (8 - i) for i, d in enumerate(digits[:8])) % 11 % 10 == digits[8]
+
+
+def emirates_id_ok(value: str) -> bool:
+    """An Emirates ID: 784, the birth year, seven digits and a Luhn check digit (fifteen digits)."""
+    digits = digits_of(value)
+    return len(digits) == 15 and luhn_ok("".join(str(int(d)) for d in digits))
+
+
+_TAIWAN_LETTERS = "ABCDEFGHJKLMNPQRSTUVXYWZIO"  # A=10 ... in this order
+
+
+def taiwan_id_ok(value: str) -> bool:
+    """A Taiwan national identification number: a letter (the place of registration, read as two digits), 1 or 2,
+    seven digits and a check digit."""
+    if len(value) != 10 or value[0] not in _TAIWAN_LETTERS or not value[1:].isascii() or not value[1:].isdigit():
+        return False
+    code = _TAIWAN_LETTERS.index(value[0]) + 10
+    digits = [code // 10, code % 10] + [int(char) for char in value[1:]]
+    weights = (1, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1)
+    return sum(d * w for d, w in zip(digits, weights, strict=True)) % 10 == 0

@@ -487,7 +487,11 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "⑈021000021⑈", "IG: @jo_ho", "佐藤と申します",
                "routing 121000358, account 004817263915", "BSB 063-019", "BSB 063-019 acc 1048 2293",
                "PPSN 7612394IA", "NIF 248193724", "dowód osobisty AXK482193", "carta d'identità n. CA48213KM",
-               "numéro allocataire 2917463", "maiden name: Kowalczyk"]
+               "numéro allocataire 2917463", "maiden name: Kowalczyk",
+               "身份证号11010519491231002X", "身分證字號 A123456789", "マイナンバーは314159265352",
+               "手机号是13812345678",
+               "ת.ז. 034567891", "ИНН 771234567859", "ΑΦΜ 090112450", "784-1987-2345670-7",
+               "Меня зовут Сергей Иванов"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
@@ -617,3 +621,45 @@ def test_a_contact_records_name_is_a_person_but_a_tools_name_is_structure() -> N
     assert redacted["customer"]["name"].startswith("<PERSON:")
     assert redacted["note"] == "escalated by " + redacted["customer"]["name"]
     assert redacted["tool_calls"][0]["name"] == "lookup_customer"
+
+
+@pytest.mark.parametrize(("text", "entity", "value"), [
+    ("你好，身份证号310104198807123619，请查一下", "ID_NUMBER", "310104198807123619"),
+    ("身份证：11010519491231002X", "ID_NUMBER", "11010519491231002X"),
+    ("身份证１１０１０５１９９００３０７２３５４，邮箱", "ID_NUMBER", "１１０１０５１９９００３０７２３５４"),
+    ("我的手机号是13812345678，收货地址", "PHONE_NUMBER", "13812345678"),
+    ("手机１３９１２３４５６７８，身份证", "PHONE_NUMBER", "１３９１２３４５６７８"),
+    ("マイナンバーは314159265352です", "ID_NUMBER", "314159265352"),
+    ("身分證字號 A123456789.", "ID_NUMBER", "A123456789"),
+    ("שלום, ת.ז. 034567891. טלפון", "ID_NUMBER", "034567891"),
+    ("ИНН 771234567859, СНИЛС", "ID_NUMBER", "771234567859"),
+    ("ΑΦΜ 090112450. Τηλέφωνο", "ID_NUMBER", "090112450"),
+    ("رقم الهوية 784-1987-2345670-7، هاتفي", "ID_NUMBER", "784-1987-2345670-7"),
+    ("मेरा आधार नंबर 2341 2341 2346 है", "ID_NUMBER", "2341 2341 2346"),
+    ("और पैन BQKPS4821L। मोबाइल", "ID_NUMBER", "BQKPS4821L"),
+    ("नमस्ते, मेरा नाम राहुल शर्मा है। मेरा", "PERSON", "राहुल शर्मा"),
+    ("Здравствуйте! Меня зовут Иванов Сергей Петрович. Заказ", "PERSON", "Иванов Сергей Петрович"),
+    ("Καλημέρα, είμαι ο Γιώργος Παπαδόπουλος, ΑΜΚΑ", "PERSON", "Γιώργος Παπαδόπουλος"),
+    ("你好，我叫陈家豪，手机", "PERSON", "陈家豪"),
+    ("환불 계좌는 신한은행 예금주 이서연입니다.", "PERSON", "이서연"),
+])
+def test_national_numbers_and_names_in_their_own_scripts(detector: PiiDetector, text: str, entity: str,
+                                                         value: str) -> None:
+    assert (entity, value) in found(detector, text)
+
+
+@pytest.mark.parametrize("text", [
+    "身份证号310104198807123618",  # the check character is wrong
+    "身份证号903104198807123619",  # no region starts with 9
+    "订单号E20260312884213，手机号码请勿填写",
+    "マイナンバーは314159265353です",  # the check digit is wrong
+    "ת.ז. 034567892",
+    "ИНН 7707083893",  # a company's (public)
+    "ИНН 771234567858",
+    "ΑΦΜ 123456781",
+    "ref 784-1987-2345670-5",  # the Luhn check fails
+    "身分證字號 A123456788",
+    "我叫客服",  # a role, not a name
+])
+def test_national_numbers_in_their_own_scripts_need_their_check(detector: PiiDetector, text: str) -> None:
+    assert not [pair for pair in found(detector, text) if pair[0] in ("ID_NUMBER", "PERSON")]
