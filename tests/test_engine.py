@@ -973,6 +973,18 @@ def test_the_town_and_postcode_after_a_street_get_their_own_token(no_ner: Redact
     assert out["b"].removeprefix("Deliver to ").removesuffix("\nThanks") in out["a"]
 
 
+@pytest.mark.parametrize(("text", "street", "tail"), [
+    ("HQ: 1600 Amphitheatre Pkwy Mountain View CA 94043 USA", "1600 Amphitheatre Pkwy", "Mountain View CA 94043"),
+    ("ship to 42 Elm Street Springfield, IL 62704-1234", "42 Elm Street", "Springfield, IL 62704-1234"),
+])
+def test_an_american_town_state_and_zip_without_a_comma_get_their_own_token(no_ner: Redactor, text: str,
+                                                                           street: str, tail: str) -> None:
+    """Round 35: with no comma after the street the town and ZIP were left, a ZIP+4 read as a phone number."""
+    out = no_ner.redact({"a": text, "b": f"Deliver to {street}\nThanks"})["a"]
+    assert tail not in out and "Springfield" not in out and out.count("<STREET_ADDRESS:") == 2, out
+    assert "<PHONE_NUMBER:" not in out
+
+
 def test_a_call_records_parties_are_phone_numbers(no_ner: Redactor) -> None:
     """Red team 8: a CDR (CSV in a tool result) kept its caller and callee, E.164 numbers without `+`."""
     out = no_ner.redact({"out": "call_id,start,caller,callee,duration_s\n"

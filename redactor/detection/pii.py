@@ -585,7 +585,10 @@ _POSTAL_TAIL = re.compile(
     r"|,?[ \t]+(?:m\.|apt\.?|app\.?|apto\.?|ap\.|flat|lok\.|bus|depto\.?|sala)[ \t]*[0-9A-Za-z]{1,4})?"
     # (or on the next line, as a label or a YAML block writes an address, when that line holds only them)
     rf"(?:,[ \t]*{_TOWN_AND_POSTCODE}|[ \t]*\r?\n[ \t]*{_TOWN_AND_POSTCODE.replace('<tail>', '<line>')}"
-    r"[ \t]*(?=\r?\n|$))"
+    r"[ \t]*(?=\r?\n|$)"
+    # (an American town, state and ZIP without the comma after the street: `1600 Amphitheatre Pkwy Mountain View
+    # CA 94043`, `42 Elm Street Springfield, IL 62704-1234`; the state and the ZIP are the evidence)
+    rf"|[ \t]+(?P<bare>{_CITY},?[ \t]+[A-Z]{{2}}[ \t]+\d{{5}}(?:-\d{{4}})?)(?![\w-]))"
 )
 
 
@@ -595,7 +598,7 @@ def postal_tail(text: str, span: Span) -> Span | None:
     tail = _POSTAL_TAIL.match(text, span.end)
     if tail is None:
         return None
-    group = "tail" if tail.start("tail") >= 0 else "line"
+    group = next(name for name in ("tail", "line", "bare") if tail.start(name) >= 0)
     return Span(tail.start(group), tail.end(group), span.entity_type, span.score, span.detector)
 
 
