@@ -1051,7 +1051,9 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"(?:dear|hi|hello|hey|hallo|bonjour|hola|olá|ola|ciao|salut|hej|cześć|thanks|thank you|merhaba|halo"
             r"|xin chào|namaste|buongiorno|bom dia|buenos días|guten tag|goedendag|dzień dobry|querid[oa]|car[oa]"
             r"|liebe[r]?|beste)\b",
-            rf"{_NAME}(?=\s*[,!:\n])", is_plausible_person, separator=rf"(?:[ \t]+{_TITLE})",
+            # (a comma may follow the greeting, a full stop the name: `Thanks, Kayla!`, `Thank you, Kayla.`)
+            rf"{_NAME}(?=\s*[,!:\n]|\.(?:\s|$))", is_plausible_person,
+            separator=rf"(?:,?[ \t]+{_TITLE})",
             keywords=("dear", "hi", "hello", "hey", "hallo", "bonjour", "hola", "olá", "ola", "ciao", "salut",
                       "hej", "cześć", "thanks", "thank", "merhaba", "halo", "xin", "namaste", "buongiorno", "bom",
                       "buenos", "guten", "goedendag", "dzień", "querid", "caro", "cara", "liebe", "beste")),

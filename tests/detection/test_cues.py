@@ -201,6 +201,7 @@ def detector() -> PiiDetector:
     ("Please call Mrs Whitfield-Ames tomorrow", "PERSON", "Whitfield-Ames"),
     ("Mr. Patel's order shipped", "PERSON", "Patel"), ("Dr. Jane Roe's clinic", "PERSON", "Jane Roe"),
     ("Dear Mr. Ó Súilleabháin, your claim", "PERSON", "Ó Súilleabháin"),
+    ("Thanks, Kayla! I'll check.", "PERSON", "Kayla"), ("Thank you, Kayla.", "PERSON", "Kayla"),  # round 35
     ("Ms. Gráinne Ní Bhriain called", "PERSON", "Gráinne Ní Bhriain"),
     ("Dear Ms. Dell'Acqua, thanks", "PERSON", "Dell'Acqua"), ("ask Ms O'Neill", "PERSON", "O'Neill"),
     # Red team 13: roles as labels; sign-offs in other languages, with or without a comma.
@@ -397,6 +398,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "scores 0.12345, 0.67891", "position 123.4567,12.3456",  # no cue; a latitude out of range
     "PAN 4111 card", "DOB 1.2.3.4",  # a card's PAN is no Indian PAN; four groups are no date
     "お客様、担当者様、皆様", "고객님, 여러분", "各位先生",  # roles the honorifics address
+    "Thanks, Team!", "Hello, World.", "Hi, Support Team,", "Thanks. Next step.", "Dear Customer.",
     "これは問題です。よろしくお願いします", "ご確認のほどよろしくお願いします。配送は明日です。",  # no one introduced
     "Project name\nRelease Checklist\n", "Display name\nAcme Team\n", "Name\nStatus\nJane",
     # A bare `name` with no contact details beside it names a step, a job, a workflow; a TOML table ends.
