@@ -101,7 +101,11 @@ _COUNTED_AFTER = re.compile(
     r"g|mb|gb|tb|usd|eur|gbp|[$€£%])(?!\w)")
 # A year and a sequence number (`2025-031`, `2024/0042`): a case, an invoice or a ticket, no phone number.
 # (Not four digits after a hyphen: `2012-3456` is a Hong Kong line.)
-_YEAR_AND_SEQUENCE = re.compile(r"(?:19|20)\d{2}(?:-\d{2,3}|/\d{2,4})")
+# (and a day's date, then a sequence: an order's `20260312-0004471`)
+_YEAR_AND_SEQUENCE = re.compile(r"(?:19|20)\d{2}(?:-\d{2,3}|/\d{2,4}"
+                                r"|(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-\d{3,8})")
+# A number sign before the digits (`Заказ № 7741-2290-11`, `Nº 4471-2290`): a document's or an order's number.
+_NUMBER_SIGN_BEFORE = re.compile(r"(?:№|[Nn][º°])[ \t]*$")
 # Numbers that style and draw (`rgb(248 250 252 / 0.92)`, `viewBox="0 0 1024 768"`, `grid-template-columns:
 # 120 240 360 480`): lists of small numbers, which read as a phone number in some country's plan.
 _STYLE_NUMBERS_BEFORE = re.compile(
@@ -829,6 +833,7 @@ class PiiDetector:
         if inside_decoy or not 7 <= digits <= 15 or _DECIMALS.match(text, window_end) \
                 or _DOTTED_QUAD.search(candidate) or candidate.count(".") > _PHONE_DOTS_MAX \
                 or _YEAR_AND_SEQUENCE.fullmatch(candidate) \
+                or _NUMBER_SIGN_BEFORE.search(text, max(0, shift - 4), shift) \
                 or _STYLE_NUMBERS_BEFORE.search(text, max(0, shift - _STYLE_CONTEXT_CHARS), shift) \
                 or (_RANGE.fullmatch(candidate) and _COUNTED_AFTER.match(text, window_end)):
             return []  # no phone number has that many digits, it sits inside a decoy, or it is the

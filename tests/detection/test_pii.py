@@ -261,6 +261,14 @@ def test_a_uk_postcode_or_an_eircode_alone_is_an_address(detector: PiiDetector, 
 
 
 @pytest.mark.parametrize("text", [
+    "order 20260312-0004471 shipped",  # a day's date, then a sequence (round 36)
+    "Заказ № 7741-2290-11 отправлен", "Pedido Nº 4471-2290-118",  # after a number sign
+])
+def test_an_order_number_is_no_phone_number(detector: PiiDetector, text: str) -> None:
+    assert not [value for entity, value in found(detector, text) if entity == "PHONE_NUMBER"]
+
+
+@pytest.mark.parametrize("text", [
     "order D07 1234 shipped",  # an Eircode's four characters hold a letter
     "model GPT4 2025 on A4 paper", "sw1a 1aa in lower case", "SKU AB12 3CD-7", "Z99 ABCD",  # no routing key Z99
 ])
