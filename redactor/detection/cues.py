@@ -159,6 +159,30 @@ def _is_addressed_by_name(value: str) -> bool:
     return value not in _ROLES_WITH_HONORIFICS
 
 
+# What follows `ig`, `fb`, `snap`, `threads` or `twitter` in code and build logs rather than a handle: a decorator
+# or an annotation (`threads @Override`, `fb @pytest.fixture`), a CSS at-rule (`twitter @media`), a package's tag or
+# version (`snap @latest`, `ingress ig @v2`), an image's density (`insta @2x`). (A scoped package, `@types/node`,
+# `@react-native`, is kept out by the pattern: a handle has no `/` or `-`.)
+_CODE_AT_WORDS = frozenset({
+    "override", "property", "staticmethod", "classmethod", "abstractmethod", "dataclass", "param", "params", "return",
+    "returns", "throws", "author", "since", "see", "deprecated", "todo", "media", "import", "keyframes", "supports",
+    "charset", "layer", "apply", "tailwind", "latest", "next", "beta", "alpha", "canary", "stable", "nightly", "main",
+    "master", "dev", "prod", "staging", "auto", "retry", "cache", "cached", "wraps", "contextmanager", "pytest", "app",
+    "router", "mock", "patch", "unittest", "functools", "typing", "celery", "component", "injectable", "input",
+    "output", "test", "before", "after", "beforeeach", "aftereach", "autowired", "bean", "entity", "transactional",
+    "inject", "get", "post", "put", "delete", "route", "task", "shared_task", "lru_cache", "jit", "njit", "tf",
+    "torch", "override_settings", "login_required", "api", "click", "validator", "field_validator", "root_validator",
+    "computed_field", "setter", "getter", "async", "await", "synchronized", "suppresswarnings", "nullable", "nonnull",
+    "functionalinterface", "slf4j", "data", "builder", "value", "service", "controller", "repository", "configuration",
+})
+_CODE_AT_VALUE = re.compile(r"@(?:v?\d+(?:\.\d+)*|\d+(?:\.\d+)?x(?:\.[a-z]{2,4})?)", re.IGNORECASE)
+
+
+def _social_handle_ok(value: str) -> bool:
+    first = value[1:].split(".", 1)[0].lower()
+    return first not in _CODE_AT_WORDS and _CODE_AT_VALUE.fullmatch(value) is None
+
+
 def pesel_ok(value: str) -> bool:
     """A PESEL: eleven digits, the last a check digit of the first ten (weights 1 3 7 9, repeated)."""
     digits = [int(c) for c in value]
@@ -957,7 +981,7 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("social_handle", "PERSON",
             r"\b(?:instagram|insta|ig|twitter|tiktok|tik[ _-]tok|snapchat|snap|threads|telegram|bluesky|bsky"
             r"|mastodon|facebook|fb|x\.com)(?:[ \t]+(?:handle|account|username|user|name|id))?",
-            r"@[A-Za-z0-9_](?:[A-Za-z0-9_.]{0,28}[A-Za-z0-9_])?(?![\w@]|\.\w)",
+            r"@[A-Za-z0-9_](?:[A-Za-z0-9_.]{0,28}[A-Za-z0-9_])?(?![\w@/-]|\.\w)", _social_handle_ok,
             separator=r"(?:[ \t]*(?:[:=]|\bis\b)?[ \t]*)",
             keywords=("instagram", "insta", "ig", "twitter", "tiktok", "tik", "snapchat", "snap", "threads", "telegram",
                       "bluesky", "bsky", "mastodon", "facebook", "fb", "x.com")),
@@ -1198,7 +1222,7 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("self_introduction_other_scripts", "PERSON",
             r"我叫|我的名字(?:是|叫)|меня[ \t]+зовут|мене[ \t]+звати|मेरा[ \t]+नाम|είμαι[ \t]+(?:ο|η)|με[ \t]+λένε"
             r"|ονομάζομαι",
-            rf"[{_IDEOGRAPHS}]{{2,4}}(?![{_CJK}])"
+            rf"(?![你您他她它咱我大])[{_IDEOGRAPHS}]{{2,4}}(?![{_CJK}])"
             r"|[А-ЯЁІЇЄҐ][а-яёіїєґ'’]+(?:-[А-ЯЁІЇЄҐ][а-яёіїєґ]+)?(?:[ ][А-ЯЁІЇЄҐ][а-яёіїєґ'’]+){0,2}(?![\w])"
             r"|[Α-ΩΆΈΉΊΌΎΏ][α-ωάέήίόύώϊϋΐΰς]+(?:[ ][Α-ΩΆΈΉΊΌΎΏ][α-ωάέήίόύώϊϋΐΰς]+){0,2}(?![\w])"
             r"|[\u0900-\u097f]+(?:[ ][\u0900-\u097f]+){0,2}(?=[ ]*(?:है|हूँ|हूं)(?![\u0900-\u0963\u0966-\u097f]))",

@@ -92,7 +92,10 @@ _PHONE_WINDOW = re.compile(
 _URL_ENCODED_SPACE = "%20"
 # An extension written after the number (`x7781`, `ext. 204`, `, extension 33`): a switchboard's number and
 # the extension together reach one person, so the token covers both.
-_EXTENSION_AFTER = re.compile(r"(?:[ \t]*,)?[ \t]*(?i:x|ext\.?|extn\.?|extension)[ \t]*\d{1,6}(?!\w)")
+# (Not a multiplier or a file system: `call 555-0134 x2 times`, `x 3`, `ext4`: after a bare `x` or `ext` two
+# digits at least, and no `times`/`faster` after it.)
+_EXTENSION_AFTER = re.compile(r"(?:[ \t]*,)?[ \t]*(?:(?i:ext\.|extn\.?|extension)[ \t]*\d{1,6}|(?i:x|ext)[ \t]*\d{2,6})"
+                              r"(?!\w)(?![ \t]*(?i:times|faster|slower|more|less|speed|zoom)\b)")
 # A range of a count (`150-1000 employees`, `200-5000 ms`): two numbers and what they count.
 _RANGE = re.compile(r"\d{1,5}-\d{1,6}")
 _COUNTED_AFTER = re.compile(
@@ -224,11 +227,16 @@ POSTCODE_PATTERN = (
 )
 _EIRCODE = re.compile(r"[A-Z]\d[\dW] ?[0-9A-Z]{4}")
 _ROUTING_KEYS = frozenset(_EIRCODE_ROUTING_KEYS.split(" "))
+# A chip, a storage class or an instance and a size (`Apple M2 8GB`, `AWS S3 1TB`, `T4 2GB`): the one-letter,
+# one-digit outward codes (`M1`, `S3`) with an inward code that reads as gigabytes or terabytes.
+_CHIP_AND_SIZE = re.compile(r"[A-Z]\d \d[GT]B")
 
 
 def postcode_ok(value: str) -> bool:
     """A UK postcode as the pattern reads it, or an Eircode whose routing key exists (the pattern asks for
     the key's shape only: 139 alternatives tried at every position cost more than the rest of the test)."""
+    if _CHIP_AND_SIZE.fullmatch(value):
+        return False
     return _EIRCODE.fullmatch(value) is None or value[:3] in _ROUTING_KEYS
 
 

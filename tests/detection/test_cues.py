@@ -419,6 +419,12 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "carta d'identità scaduta", "numéro allocataire inconnu", "BSB lookup", "maiden name field",
     # Red team 35's: a card's name label with a status in capitals, or with no name after it.
     "Name on card: NOT PROVIDED", "Cardholder: A B", "name on the card must match the ID",
+    # Red team 37's: code after a network's short name (a decorator, an at-rule, a tag, a scoped package), and
+    # `我叫` before a pronoun ("I told him to ...").
+    "threads @Override public void run", "fb @pytest.fixture", "ig @staticmethod", "IG @property", "snap @latest",
+    "ingress ig @v2", "twitter @media query", "twitter: @types/node", "facebook @react-native", "snapchat @2x.png",
+    "insta @2x image", "fb @prod deploy", "threads: @auto", "the snap @retry decorator", "ig: @param value",
+    "snap @v1.2.3", "fb @app.route('/')", "我叫你来", "我叫他明天来", "我叫大家吃饭",
 ])
 def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: str) -> None:
     found_here = {entity for entity, _ in found(detector, text)}

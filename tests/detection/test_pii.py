@@ -132,9 +132,19 @@ def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, val
     "Version: 20240609.1.0",  # a build stamped with its date
     "TOTAL    119     15    87%",  # a coverage table's columns
     "Boarding Gate 12, Python 3, tick check box 3, Dropbox 12",  # no street word
+    "Apple M2 8GB unified memory, AWS S3 1TB, EC2 T3 2GB",  # a chip or a storage class and a size, no postcode
 ])
 def test_decoys_yield_no_structured_pii(detector: PiiDetector, text: str) -> None:
     assert found(detector, text) == set()
+
+
+@pytest.mark.parametrize("text", [
+    "call 555-0134 x2 times", "call +1 415 555 0134 x2 to confirm", "phone 555-0100 ext4 filesystem mounted",
+    "ticket 4471-2210 x 3", "call 212-555-0199 x10 faster",
+])
+def test_a_multiplier_or_a_file_system_after_a_number_is_no_extension(detector: PiiDetector, text: str) -> None:
+    """Red team 37: `x2 times`, `x 3`, `ext4` after a number were joined to it as its extension."""
+    assert not any(value.rstrip().endswith(("x2", "x 3", "ext4", "x10")) for _, value in found(detector, text)), text
 
 
 def test_phone_window_recognizer_needs_phone_shape() -> None:
