@@ -39,6 +39,7 @@ from redactor.detection.decoys import (
     is_entirely_decoy,
     time_zone_regions,
 )
+from redactor.detection.letters import without_accents
 from redactor.detection.secret_rules import is_obvious_placeholder
 from redactor.errors import InputError, RedactionError
 from redactor.formats.base import Trace, TraceFile, TraceFormat
@@ -365,18 +366,6 @@ def in_given_name_order(name: str) -> str | None:
     """`Okafor, Hyacinth` as prose writes it, `Hyacinth Okafor`; None for a name not written family first."""
     family_first = _FAMILY_FIRST.fullmatch(name)
     return None if family_first is None else f"{family_first[2]} {family_first[1]}"
-
-
-_FOLDED_LETTERS = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss", "æ": "ae",
-                                 "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ı": "i", "þ": "th", "ð": "d"})
-
-
-def without_accents(text: str) -> str:
-    """`Zieliński` as a form, an ASCII system or a transcript writes it: `Zielinski`."""
-    import unicodedata
-
-    decomposed = unicodedata.normalize("NFKD", text.translate(_FOLDED_LETTERS))
-    return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
 _SLUGGABLE_NAME = re.compile(r"[A-Za-z]+(?: [A-Za-z]+){1,2}")

@@ -9,5 +9,17 @@ their comma below (`Ștefan`, `Ancuța`), Azerbaijani Ə (`Əliyev`): every Lati
 
 from __future__ import annotations
 
+import unicodedata
+
 CAPITAL = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽƏƠƯȘȚ\u1ea0-\u1ef9"
 SMALL = "a-zß-öø-ÿāăąćĉċčďđēĕėęěĝğġģĥħĩīĭįıĵķĺļľŀłńņňŋōŏőœŕŗřśŝşšţťŧũūŭůűųŵŷźżžəơưșț\u1ea0-\u1ef9"
+
+# Letters no decomposition takes apart: `Łukasz`, `Søren`, `Đức` as an ASCII system writes them.
+_FOLDED_LETTERS = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss", "æ": "ae",
+                                 "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ı": "i", "þ": "th", "ð": "d"})
+
+
+def without_accents(text: str) -> str:
+    """`Zieliński` as a form, an ASCII system or a transcript writes it: `Zielinski`."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_FOLDED_LETTERS))
+    return "".join(char for char in decomposed if not unicodedata.combining(char))

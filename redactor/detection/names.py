@@ -17,13 +17,12 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
-import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from redactor.detection.letters import CAPITAL, SMALL
+from redactor.detection.letters import CAPITAL, SMALL, without_accents
 
 # A name word: a capital, then small letters, possibly an apostrophe or hyphen joining a second
 # capitalised part (`O'Brien`, `Nguyen-Tran`) or a prefix glued before one (`McDonald`, `DeLaney`);
@@ -354,12 +353,7 @@ def _is_given_name(word: str, lists: NameLists) -> bool:
     name the lists carry without its accents (`Seán`, `Siobhán`: they have `sean`, `siobhan`)."""
     lowered = word.lower()
     return lowered in lists.given or ("-" in lowered and all(part in lists.given for part in lowered.split("-"))) \
-        or (not lowered.isascii() and _without_accents(lowered) in lists.given)
-
-
-@lru_cache(maxsize=4096)
-def _without_accents(word: str) -> str:
-    return "".join(char for char in unicodedata.normalize("NFD", word) if not unicodedata.combining(char))
+        or (not lowered.isascii() and without_accents(lowered) in lists.given)
 
 
 def _is_family_name(word: str, lists: NameLists) -> bool:
