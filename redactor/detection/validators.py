@@ -200,7 +200,7 @@ def cpf_ok(value: str) -> bool:
 
 
 def _digit_values(value: str) -> list[int]:
-    return [int(char) for char in value if char.isdigit()]  # (full-width digits too: `int("３") == 3`)
+    return [int(char) for char in digits_of(value)]  # (full-width digits too: `int("３") == 3`)
 
 
 _CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
