@@ -1439,7 +1439,16 @@ _PERSONAL_NUMBER_MIN, _PERSONAL_NUMBER_MAX = 100, 10**20
 def may_name_personal_number(policy: Policy, key: str) -> bool:
     """Whether a JSON integer under `key` may be personal data (`StructureRules.number_entity` decides, on the
     number too): the gate's cheap question before it walks a sealed file."""
-    return is_secret_name(policy, key) or pii_entity_for_key(key) in _NUMBER_PII_ENTITIES
+    return _number_key_entity(key, is_secret_name(policy, key)) is not None
+
+
+def _number_key_entity(key: str, secret_name: bool) -> str | None:
+    """The entity a personal number under `key` is, by the key's name alone (`secret_name`: the policy calls it
+    a secret's)."""
+    if secret_name:
+        return secret_entity_for_key(key)
+    entity = pii_entity_for_key(key)
+    return entity if entity in _NUMBER_PII_ENTITIES else None
 
 
 class StructureRules:
@@ -1464,10 +1473,7 @@ class StructureRules:
         (`"n"`: its type is kept). Such a number becomes its token, a string: no number can say it was redacted."""
         if type(number) is not int or not _PERSONAL_NUMBER_MIN <= abs(number) < _PERSONAL_NUMBER_MAX:
             return None  # (a bool is an int: `type`, not `isinstance`)
-        if self.is_secret_name(key):
-            return secret_entity_for_key(key)
-        entity = pii_entity_for_key(key)
-        return entity if entity in _NUMBER_PII_ENTITIES else None
+        return _number_key_entity(key, self.is_secret_name(key))
 
     def is_secret_name(self, key: str) -> bool:
         known = self._secret_names.get(key)

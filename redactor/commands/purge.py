@@ -99,12 +99,12 @@ def run(root: Path, policy: Policy, now: datetime, apply: bool, force: bool = Fa
     report = PurgeReport(root=root, now=now, applied=apply)
     auditor = Auditor(policy, now, scan=False)  # expiry needs no content scan
     names = AuditReport(root, resolved_base, now, policy)  # collects the values found in the names shown
+    report.masks = names.masks  # (one dict: what a name scan adds shows in the report)
     for location, path, is_link in iter_fixtures(root, resolved_base, policy):
         if is_link:
             # Never negotiable, not even with --force, and never read through to learn its age.
             link = link_report(location, path)
             auditor.scan_path(link, names)
-            report.masks = names.masks
             report.items.append(PurgeItem(link.path, location, location.is_dir(), None, "refused",
                                           f"{location.name} is a symbolic link; not followed"))
             continue
@@ -112,7 +112,6 @@ def run(root: Path, policy: Policy, now: datetime, apply: bool, force: bool = Fa
         if not fixture.expired:
             continue
         auditor.scan_path(fixture, names)
-        report.masks = names.masks
         item = _plan(fixture, container, resolved_base, force)
         if apply and item.action == "remove":
             _delete(item)
