@@ -544,6 +544,10 @@ def _code_expression(m: re.Match[str], value: str) -> bool:
 _ARN_PREFIX = re.compile(ARN_PREFIX + r"\Z")
 
 
+# A format string's field in braces (a variable's or a constant's name), not a braced ODBC value.
+_FORMAT_FIELD = re.compile(r"[a-z_][a-z0-9_.]*|[A-Z_][A-Z0-9_.]*")
+
+
 def _assignment_ok(m: re.Match[str], value: str) -> bool:
     left, key = _key_before(m)
     if not is_secret_key(key) or len(value) < 3:
@@ -571,6 +575,8 @@ def _assignment_ok(m: re.Match[str], value: str) -> bool:
         # `%2F` in a presigned URL: the key id in it is reported by aws_access_key_id, the rest is
         # not secret)
         return False
+    if m.group("braced") is not None and _FORMAT_FIELD.fullmatch(value):
+        return False  # `password={db_password}`, `PWD={PASSWORD}`: a format string's field, filled in later
     if m.group("bare") is not None:
         if _code_expression(m, value):
             return False
@@ -857,12 +863,18 @@ def _path_token_ok(_m: re.Match[str], value: str) -> bool:
 # credential (`SMTP_PASS=mailpw_2026!` in an env file), and dropping it would split such a password
 # into two pseudonyms instead. Quoted values keep every character. The first alternative
 # backtracks over at most 512 characters; when there is no such tail the whole run is the value.
-_BARE_CHAR = r"""[^\s"'\\,;&{}\[\]()<>`|]"""
+#
+# An `&` ends a bare value where a query string's next parameter follows (`password=pw&next=/home`), not inside
+# a connection string's value (`Pwd=Tr0ub&dor;`): the `&` and the run after it belong to the value when that
+# run, up to the next delimiter, is no `name=` (possessive: the run is not cut short to make the test pass).
+_BARE_CHAR = r"""(?:[^\s"'\\,;&{}\[\]()<>`|]|&(?=[^\s"'\\,;&{}\[\]()<>`|=]++(?!=)))"""
 _BARE_LAST = r"""[^\s"'\\,;&{}\[\]()<>`|.:?]"""
 _VALUE = (
     r"""(?:[rRbBuU]{0,2}\\?"(?P<dq>[^"\\\r\n]{1,512})\\?"|[rRbBuU]{0,2}\\?'(?P<sq>[^'\\\r\n]{1,512})\\?'"""
-    r"|(?P<bare>" + _BARE_CHAR + r"{0,511}" + _BARE_LAST + r"(?=[.:?]{1,8}(?:\s|\\[nrt]|\Z))"
-    r"|" + _BARE_CHAR + r"{1,512}))"
+    # (ODBC quotes a value in braces after `=`: `PWD={p@ss;word}`)
+    r"|(?<==)\{(?P<braced>[^{}\"\r\n]{1,512})\}(?=[;\"'\s\\]|\Z)"
+    r"|(?P<bare>(?!&)(?:" + _BARE_CHAR + r"{0,511}" + _BARE_LAST + r"(?=[.:?]{1,8}(?:\s|\\[nrt]|\Z))"
+    r"|" + _BARE_CHAR + r"{1,512})))"
 )
 # `==` / `===` are comparisons in code, not assignments: the operator may not be followed by "=".
 # Aligned columns put many blanks around the operator: `kubectl describe` pads after the colon
@@ -873,6 +885,7 @@ _VALUE = (
 # steps per keyword (an unbounded `\s*` next to another would be quadratic on it).
 _ASSIGN = r"""(?:\\?["'])?\]?[ \t]{0,32}(?P<op>:=|=>|[:=])(?!=)(?:(?<=:)[ \t]{0,32}|(?<!:)[ \t]{0,3})"""
 _VALUE_GROUPS: tuple[int | str, ...] = ("dq", "sq", "bare")
+_ASSIGNMENT_GROUPS: tuple[int | str, ...] = ("dq", "sq", "braced", "bare")  # (`_VALUE` with its braces)
 
 # One character of a credential after an HTTP auth scheme: RFC 6750's b64token characters, and a
 # "!" between two of them. Salesforce session ids, sent as `Bearer`/`OAuth` credentials, are
@@ -2081,7 +2094,7 @@ RULES: dict[str, SecretRule] = _rules(
         ("pass", "pwd"),
         "https://learn.microsoft.com/dotnet/framework/data/adonet/connection-string-syntax; "
         "https://www.postgresql.org/docs/current/libpq-envars.html",
-        groups=_VALUE_GROUPS,
+        groups=_ASSIGNMENT_GROUPS,
         validator=_assignment_ok,
         score=0.9,
         priority=GENERIC,
@@ -2091,7 +2104,7 @@ RULES: dict[str, SecretRule] = _rules(
         _assignment(_TOKEN_WORDS_RE),
         ("token", "jwt"),
         "redactor.detection.secret_rules.SECRET_KEY_NAMES (values of secret-named keys)",
-        groups=_VALUE_GROUPS,
+        groups=_ASSIGNMENT_GROUPS,
         validator=_assignment_ok,
         score=0.9,
         priority=GENERIC,
@@ -2103,7 +2116,7 @@ RULES: dict[str, SecretRule] = _rules(
         _assignment(_KEY_WORDS_RE),
         ("key",),
         "redactor.detection.secret_rules.SECRET_KEY_NAMES (values of secret-named keys)",
-        groups=_VALUE_GROUPS,
+        groups=_ASSIGNMENT_GROUPS,
         validator=_assignment_ok,
         score=0.9,
         priority=GENERIC,
@@ -2113,7 +2126,7 @@ RULES: dict[str, SecretRule] = _rules(
         _assignment(_SECRET_WORDS_RE),
         ("secret", "credential"),
         "redactor.detection.secret_rules.SECRET_KEY_NAMES (values of secret-named keys)",
-        groups=_VALUE_GROUPS,
+        groups=_ASSIGNMENT_GROUPS,
         validator=_assignment_ok,
         score=0.9,
         priority=GENERIC,
