@@ -493,15 +493,35 @@ class CueRule:
     # How many keyword occurrences a text needs: a spoken number is seven digit words, and `one` alone
     # is in most texts.
     min_keywords: int = 1
+    # The characters a match of the cue can start with, if the rule names them (built from the cue's own
+    # word list, `first_characters`): a cue that is a long alternation (fifty role labels) is otherwise
+    # tried at every position of a long text; the lookahead lets most positions fail at once.
+    first_chars: str = ""
 
     def __post_init__(self) -> None:
         if not self.keywords:
             raise ValueError(f"cue rule {self.name} has no keywords")
 
     def compile(self) -> re.Pattern[str]:
-        return re.compile(f"(?i:{self.cue}){self.separator}(?P<value>{self.value})")
+        # (inside the case-insensitive group: the lookahead folds case exactly as the cue's words do)
+        start = f"(?=[{re.escape(self.first_chars)}])" if self.first_chars else ""
+        return re.compile(f"(?i:{start}{self.cue}){self.separator}(?P<value>{self.value})")
 
 
+def first_characters(*words: str) -> str:
+    """The first characters of `words`, for `CueRule.first_chars`."""
+    return "".join(sorted({word[0] for word in words}))
+
+
+# The words that begin the greeting, sign-off and coordinates cues (each cue starts with one: their first
+# characters are the rules' `first_chars`).
+_GREETING_KEYWORDS = ("dear", "hi", "hello", "hey", "hallo", "bonjour", "hola", "olá", "ola", "ciao", "salut", "hej",
+                      "cześć", "thanks", "thank", "merhaba", "halo", "xin", "namaste", "buongiorno", "bom", "buenos",
+                      "guten", "goedendag", "dzień", "querid", "caro", "cara", "liebe", "beste")
+_SIGN_OFF_KEYWORDS = ("regards", "best", "thanks", "thank", "cheers", "sincerely", "warmly", "respectfully")
+_COORDINATE_KEYWORDS = ("origin", "destination", "waypoint", "latlng", "lat_lng", "latlon", "lat_lon", "lat/lng",
+                        "coord", "gps", "location", "position", "pickup", "dropoff", "drop-off", "ping", "last ping",
+                        "geo")
 _NUMBER_WORDS = r"(?:\s*(?:number|num\.?|no\.?|nr\.?|#|id))?"
 # Between a code's name and the code, a few words may say which one before `is` (`alarm code for the side door
 # is still 8814`, `my IP PIN this year is 482917`); else the usual marks.
@@ -955,9 +975,7 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"|location|position|pickup|drop-?off|(?:last[ \t]+)?ping|geo)",
             r"-?\d{1,2}\.\d{4,},[ ]?-?\d{1,3}\.\d{4,}(?![\d.])", _coordinates_ok,
             separator=r"(?:[ \t]*[:=]?[ \t]*[\"']?)",
-            keywords=("origin", "destination", "waypoint", "latlng", "lat_lng", "latlon", "lat_lon", "lat/lng",
-                      "coord", "gps", "location", "position", "pickup", "dropoff", "drop-off", "ping", "last ping",
-                      "geo")),
+            keywords=_COORDINATE_KEYWORDS, first_chars=first_characters(*_COORDINATE_KEYWORDS)),
     # An Ethereum (or any EVM chain's) wallet after its name: `ETH withdrawal address 0x71C7...`,
     # `wallet: 0x...`. The shape alone is a contract's address as often (and a digest's first 40 digits).
     CueRule("evm_wallet", "CRYPTO",
@@ -1019,7 +1037,8 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("quoted_person_key", "PERSON",
             rf"(?:\\?['\"](?:{_PERSON_KEYS})\\?['\"]\s*:|(?<![\w.-])(?:{_PERSON_KEYS})[ \t]*=)",
             rf"{_FULL_NAME}(?=\\?['\"])", is_plausible_person, separator=r"(?:\s*\\?['\"])",
-            keywords=_PERSON_KEY_KEYWORDS),
+            keywords=_PERSON_KEY_KEYWORDS,
+            first_chars=first_characters("\\", "'", '"', *_PERSON_KEY_WORDS)),
     # A bare `name` names a person's only in a record with the person's contact details, after it or
     # before it (`{'name': 'Build Image'}` names a step, `{'name': 'Pull Request Review'}` a workflow).
     CueRule("quoted_contact_name", "PERSON", _NAME_KEY,
@@ -1031,7 +1050,8 @@ CUE_RULES: tuple[CueRule, ...] = (
     # A role as a label: `Tenant: Grace Thornbury`, `Witness: Hamid Okoro-Mensah`, `Registered owner: ...`.
     CueRule("role_name", "PERSON",
             rf"\b(?:{_ROLE_LABELS})(?=\s*:)", _LABELLED_FULL_NAME, is_plausible_labelled_person,
-            separator=rf"(?:\s*:\s*[\"']?{_TITLE})", keywords=_ROLE_LABEL_KEYWORDS),
+            separator=rf"(?:\s*:\s*[\"']?{_TITLE})", keywords=_ROLE_LABEL_KEYWORDS,
+            first_chars=first_characters(*_ROLE_LABEL_WORDS)),
     # A mother's maiden name, a security answer, is a family name on its own (`Mother's maiden name: Kowalczyk`,
     # `Nazwisko panieńskie matki: Kowalczyk`, `nom de jeune fille : Garnier`, `Geburtsname: Brandt`).
     CueRule("maiden_name", "PERSON",
@@ -1078,14 +1098,12 @@ CUE_RULES: tuple[CueRule, ...] = (
             # (a comma may follow the greeting, a full stop the name: `Thanks, Kayla!`, `Thank you, Kayla.`)
             rf"{_NAME}(?=\s*[,!:\n]|\.(?:\s|$))", is_plausible_person,
             separator=rf"(?:,?[ \t]+{_TITLE})",
-            keywords=("dear", "hi", "hello", "hey", "hallo", "bonjour", "hola", "olá", "ola", "ciao", "salut",
-                      "hej", "cześć", "thanks", "thank", "merhaba", "halo", "xin", "namaste", "buongiorno", "bom",
-                      "buenos", "guten", "goedendag", "dzień", "querid", "caro", "cara", "liebe", "beste")),
+            keywords=_GREETING_KEYWORDS, first_chars=first_characters(*_GREETING_KEYWORDS)),
     # A sign-off, then the name alone on the next line: "Kind regards,\nJane Roe".
     CueRule("sign_off", "PERSON",
             r"\b(?:regards|best|thanks|thank you|cheers|sincerely|best wishes|warmly|respectfully)",
             rf"{_NAME}(?=[ \t]*(?:\n|$))", is_plausible_person, separator=r"(?:[ \t]*[,!][ \t]*\r?\n[ \t]*)",
-            keywords=("regards", "best", "thanks", "thank", "cheers", "sincerely", "warmly", "respectfully")),
+            keywords=_SIGN_OFF_KEYWORDS, first_chars=first_characters(*_SIGN_OFF_KEYWORDS)),
     # The same in German, French, Spanish, Portuguese, Italian, Dutch, Polish, Swedish, Turkish, Indonesian and
     # Vietnamese, where the comma is often left out: "Mit freundlichen Grüßen\nJürgen Weiß".
     CueRule("foreign_sign_off", "PERSON",

@@ -338,19 +338,25 @@ def isbn_regions(text: str) -> list[Region]:
 # - a MAC or EUI-64 hardware address (`00:17:88:01:0b:2c:4d:5e`: eight groups of two read as IPv6);
 # - a directory name's organisational units and domain components (`OU=Groups,DC=corp`: a CN may be a
 #   person's and is left to the detectors).
-_CODES = re.compile(
-    r"\b1Z ?[0-9A-Z]{3} ?[0-9A-Z]{3} ?[0-9A-Z]{2} ?[0-9A-Z]{4} ?[0-9A-Z]{3} ?[0-9A-Z]\b"
-    r"|\b[A-Z]{3}[UJZ] ?\d{6} ?\d\b"
-    r"|\bISSN:?\s*\d{4}-\d{3}[\dX]\b"
-    r"|\b10\.\d{4,9}/[^\s\"'<>]+"
-    r"|(?<![\w:.-])[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}(?:\1[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2})?(?![\w:])"
-    r"|(?<![\w=])(?:OU|DC)=[^,;\r\n\"]+"
+# Each shape with a literal or a few words that any match holds, tested first: the shapes would otherwise each
+# be tried at every position of every text (one alternation of them all costs about as much as their sum).
+# (case-sensitive literals; the company labels' words are looked for in the lower-cased text)
+_CODES: tuple[tuple[tuple[str, ...], bool, re.Pattern[str]], ...] = (
+    (("1Z",), False, re.compile(r"\b1Z ?[0-9A-Z]{3} ?[0-9A-Z]{3} ?[0-9A-Z]{2} ?[0-9A-Z]{4} ?[0-9A-Z]{3} ?[0-9A-Z]\b")),
+    (("U", "J", "Z"), False, re.compile(r"\b[A-Z]{3}[UJZ] ?\d{6} ?\d\b")),
+    (("ISSN",), False, re.compile(r"\bISSN:?\s*\d{4}-\d{3}[\dX]\b")),
+    (("10.",), False, re.compile(r"\b10\.\d{4,9}/[^\s\"'<>]+")),
+    ((":", "-"), False, re.compile(
+        r"(?<![\w:.-])[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}(?:\1[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2})?"
+        r"(?![\w:])")),
+    (("OU=", "DC="), False, re.compile(r"(?<![\w=])(?:OU|DC)=[^,;\r\n\"]+")),
     # an AWS resource name (`arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-Xk3P9q`)
-    rf"|{ARN_PREFIX}[^\s\"'<>,;]+"
+    (("arn:aws",), False, re.compile(rf"{ARN_PREFIX}[^\s\"'<>,;]+")),
     # a company's registration or tax number after its label (`org. no. 987 654 321`, `VAT GB123456789`)
-    r"|(?i:\b(?:org(?:anisation|anization)?\.?[ \t]*(?:no|nr|number)|company[ \t]+(?:no|number|reg(?:istration)?"
-    r"\.?[ \t]*(?:no|number))|vat[ \t]*(?:no|number|id|reg(?:istration)?)?|kvk|siren|siret|abn|acn|crn|hrb)"
-    r"\.?[ \t]*[:#]?[ \t]*)(?:[A-Z]{2})?\d[\d .-]{5,16}\d\b"
+    (("org", "company", "vat", "kvk", "siren", "siret", "abn", "acn", "crn", "hrb"), True, re.compile(
+        r"(?i:\b(?:org(?:anisation|anization)?\.?[ \t]*(?:no|nr|number)|company[ \t]+(?:no|number|reg(?:istration)?"
+        r"\.?[ \t]*(?:no|number))|vat[ \t]*(?:no|number|id|reg(?:istration)?)?|kvk|siren|siret|abn|acn|crn|hrb)"
+        r"\.?[ \t]*[:#]?[ \t]*)(?:[A-Z]{2})?\d[\d .-]{5,16}\d\b")),
 )
 _ISBN_10 = re.compile(r"(?<![\w-])(?=[\d-]{12}[\dX](?![\w-]))\d{1,5}-\d{1,7}-\d{1,7}-[\dX]")
 # An ISBN-13 with its hyphens (`978-0-306-40615-7`, its check digit verified: a barcode's).
@@ -370,7 +376,13 @@ def _isbn_10_ok(value: str) -> bool:
 
 
 def code_regions(text: str) -> list[Region]:
-    regions = [m.span() for m in _CODES.finditer(text)]
+    lowered = ""
+    regions: list[Region] = []
+    for literals, folded, pattern in _CODES:
+        if folded and not lowered:
+            lowered = text.lower()
+        if any(literal in (lowered if folded else text) for literal in literals):
+            regions += [m.span() for m in pattern.finditer(text)]
     hyphens = text.count("-")
     if hyphens >= 2:
         regions += [m.span() for m in _AMAZON_ORDER.finditer(text)]
