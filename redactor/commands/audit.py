@@ -358,9 +358,10 @@ class Auditor:
                 report.violations.append(_gate_violation(TEXT_FINDINGS, f"{_listed(kept)}; remove the flagged "
                                                                         "values, or keep it out of the fixtures"))
 
-    def scan_path(self, report: FixtureReport, audit: AuditReport) -> None:
+    def scan_path(self, report: FixtureReport, masks: dict[str, str]) -> None:
         """The names in the reported path (and a trace directory's files, and the names its seal lists)
-        hold no secret and no structured PII; a value found there is masked wherever it would show."""
+        hold no secret and no structured PII; a value found there is masked wherever it would show (`masks`:
+        the whole report's, value -> masked preview)."""
         names = [report.path]
         if report.is_directory:
             names += [entry.name for entry in sorted(report.location.iterdir())]
@@ -374,7 +375,7 @@ class Auditor:
         for value in sorted({item.value for item in kept}, key=len, reverse=True):
             preview = masked_preview(value)
             report.mask(value, preview)
-            audit.masks[value] = preview
+            masks[value] = preview
 
     def _unsuppressed(self, report: FixtureReport, flagged: list[Flagged]) -> list[Flagged]:
         """The findings no allow-list covers (the policy's, the repository's); listed without values."""
@@ -515,7 +516,7 @@ def run(root: Path, policy: Policy, now: datetime, base: Path | None = None, sca
             fixture = auditor.inspect_other(location, path)
         else:
             fixture = auditor.inspect(location, path)
-        auditor.scan_path(fixture, report)
+        auditor.scan_path(fixture, report.masks)
         report.fixtures.append(fixture)
     return report
 

@@ -29,7 +29,6 @@ from typing import Any
 from redactor.atomic import TEMP_MARKER, fsync_directory
 from redactor.commands.audit import (
     Auditor,
-    AuditReport,
     FixtureReport,
     find_base,
     iter_fixtures,
@@ -98,20 +97,18 @@ def run(root: Path, policy: Policy, now: datetime, apply: bool, force: bool = Fa
     resolved_base = (base or find_base(root)).resolve()
     report = PurgeReport(root=root, now=now, applied=apply)
     auditor = Auditor(policy, now, scan=False)  # expiry needs no content scan
-    names = AuditReport(root, resolved_base, now, policy)  # collects the values found in the names shown
-    report.masks = names.masks  # (one dict: what a name scan adds shows in the report)
     for location, path, is_link in iter_fixtures(root, resolved_base, policy):
         if is_link:
             # Never negotiable, not even with --force, and never read through to learn its age.
             link = link_report(location, path)
-            auditor.scan_path(link, names)
+            auditor.scan_path(link, report.masks)
             report.items.append(PurgeItem(link.path, location, location.is_dir(), None, "refused",
                                           f"{location.name} is a symbolic link; not followed"))
             continue
         fixture = auditor.inspect(location, path)
         if not fixture.expired:
             continue
-        auditor.scan_path(fixture, names)
+        auditor.scan_path(fixture, report.masks)
         item = _plan(fixture, container, resolved_base, force)
         if apply and item.action == "remove":
             _delete(item)
