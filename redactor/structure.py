@@ -152,7 +152,8 @@ _PII_KEY_ENTITIES = {
     **dict.fromkeys(("cpf", "curp", "rfc", "bsn", "tckn", "tc_kimlik", "tc_kimlik_no", "kimlik_no", "codice_fiscale",
                      "partita_iva", "nik", "npwp", "cccd", "cmnd", "cnpj", "nip", "clave_elector", "personalausweis",
                      "ausweisnummer", "clabe", "conta", "numero_conta", "conta_corrente", "rekening", "no_rekening",
-                     "rekeningnummer", "so_tai_khoan", "kontonummer"), "ID_NUMBER"),
+                     "rekeningnummer", "so_tai_khoan", "kontonummer", "kvk", "kvk_nummer", "kvknummer", "kvk_number"),
+                    "ID_NUMBER"),
     **dict.fromkeys(("data_nascimento", "geboortedatum", "data_urodzenia", "dogum_tarihi", "doğum_tarihi",
                      "tgl_lahir", "tanggal_lahir", "ngay_sinh", "ne_le", "nee_le"), "DATE_OF_BIRTH"),
     # a CRM's or an analytics event's address parts and name spellings (Salesforce `MailingCity`, HubSpot

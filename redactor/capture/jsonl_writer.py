@@ -22,6 +22,10 @@ Guarantees, and how they are kept:
 - **The seal is brought up to date on close**, covering the whole file: digest, policy, counts
   (the previous seal's plus this session's) and the earliest recording time.
 - **One writer per file**: an exclusive `flock` is held while open; a second writer fails fast.
+- **The path must not be a symbolic link** (fail closed). Appending through a link writes into a
+  file the caller did not name, and re-redacting its unsealed content would replace the *link* with
+  the redacted copy while the raw target stays where it was, looking done. A link is refused with a
+  `CaptureError` naming the path (also when it appears between the check and the open: `O_NOFOLLOW`).
 
 Per-record redaction is consistent across the whole file because pseudonyms are keyed: the same
 value gets the same token in every call. (What a per-record redaction cannot do is scrub, in
@@ -61,6 +65,11 @@ def dumps_line(record: Mapping[str, Any]) -> str:
     return escape_lone_surrogates(json.dumps(record, ensure_ascii=False, separators=(",", ":"), allow_nan=False)) + "\n"
 
 
+def _symlink_refusal(path: Path) -> str:
+    return (f"{path}: is a symbolic link; refusing to write through it (its target would keep any raw "
+            "content, and a re-redaction would replace the link, not the target): name the real file")
+
+
 class RedactingJsonlWriter:
     """Append-only, redacting, sealed JSONL writer. Thread-safe; usable as a context manager."""
 
@@ -96,6 +105,8 @@ class RedactingJsonlWriter:
         self._earliest: datetime | None = None
         self._previous: Seal | None = None
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        if self.path.is_symlink():
+            raise CaptureError(_symlink_refusal(self.path))
         self._created = not self.path.exists()
         self._fd = self._open_locked()
         try:
@@ -170,7 +181,13 @@ class RedactingJsonlWriter:
     # ----- opening ----------------------------------------------------------------------------
 
     def _open_locked(self) -> int:
-        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, DATA_FILE_MODE)
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0),
+                         DATA_FILE_MODE)
+        except OSError:
+            if self.path.is_symlink():  # (ELOOP: a link put there after the check in __init__)
+                raise CaptureError(_symlink_refusal(self.path)) from None
+            raise
         try:
             import fcntl
         except ImportError:  # pragma: no cover - not POSIX: no advisory locks to take

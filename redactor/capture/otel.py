@@ -18,14 +18,18 @@ a warning without content) and, if a quarantine file is set, kept there raw, own
 What is redacted: span, event and link attributes, the status description, resource attributes,
 the instrumentation scope's attributes; a value the engine finds inside a span or event name.
 What is kept as is: ids, kinds, timestamps, numeric and boolean attributes (a number under a
-secret name is redacted whole and becomes a string: `restore_value_types`). The
+secret name is redacted whole and becomes a string: `restore_value_types`). A bytes attribute
+becomes a string: its text, redacted, when it is UTF-8, else a `<REDACTED_PAYLOAD sha256=...
+bytes=...>` placeholder. The
 copies carry no dropped-attribute counts (the SDK keeps those on its bounded containers only).
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import math
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -44,6 +48,7 @@ if TYPE_CHECKING:
 
 _log = logging.getLogger("redactor.capture.otel")
 _NON_FINITE = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # (bytes that decode to these are binary)
 
 
 # ----- OTLP/JSON encoding (https://opentelemetry.io/docs/specs/otlp/#json-protobuf-encoding) ----
@@ -62,9 +67,23 @@ def _any_value(value: Any) -> dict[str, Any]:
         return {"stringValue": value}
     if isinstance(value, (list, tuple)):
         return {"arrayValue": {"values": [_any_value(item) for item in value]}}
-    if isinstance(value, bytes):
-        raise CaptureError("bytes attribute values are not supported at capture")
+    if isinstance(value, (bytes, bytearray)):
+        return {"stringValue": _bytes_as_text(bytes(value))}
     return {"stringValue": str(value)}
+
+
+def _bytes_as_text(raw: bytes) -> str:
+    """A bytes attribute as text the engine can read: the text itself when it is UTF-8 (then redacted
+    as any string attribute, and a string in the copies and the file: like a number redacted whole,
+    the type is not kept), else a placeholder with its digest and size (as VCR's binary bodies): what
+    binary holds is never read, so it never leaves the process."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = None
+    if text is not None and _CONTROL.search(text) is None:
+        return text
+    return f"<REDACTED_PAYLOAD sha256={hashlib.sha256(raw).hexdigest()} bytes={len(raw)}>"
 
 
 def restore_value_types(document: Any) -> Any:

@@ -507,6 +507,33 @@ class CueRule:
         start = f"(?=[{re.escape(self.first_chars)}])" if self.first_chars else ""
         return re.compile(f"(?i:{start}{self.cue}){self.separator}(?P<value>{self.value})")
 
+    def compile_value(self) -> re.Pattern[str]:
+        """The value alone, matched where `ANOTHER_ONES` ends (see `more_values`)."""
+        return re.compile(f"(?P<value>{self.value})")
+
+
+# After a labelled value, another of the same kind that is someone else's: `My PPSN is 1234567T and his is
+# 7654321G`, `..., and mine is ...`, `; my wife's: ...`. Tried only right after a cue's value (no cost
+# elsewhere); what follows must still have the rule's shape and pass its check.
+ANOTHER_ONES = re.compile(
+    r"[ \t]*[,;]?[ \t]*(?:(?:and|&|but|while|whereas)[ \t]+)?"
+    r"(?:his|hers|mine|theirs|ours|yours|(?:my|his|her|their|our|your)[ \t]+[^\W\d_]+['’]s|[^\W\d_]+['’]s)"
+    r"(?:[ \t]+(?:one|number|no\.?))?(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*)",
+    re.IGNORECASE)
+_MORE_VALUES_MAX = 3
+
+
+def more_values(text: str, end: int, value: re.Pattern[str], validator: Callable[[str], bool]) -> list[tuple[int, int]]:
+    """The spans of values of the same kind continuing a cue's value that ends at `end` (`ANOTHER_ONES`)."""
+    spans: list[tuple[int, int]] = []
+    while len(spans) < _MORE_VALUES_MAX and (joint := ANOTHER_ONES.match(text, end)) is not None:
+        found = value.match(text, joint.end())
+        if found is None or not validator(found.group("value")):
+            break
+        spans.append(found.span("value"))
+        end = found.end("value")
+    return spans
+
 
 def first_characters(*words: str) -> str:
     """The first characters of `words`, for `CueRule.first_chars`."""
@@ -592,6 +619,10 @@ _DATE = (
 )
 # Where someone was born, between `born`, `né`, `nato` and the date: `nato a Roma il 3 marzo 1980`.
 _BIRTHPLACE = r"\s+(?:in|at|a|à|en|em)\s+[^\W\d_]+(?:[ '’-][^\W\d_]+){0,3}"
+# Who a parent says was born (`my son`, `our youngest daughter`, `his twins`).
+_CHILD_WORDS = (r"(?:(?:little|baby|newborn|new|eldest|oldest|youngest|middle|younger|older|first|second|third|twin)"
+                r"[ \t]+)?(?:son|daughter|child|kid|baby|boy|girl|twin|grand(?:son|daughter|child)|niece|nephew|brother"
+                r"|sister|step(?:son|daughter))s?")
 _PERSON_LABELS = (
     r"(?:full|legal|first|last|given|family|customer|client|patient|passenger|guest|card ?holder|account ?holder|"
     r"applicant|candidate|employee|contact|travell?er|member|caller|recipient|sender|beneficiary|insured|"
@@ -707,6 +738,14 @@ CUE_RULES: tuple[CueRule, ...] = (
             rf"|\bnacid[oa](?:{_BIRTHPLACE})?\s+el|\bnascid[oa](?:{_BIRTHPLACE})?\s+em|\bnac[ií]\s+el",
             _DATE, _born_before_2010,
             keywords=("born", "geb", "né", "ne le", "nee le", "nato", "nata", "nacid", "nascid", "naci", "nací")),
+    # A child's birth is recent: whoever the sentence says was born (`my son was born on 14 March 2017`, `she was
+    # born 03/14/2017`), or `born` right before a date (`Liam, born 2017-03-14`), dates a birth whatever the year.
+    # (A project or a release is `born on` a date, or `was born` one, never `I`, `she` or `my son`; `built on`,
+    # `released` are not `born`.)
+    CueRule("born_person", "DATE_OF_BIRTH",
+            rf"\b(?:i|he|she|we|they|you|(?:my|our|his|her|their|your)[ \t]+{_CHILD_WORDS})[ \t]+(?:was|were)[ \t]+born"
+            rf"(?:{_BIRTHPLACE}[ \t]+on|[ \t]+on)?|(?<!was )(?<!were )(?<!is )\bborn(?![ \t]+(?:in|at|on)\b)",
+            _DATE, separator=r"(?:[ \t]*:)?[ \t]*", keywords=("born",)),
     CueRule("passport", "ID_NUMBER", rf"\bpassport{_NUMBER_WORDS}", r"[A-Z0-9]{6,9}(?![\w-])", _has_digits(5),
             keywords=("passport",)),
     CueRule("driver_licence", "ID_NUMBER",
@@ -808,6 +847,20 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"[A-Z0-9][A-Z0-9./-]{5,20}[A-Z0-9](?![\w-])", _has_digits(5),
             keywords=("curp", "bsn", "tckn", "nik", "npwp", "cccd", "cmnd", "rg", "cnpj", "nip", "ine", "kimlik",
                       "codice", "partita", "p.iva", "p. iva", "personalausweis", "clave", "số")),
+    # A British postcode after its label in any case (`my postcode is nw1 6xe`; in capitals the postcode recognizer
+    # finds it anywhere).
+    CueRule("uk_postcode_label", "STREET_ADDRESS", r"\bpost[ \t-]?code|\bpostal[ \t]+code",
+            r"(?i:[A-PR-UWYZ][A-HK-Y]?\d[A-HJKPSTUW\d]?[ ]?\d[ABD-HJLNP-UW-Z]{2})(?![\w-])",
+            separator=_ID_CELL_SEPARATOR, keywords=("postcode", "post code", "post-code", "postal code")),
+    # A Dutch Chamber of Commerce (KvK) number, eight digits (`KvK-nummer: 69599084`): typed as CNPJ and partita IVA
+    # are, an ID_NUMBER, since most holders in a support or onboarding trace are sole traders (eenmanszaak, zzp),
+    # whose register entry names the person and often their home address.
+    CueRule("dutch_kvk", "ID_NUMBER",
+            r"\bKvK(?:[ -]?(?:nummer|nr\.?|number|no\.?|registration(?:[ \t]+(?:number|no\.?))?))?"
+            r"|\bKamer[ \t]+van[ \t]+Koophandel(?:[ \t]*(?:nummer|nr\.?))?"
+            r"|\bChamber[ \t]+of[ \t]+Commerce[ \t]+(?:registration[ \t]+)?(?:number|no\.?|nr\.?)",
+            r"\d{8}(?![\d-])|\d{4}[ .]\d{4}(?![\d-])", separator=_ID_CELL_SEPARATOR,
+            keywords=("kvk", "kamer van koophandel", "chamber of commerce")),
     # Canada's social insurance number, Australia's tax file number, India's Aadhaar, after their names (a
     # table's cell beside its type too: `| SIN | 130 692 544 |`), each with its check digit.
     CueRule("canadian_sin", "ID_NUMBER", r"\b(?-i:SIN|NAS)\b|\bsocial[ _-]insurance(?:[ _-](?:number|no\.?))?",
@@ -1337,26 +1390,28 @@ def cue_recognizer(entities: frozenset[str]) -> Any:
     """A presidio recognizer for the cue rules of `entities` (those a policy enables)."""
     from presidio_analyzer import EntityRecognizer, RecognizerResult
 
-    rules = [(rule, rule.compile()) for rule in CUE_RULES if rule.entity in entities]
+    rules = [(rule, rule.compile(), rule.compile_value()) for rule in CUE_RULES if rule.entity in entities]
 
     class CueRecognizer(EntityRecognizer):
         def __init__(self) -> None:
-            super().__init__(supported_entities=sorted({rule.entity for rule, _ in rules}), name="CueRecognizer")
+            super().__init__(supported_entities=sorted({rule.entity for rule, _, _ in rules}), name="CueRecognizer")
 
         def load(self) -> None:
             return None
 
         def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[RecognizerResult]:
-            results = []
+            results: list[RecognizerResult] = []
             worth_running = rules_worth_running(text)
-            for rule, pattern in rules:
+            for rule, pattern, value in rules:
                 if rule.name not in worth_running:
                     continue
                 for match in pattern.finditer(text):
-                    start, end = match.span("value")
-                    if rule.validator(match.group("value")):
-                        results.append(RecognizerResult(rule.entity, start, end, CUE_SCORE,
-                                                        recognition_metadata={"recognizer_name": rule.name}))
+                    if not rule.validator(match.group("value")):
+                        continue
+                    spans = [match.span("value"), *more_values(text, match.end("value"), value, rule.validator)]
+                    results.extend(RecognizerResult(rule.entity, start, end, CUE_SCORE,
+                                                    recognition_metadata={"recognizer_name": rule.name})
+                                   for start, end in spans)
             return results
 
     return CueRecognizer()

@@ -352,10 +352,11 @@ _CODES: tuple[tuple[tuple[str, ...], bool, re.Pattern[str]], ...] = (
     (("OU=", "DC="), False, re.compile(r"(?<![\w=])(?:OU|DC)=[^,;\r\n\"]+")),
     # an AWS resource name (`arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-Xk3P9q`)
     (("arn:aws",), False, re.compile(rf"{ARN_PREFIX}[^\s\"'<>,;]+")),
-    # a company's registration or tax number after its label (`org. no. 987 654 321`, `VAT GB123456789`)
-    (("org", "company", "vat", "kvk", "siren", "siret", "abn", "acn", "crn", "hrb"), True, re.compile(
+    # a company's registration or tax number after its label (`org. no. 987 654 321`, `VAT GB123456789`; not a
+    # Dutch KvK number: most are sole traders', an ID_NUMBER, see `cues.py`'s `dutch_kvk`)
+    (("org", "company", "vat", "siren", "siret", "abn", "acn", "crn", "hrb"), True, re.compile(
         r"(?i:\b(?:org(?:anisation|anization)?\.?[ \t]*(?:no|nr|number)|company[ \t]+(?:no|number|reg(?:istration)?"
-        r"\.?[ \t]*(?:no|number))|vat[ \t]*(?:no|number|id|reg(?:istration)?)?|kvk|siren|siret|abn|acn|crn|hrb)"
+        r"\.?[ \t]*(?:no|number))|vat[ \t]*(?:no|number|id|reg(?:istration)?)?|siren|siret|abn|acn|crn|hrb)"
         r"\.?[ \t]*[:#]?[ \t]*)(?:[A-Z]{2})?\d[\d .-]{5,16}\d\b")),
 )
 _ISBN_10 = re.compile(r"(?<![\w-])(?=[\d-]{12}[\dX](?![\w-]))\d{1,5}-\d{1,7}-\d{1,7}-[\dX]")

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from redactor.detection.letters import CAPITAL, SMALL, without_accents
@@ -126,6 +127,7 @@ def name_lists() -> NameLists:
                     family if _FAMILY_LIST.fullmatch(attribute) else None
                 if into is not None and isinstance(value, (list, tuple, dict)):
                     into.update(_latin_forms([name for name in value if isinstance(name, str)]))
+    given.update(extra_given_names())
     ignorable = ignorable_capitalised_words() | _FORMS_OF_ADDRESS
     return NameLists(
         given=frozenset(n for n in given if _long_enough(n) and n not in ignorable
@@ -134,6 +136,15 @@ def name_lists() -> NameLists:
                          and n not in _PLACE_WORDS),
         word_like=name_words() | frozenset(word.lower() for word in EnglishLorem.word_list),
     )
+
+
+_EXTRA_GIVEN_NAMES_FILE = Path(__file__).resolve().parent.parent / "data" / "given_names_extra.txt"
+
+
+def extra_given_names() -> frozenset[str]:
+    """Common given names Faker's lists lack (`redactor/data/given_names_extra.txt`, see its header)."""
+    lines = _EXTRA_GIVEN_NAMES_FILE.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
 
 
 def _long_enough(name: str) -> bool:
@@ -173,8 +184,43 @@ def _latin_forms(names: list[str]) -> Iterable[str]:
             yield last
 
 
+# A nickname in quotes inside a full name (`Robert "Bobby" Tables`, `Margaret ‘Peggy’ Olsen`): a known given name,
+# the nickname, a capitalised family name are one person. (The gate first: a quoted capitalised word between two.)
+_NICKNAME_QUOTES = ('"', "“", "‘", "'")
+_NICKNAME_GATE = re.compile(rf"[ \t][\"“‘'][{CAPITAL}][{SMALL}]+[\"”’'][ \t]+[{CAPITAL}]")
+_NICKNAMED = re.compile(
+    rf"(?<![\w@.#/\\'’\"-])(?P<given>[{CAPITAL}][{SMALL}]+)[ \t]+[\"“‘'](?P<nick>[{CAPITAL}][{SMALL}]+)[\"”’'][ \t]+"
+    rf"(?P<family>(?:Mc|Mac|O['’])?[{CAPITAL}][{SMALL}]+(?:['’-][{CAPITAL}][{SMALL}]+)?)(?![\w@'’-])")
+
+
+def _may_hold_nickname(text: str) -> bool:
+    return any(quote in text for quote in _NICKNAME_QUOTES) and _NICKNAME_GATE.search(text) is not None
+
+
+def _nicknamed(text: str, lists: NameLists) -> list[tuple[int, int]]:
+    """(start, end) of each full name with a nickname in quotes inside it (see `_NICKNAMED`)."""
+    if not _may_hold_nickname(text):
+        return []
+    from redactor.detection.cues import is_plausible_person
+    from redactor.detection.pii import ignorable_capitalised_words
+
+    ignorable = ignorable_capitalised_words()
+    found = []
+    for match in _NICKNAMED.finditer(text):
+        given, family = match.group("given"), match.group("family")
+        # (the family name a known one, or the nickname a given name too: `Bobby`, `Peggy`)
+        if not _is_given_name(given, lists) or given.lower() in lists.word_like \
+                or not (_is_family_name(family, lists)
+                        or (_is_given_name(match.group("nick"), lists) and family.lower() not in ignorable)) \
+                or not is_plausible_person(f"{given} {family}") \
+                or not _is_person(text, [given, family], match.end(), lists):
+            continue
+        found.append(match.span())
+    return found
+
+
 def may_hold_full_name(text: str) -> bool:
-    return _CANDIDATE.search(text) is not None
+    return _CANDIDATE.search(text) is not None or _may_hold_nickname(text)
 
 
 def full_names(text: str) -> Iterator[tuple[int, int]]:
@@ -182,7 +228,10 @@ def full_names(text: str) -> Iterator[tuple[int, int]]:
     if not may_hold_full_name(text):
         return
     lists = name_lists()
-    words = list(_WORD.finditer(text))
+    nicknamed = _nicknamed(text, lists)
+    yield from nicknamed
+    words = [word for word in _WORD.finditer(text)
+             if not any(start <= word.start() < end for start, end in nicknamed)]
     index = 0
     while index < len(words):
         firm = _firm_at(text, words, index)

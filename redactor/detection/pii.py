@@ -604,12 +604,22 @@ _POSTAL_TAIL = re.compile(
 )
 
 
+# A British postcode typed in lower case after a street, a town perhaps before it (`12 baker street, london nw1 6xe`,
+# `, Camden, London nw1 7jr`): after the street, its shape is enough (the outward and inward codes as the capitals'
+# pattern reads them).
+_LOWER_CASE_POSTAL_TAIL = re.compile(
+    r",?[ \t]+(?P<tail>(?:[A-Za-z][A-Za-z'’.-]*,?[ \t]+){0,3}?"
+    r"(?:[a-pr-uwyz][a-hk-y]?\d[a-hjkpstuw\d]?)[ \t]?\d[abd-hjlnp-uw-z]{2})(?![\w-])")
+
+
 def postal_tail(text: str, span: Span) -> Span | None:
     """The town and postcode after a street address (their own token: the street keeps the token it
     has wherever the trace writes it alone), or None."""
     tail = _POSTAL_TAIL.match(text, span.end)
     if tail is None:
-        return None
+        lower = _LOWER_CASE_POSTAL_TAIL.match(text, span.end)
+        return None if lower is None else Span(lower.start("tail"), lower.end("tail"), span.entity_type, span.score,
+                                                span.detector)
     group = next(name for name in ("tail", "line", "bare") if tail.start(name) >= 0)
     return Span(tail.start(group), tail.end(group), span.entity_type, span.score, span.detector)
 

@@ -274,3 +274,24 @@ def test_a_quarantine_that_cannot_be_written_is_still_a_capture_error(redactor: 
         writer.write({"text": planted.EMAIL, "when": object()})
     assert planted.leaked(str(failure.value)) == []
     assert not path.exists()
+
+
+def test_a_symbolic_link_as_the_output_path_is_refused(redactor: Redactor, tmp_path: Path) -> None:
+    """Writing through a link would leave the raw target where it was (a re-redaction replaces the
+    link with the redacted copy): the writer refuses it, naming the path, and touches neither."""
+    target = tmp_path / "raw.jsonl"
+    raw = (json.dumps(sensitive_event(1)) + "\n").encode()
+    target.write_bytes(raw)
+    link = tmp_path / "run.jsonl"
+    link.symlink_to(target)
+    with pytest.raises(CaptureError, match="symbolic link") as failure:
+        RedactingJsonlWriter(link, redactor)
+    assert str(link) in str(failure.value)
+    assert planted.leaked(str(failure.value)) == []
+    assert link.is_symlink() and target.read_bytes() == raw
+    assert not link.with_name("run.jsonl.seal.json").exists()
+    dangling = tmp_path / "new.jsonl"
+    dangling.symlink_to(tmp_path / "elsewhere.jsonl")  # a link to a file not there yet: refused too
+    with pytest.raises(CaptureError, match="symbolic link"):
+        RedactingJsonlWriter(dangling, redactor)
+    assert not (tmp_path / "elsewhere.jsonl").exists()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -245,3 +246,30 @@ def test_a_full_disk_is_a_failed_export_and_leaves_the_file_whole(redactor: Reda
              for line in path.read_text(encoding="utf-8").splitlines()]
     assert names == ["step 0", "step 2"]
     assert read_seal(path.with_name(path.name + ".seal.json")).files == {path.name: sha256_bytes(path.read_bytes())}
+
+
+def test_bytes_attributes_are_redacted_and_the_batch_exported(redactor: Redactor, tmp_path: Path) -> None:
+    """A bytes attribute no longer fails the whole batch: UTF-8 text is redacted as text (a string in
+    the copies and the file), binary becomes a digest placeholder; the other spans go out as usual."""
+    memory = InMemorySpanExporter()
+    path = tmp_path / "run.otlp.jsonl"
+    provider = provider_with(SimpleSpanProcessor(RedactingSpanExporter(memory, redactor)),
+                             SimpleSpanProcessor(OtlpJsonFileExporter(path, redactor)))
+    binary = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + planted.EMAIL.encode()
+    with provider.get_tracer("t").start_as_current_span("upload") as span:
+        span.set_attribute("upload.note", f"from {planted.PERSON}, {planted.EMAIL}".encode())
+        span.set_attribute("upload.body", binary)
+        span.set_attribute("upload.parts", (f"card {planted.CARD}".encode(), b"ok"))
+        span.set_attribute("upload.size", 3)
+    provider.shutdown()
+    (copy,) = memory.get_finished_spans()
+    assert copy.attributes is not None
+    assert planted.leaked(span_bytes((copy,))) == []
+    assert "<EMAIL_ADDRESS:" in str(copy.attributes["upload.note"])
+    body = str(copy.attributes["upload.body"])
+    assert body == f"<REDACTED_PAYLOAD sha256={hashlib.sha256(binary).hexdigest()} bytes={len(binary)}>"
+    assert copy.attributes["upload.parts"][1] == "ok"
+    assert copy.attributes["upload.size"] == 3
+    data = path.read_bytes()
+    assert planted.leaked(data) == [] and b"REDACTED_PAYLOAD" in data
+    assert run_cli("scan", str(path)).returncode == 0

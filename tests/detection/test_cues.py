@@ -292,6 +292,16 @@ def detector() -> PiiDetector:
     ("Name on card: SARAH CONNOR", "PERSON", "SARAH CONNOR"),
     ("Name as shown on your ID: Tobias Brandvold", "PERSON", "Tobias Brandvold"),
     ("My date of birth is 5th of June 1990.", "DATE_OF_BIRTH", "5th of June 1990"),
+    # Round 39: a child's birth date (any year once a person was born), a KvK number, a postcode after its label.
+    ("my son was born on 14 March 2017", "DATE_OF_BIRTH", "14 March 2017"),
+    ("she was born 03/14/2017, 7 lbs", "DATE_OF_BIRTH", "03/14/2017"),
+    ("Child: Liam, born 2017-03-14", "DATE_OF_BIRTH", "2017-03-14"),
+    ("our youngest daughter was born in Cork on 2 May 2018", "DATE_OF_BIRTH", "2 May 2018"),
+    ("KvK-nummer: 69599084", "ID_NUMBER", "69599084"),
+    ("KvK 69599084", "ID_NUMBER", "69599084"),
+    ("ingeschreven bij de Kamer van Koophandel nr. 1234 5678", "ID_NUMBER", "1234 5678"),
+    ("Chamber of Commerce number is 69599084.", "ID_NUMBER", "69599084"),
+    ("my postcode is nw1 6xe, thanks", "STREET_ADDRESS", "nw1 6xe"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -425,12 +435,31 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "ingress ig @v2", "twitter @media query", "twitter: @types/node", "facebook @react-native", "snapchat @2x.png",
     "insta @2x image", "fb @prod deploy", "threads: @auto", "the snap @retry decorator", "ig: @param value",
     "snap @v1.2.3", "fb @app.route('/')", "我叫你来", "我叫他明天来", "我叫大家吃饭",
+    # Round 39's near misses: a project, a service or an idea `was born`; built and released dates; no continuation
+    # of the same shape; a KvK number too short.
+    "The service was born on 2022-01-01.", "the idea was born 2021-03-03 in a hackathon", "it was born on 2020-02-02",
+    "v2 was built on 2021-03-14 and released 2021-04-01", "born in Leeds on 3 March 2017",
+    "PPSN 7612394IB and his is 7654321G", "KvK 1234567",
 ])
 def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: str) -> None:
     found_here = {entity for entity, _ in found(detector, text)}
     spoken = {entity for entity, value in found(detector, text) if " " in value and entity != "PERSON"
               and any(c.isalpha() for c in value)}
     assert not found_here & {"DATE_OF_BIRTH", "ID_NUMBER", "PERSON"} and not spoken, text
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("My PPSN is 1234567T and his is 7654321G", ["1234567T", "7654321G"]),
+    ("PPSN: 1234567FA, and hers is 7654321PA.", ["1234567FA", "7654321PA"]),
+    ("passport number X1234567 and mine is Y7654321 and my wife's is Z1122334", ["X1234567", "Y7654321", "Z1122334"]),
+    ("DOB: 1984-03-12 and hers is 1986-07-01", ["1984-03-12", "1986-07-01"]),
+    ("My PPSN is 1234567T and his is 7654321A", ["1234567T"]),  # the second fails the check letter
+])
+def test_another_ones_value_after_a_cued_value_is_found(detector: PiiDetector, text: str, values: list[str]) -> None:
+    """Round 39: `and his is`, `and mine is`, `and my wife's is` continue a labelled value with another of the same
+    shape and check (the second was left)."""
+    assert sorted(value for entity, value in found(detector, text) if entity in {"ID_NUMBER", "DATE_OF_BIRTH"}) \
+        == sorted(values)
 
 
 def test_pesel_checksum() -> None:
@@ -499,7 +528,8 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "身份证号11010519491231002X", "身分證字號 A123456789", "マイナンバーは314159265352",
                "手机号是13812345678",
                "ת.ז. 034567891", "ИНН 771234567859", "ΑΦΜ 090112450", "784-1987-2345670-7",
-               "Меня зовут Сергей Иванов"]
+               "Меня зовут Сергей Иванов", "my son was born on 14 March 2017", "KvK-nummer 69599084",
+               "postcode nw1 6xe"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
