@@ -172,7 +172,10 @@ _PII_KEY_ENTITIES = {
                      "tenant_name", "landlord_name", "guardian_name", "parent_name", "student_name", "patient_name",
                      "guest_name", "driver_name", "witness_name", "account_holder", "account_holder_name",
                      "caller_name", "cardholder_name", "beneficiary_name", "emergency_contact_name",
-                     "next_of_kin"), "PERSON"),
+                     "next_of_kin",
+                     # who signed for a delivery, as carriers' tracking records name them (`"signed_by": "J.SMITH"`)
+                     "signed_by", "signed_for_by", "signed_for_by_name", "received_by_name", "signer_name",
+                     "signatory_name"), "PERSON"),
     # licences, vehicles, benefits, loyalty and utility accounts: numbers that lead to one person
     **dict.fromkeys(("dl_number", "drivers_license_number", "driving_licence", "driving_licence_number",
                      "drivers_licence", "license_number", "licence_number", "vin", "plate", "license_plate",
@@ -182,7 +185,11 @@ _PII_KEY_ENTITIES = {
                      "rx_number", "prescription_number", "student_id", "vehicle_registration", "imei", "imsi",
                      "cdl", "cdl_number", "ktn", "known_traveler_number", "known_traveller_number", "redress_number",
                      "member_id", "member_number", "subscriber_id", "subscriber_number", "policy_no",
-                     "claim_number"), "ID_NUMBER"),
+                     "claim_number",
+                     # (a licence by its holder's singular; a US Medicare Beneficiary Identifier)
+                     "driver_license", "driver_licence", "driver_license_no", "driver_licence_number",
+                     "drivers_license_no", "drivers_licence_number", "mbi", "medicare_beneficiary_id",
+                     "medicare_beneficiary_identifier"), "ID_NUMBER"),
 }
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # Beside a "columns" list, the member holding a query result's rows (lists of cells).
@@ -500,7 +507,11 @@ def _plausible(value: str) -> bool:
 
 
 def _reads_as_full_name(value: str) -> bool:
+    from redactor.detection.cues import reads_as_reservation_name
+
     value = _POST_NOMINALS.sub("", value)
+    if "/" in value:  # (a passenger as an airline's reservation writes it: `FERREIRA/ANA LUIZA MRS`)
+        return reads_as_reservation_name(value)
     return _WRITTEN_FULL_NAME.fullmatch(value) is not None and _plausible(value)
 
 
@@ -1506,13 +1517,19 @@ class StructureRules:
         attribute `{"key": k, "value": {...}}`, a HAR header or query parameter and a k8s env entry
         `{"name": n, "value": v}` (`{"name": "x-api-key", "value": ...}` holds an API key), and a form
         field's attributes as a browser agent records them (`{"type": "text", "name": "ssn", "id": "ssn",
-        "value": ...}`); else None."""
+        "value": ...}`), a custom field's value with its field (`{"field": {"name": ...}, "value": ...}`);
+        else None."""
         for name_field, value_field in _PAIR_FIELDS:
             if value_field in value and isinstance(name := value.get(name_field), str) \
                     and (len(value) <= 3 or (name_field == "Name" and value.keys() <= _AWS_PARAMETER_FIELDS)) \
                     and (name_field != "Name" or value.get("Type") in _SSM_PARAMETER_TYPES
                          or _AWS_PARAMETER_NAME.fullmatch(name) is not None):
                 return name
+        # a custom field's value beside the field it fills, named there (Clio's and Jira's
+        # `{"field": {"id": 4471, "name": "Driver License"}, "value": ...}`)
+        field = value.get("field", value.get("custom_field")) if "value" in value and len(value) <= 3 else None
+        if isinstance(field, dict) and isinstance(name := field.get("name", field.get("label")), str):
+            return name
         name = value.get("name") if "value" in value and value.keys() <= _FORM_FIELD_KEYS else None
         return name if isinstance(name, str) else None
 

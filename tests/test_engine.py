@@ -1628,6 +1628,36 @@ def test_codes_counts_brands_and_placeholders_are_no_pii(no_ner: Redactor, text:
     assert no_ner.redact_text(text) == text
 
 
+def test_a_gs1_element_string_is_no_card(no_ner: Redactor) -> None:
+    """Red team 38: a pallet's SSCC after its application identifier (`(00)` and 18 digits) passed Luhn and became a
+    card; a GTIN after `(01)` is the same kind of code."""
+    text = "wave 7 LPN00004471928371 SSCC (00)340123450000000017 GTIN (01)00012345678905 on dock 14"
+    assert no_ner.redact_text(text) == text
+    assert no_ner.redact_text("card (4111111111111111) ok").startswith("card (<CREDIT_CARD:")
+
+
+def test_red_team_38_keys_and_records(no_ner: Redactor) -> None:
+    """Red team 38: a licence under its holder's singular (`driver_license`), a Medicare Beneficiary Identifier
+    (`mbi`), who signed for a parcel (`signed_by`), a custom field named by the field object beside its value
+    (Clio's `{"field": {"name": "Driver License"}, "value": ...}`), and a passenger's name written the way
+    reservation systems write it (`FERREIRA/ANA LUIZA MRS`) were kept."""
+    record = {"driver_license": "S44182736", "mbi": "1EG4-TE5-MK72",
+              "shipments": [{"tracking": "1Z999AA10123456784", "status": "DELIVERED", "signed_by": "N.EZEWHITAKER"}],
+              "custom_field_values": [{"field": {"id": 4471, "name": "Driver License"}, "value": "D4471-8821"},
+                                      {"field": {"id": 4472, "name": "Matter Stage"}, "value": "Intake 2025-07"}],
+              "passengers": [{"name": "FERREIRA/ANA LUIZA MRS", "passport_number": "FX882917", "nationality": "BRA"}]}
+    out = no_ner.redact(record)
+    assert out["driver_license"].startswith("<ID_NUMBER:") and out["mbi"].startswith("<ID_NUMBER:")
+    assert out["shipments"][0]["signed_by"].startswith("<PERSON:")
+    assert out["shipments"][0]["tracking"] == "1Z999AA10123456784"
+    assert out["custom_field_values"][0]["value"].startswith("<ID_NUMBER:")
+    assert out["custom_field_values"][1] == record["custom_field_values"][1]
+    assert out["passengers"][0]["name"].startswith("<PERSON:") and out["passengers"][0]["nationality"] == "BRA"
+    # (acronyms with a slash stay, under a name key too)
+    assert no_ner.redact({"tags": [{"name": "CI/CD", "owner": "platform"}]}) == {"tags": [{"name": "CI/CD",
+                                                                                          "owner": "platform"}]}
+
+
 def test_a_barcode_is_no_card_and_masks_are_no_passwords(no_ner: Redactor) -> None:
     """Red team 19: EAN-13 barcodes with German GS1 prefixes (`4000026015657`) pass Luhn and start like an
     old Visa; a `********` under a password key is a mask. A 13-digit Visa that is no EAN is still a card."""

@@ -308,6 +308,43 @@ _FORM_STATUS_WORDS = frozenset({
 })
 
 
+_RESERVATION_TITLE_WORDS = ("mr", "mrs", "ms", "miss", "mstr", "mx")  # (not `DR`: `DEV/PROD DR`)
+_RESERVATION_TITLES = "(?:" + "|".join(sorted((word.upper() for word in _RESERVATION_TITLE_WORDS), key=len,
+                                               reverse=True)) + ")"
+_RESERVATION_WORD = rf"[{CAPITAL}][{CAPITAL}'’-]*[{CAPITAL}]"
+_RESERVATION_NAME = (rf"(?<![\w/])(?-i:{_RESERVATION_WORD}(?:[ \t]{_RESERVATION_WORD})?/{_RESERVATION_WORD}"
+                     rf"(?:[ \t]{_RESERVATION_WORD}){{0,2}})")
+_RESERVATION_NAME_SHAPE = re.compile(_RESERVATION_NAME)
+_VOWELS = frozenset("aeiouy")
+
+
+def _iban_ok(value: str) -> bool:
+    """ISO 13616's check: the country and check digits moved to the end, letters as numbers, mod 97 is 1."""
+    compact = value.replace(" ", "").upper()
+    if not 15 <= len(compact) <= 34:
+        return False
+    return int("".join(str(int(char, 36)) for char in compact[4:] + compact[:4])) % 97 == 1
+
+
+def _is_reservation_name(value: str) -> bool:
+    """A passenger's `FAMILY/GIVEN`: no word a title or an ordinary word (`READ/WRITE`), and a given or family
+    name the lists know, or else words of three letters or more with a vowel (not `TCP/IP`, `CI/CD`, `SSL/TLS`)."""
+    family, _, given = value.partition("/")
+    family_words, given_words = _lower_words(family), _lower_words(given)
+    words = family_words + given_words
+    lists = name_lists()
+    if any(word in _RESERVATION_TITLE_WORDS for word in given_words) or _has_ordinary_word(words, lists.word_like):
+        return False
+    return any(word in lists.given for word in given_words) or any(word in lists.family for word in family_words) \
+        or all(len(word) >= 3 and not _VOWELS.isdisjoint(word) for word in words)
+
+
+def reads_as_reservation_name(value: str) -> bool:
+    """`FERREIRA/ANA LUIZA MRS`, `OKONKWO/CHIDIMMA`: a passenger's name written the reservation systems' way."""
+    name = re.sub(rf"[ \t]+{_RESERVATION_TITLES}$", "", value)
+    return _RESERVATION_NAME_SHAPE.fullmatch(name) is not None and _is_reservation_name(name)
+
+
 def is_plausible_labelled_person(value: str) -> bool:
     """`is_plausible_person` for a name after a label; a name in capitals (`OLUWADAMILARE FASHOLA`) has no
     word that is common or that a form writes where no name is known (`PENDING REVIEW`)."""
@@ -550,6 +587,16 @@ _COORDINATE_KEYWORDS = ("origin", "destination", "waypoint", "latlng", "lat_lng"
                         "coord", "gps", "location", "position", "pickup", "dropoff", "drop-off", "ping", "last ping",
                         "geo")
 _NUMBER_WORDS = r"(?:\s*(?:number|num\.?|no\.?|nr\.?|#|id))?"
+_US_STATE_NAMES = "|".join((
+    "Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorado", "Connecticut", "Delaware", "Florida",
+    "Georgia", "Hawaii", "Idaho", "Illinois", "Indiana", "Iowa", "Kansas", "Kentucky", "Louisiana", "Maine",
+    "Maryland", "Massachusetts", "Michigan", "Minnesota", "Mississippi", "Missouri", "Montana", "Nebraska",
+    "Nevada", "New[ \t]+Hampshire", "New[ \t]+Jersey", "New[ \t]+Mexico", "New[ \t]+York", "North[ \t]+Carolina",
+    "North[ \t]+Dakota", "Ohio", "Oklahoma", "Oregon", "Pennsylvania", "Rhode[ \t]+Island", "South[ \t]+Carolina",
+    "South[ \t]+Dakota", "Tennessee", "Texas", "Utah", "Vermont", "Virginia", "Washington", "West[ \t]+Virginia",
+    "Wisconsin", "Wyoming"))
+_MBI_LETTERS = "AC-HJKMNP-RT-Y"
+_MBI_LETTER = f"[{_MBI_LETTERS}]"
 # Between a code's name and the code, a few words may say which one before `is` (`alarm code for the side door
 # is still 8814`, `my IP PIN this year is 482917`); else the usual marks.
 # (German, French and Spanish too: `Die PIN für mein ELSTER-Zertifikat ist 739104`, `le code de la porte est 4471`.)
@@ -610,6 +657,9 @@ _FOREIGN_MONTH = (
 _DATE = (
     # (a sentence's full stop may follow: `DOB 14/03/1968. There`; a fourth group may not: `1.2.3.4`)
     r"\d{4}-\d{2}-\d{2}(?![\d:T])|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})(?![\d/-]|\.\d)"
+    # (the year first with slashes or dots: `D.O.B. 1961/04/09`)
+    r"|(?:19|20)\d{2}(?:/(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])(?![\d/])"
+    r"|\.(?:0?[1-9]|1[0-2])\.(?:0?[1-9]|[12]\d|3[01])(?!\d|\.\d))"
     # `DOB: 19620314` (a pharmacy claim's, an X12 segment's CCYYMMDD)
     r"|(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?![\d.:T-])"
     # (`5th of June 1990`, `the 5th of June, 1990`: a spoken date)
@@ -643,6 +693,9 @@ _ROLE_LABEL_WORDS = (
     "spouse", "dependent", "dependant", "next of kin", "emergency contact", "payee", "debtor", "signatory",
     "interviewer", "interviewee", "attendee", "organizer", "organiser", "referee", "customer", "client",
     "carer", "caregiver", "care giver", "recruiter", "hiring manager", "donor", "deceased", "decedent", "courier",
+    # (red team 38: a shipment's, a loan's and a sale's parties; a letter's `Attn:`)
+    "attn", "consignee", "shipper", "guarantor", "co-applicant", "co-borrower", "co-signer", "cosigner",
+    "buyer", "seller", "lead passenger", "opposing counsel",
 )
 _ROLE_LABELS = "|".join(re.escape(word).replace(r"\ ", " ") for word in _ROLE_LABEL_WORDS)
 # The `relative` rule's cheap gate: each possessive with the start of each kinship word after it.
@@ -749,9 +802,42 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("passport", "ID_NUMBER", rf"\bpassport{_NUMBER_WORDS}", r"[A-Z0-9]{6,9}(?![\w-])", _has_digits(5),
             keywords=("passport",)),
     CueRule("driver_licence", "ID_NUMBER",
-            rf"\b(?:driver'?s?|driving)[ _-]?licen[cs]e{_NUMBER_WORDS}|\bDL\s*#",
+            rf"\b(?:driver'?s?|driving)[ _-]?licen[cs]e{_NUMBER_WORDS}|\bDL\s*#|\bCDL\b{_NUMBER_WORDS}",
             r"[A-Z0-9][A-Z0-9-]{4,17}(?![\w-])", _has_digits(4),
-            keywords=("driver", "driving", "dl")),
+            keywords=("driver", "driving", "dl", "cdl")),
+    # A traveller's trusted-traveller or redress number (`Known Traveler Number TT71J4K2Q`, `Redress number
+    # 2201984`, a Global Entry/NEXUS PASSID).
+    CueRule("trusted_traveller", "ID_NUMBER",
+            r"\b(?:known[ \t_-]+travell?er|trusted[ \t_-]+travell?er|redress(?:[ \t]+control)?|global[ \t]+entry"
+            r"|nexus|passid)[ \t]*(?:number|no\.?|#|id)|\bKTN\b",
+            r"[A-Z0-9]{7,10}(?![\w-])", _has_digits(4),
+            keywords=("known", "trusted", "redress", "global", "nexus", "passid", "ktn")),
+    # A licence named by the state that issued it (`Massachusetts license number S44182736`, `state licence #`):
+    # "number" (or `no.`, `#`) is required after it, as a software or business licence has numbers too.
+    CueRule("state_driver_licence", "ID_NUMBER",
+            rf"\b(?:{_US_STATE_NAMES}|state|provincial|DMV)[ \t]+(?:driver'?s?[ \t]+)?licen[cs]e"
+            r"[ \t]*(?:number|no\.?|#)",
+            r"[A-Z0-9][A-Z0-9-]{4,17}(?![\w-])", _has_digits(4),
+            keywords=("license", "licence")),
+    # An IBAN typed in lower case after its name (`IBAN gb82 west 1234 5698 7654 32`): the pattern recognizer
+    # reads capitals only. Its check digits decide.
+    CueRule("lower_case_iban", "IBAN_CODE", r"\bIBAN",
+            r"[a-z]{2}\d{2}(?:[ ]?[a-z0-9]{4}){2,7}(?:[ ]?[a-z0-9]{1,4})?(?![\w-])", _iban_ok, keywords=("iban",)),
+    # A US Medicare Beneficiary Identifier (`1EG4-TE5-MK72`): 11 characters in a fixed pattern of digits and
+    # letters (no S, L, O, I, B or Z), after `MBI` or `Medicare (beneficiary) number/ID`.
+    CueRule("medicare_beneficiary_id", "ID_NUMBER",
+            r"\bMBI\b|\bmedicare[ \t_-]+(?:beneficiary[ \t_-]+)?(?:identifier|id|number|no\.?|#)",
+            rf"[1-9]{_MBI_LETTER}[{_MBI_LETTERS}0-9]\d-?{_MBI_LETTER}[{_MBI_LETTERS}0-9]\d-?"
+            rf"{_MBI_LETTER}{{2}}\d{{2}}(?![\w-])",
+            keywords=("mbi", "medicare")),
+    # An airline loyalty number (`Mileage no. JL 402918736`, `frequent flyer number BA41928837`, `FQTV`):
+    # an optional carrier code, then six digits or more.
+    CueRule("frequent_flyer", "ID_NUMBER",
+            r"\b(?:frequent[ \t_-]+fl[yi]er|mileage|loyalty|miles)"
+            r"(?:[ \t]+(?:program(?:me)?|plan|club|account|member(?:ship)?))?"
+            r"[ \t]*(?:number|no\.?|#|id)|\bFQTV\b",
+            r"(?:[A-Z0-9]{2}[ -]?)?\d{6,12}(?![\w-])",
+            keywords=("frequent", "mileage", "loyalty", "miles", "fqtv")),
     CueRule("medical_record", "ID_NUMBER", rf"\bMRN\b|\bmedical[ _-]record{_NUMBER_WORDS}",
             r"[A-Z0-9][A-Z0-9-]{4,14}(?![\w-])", _has_digits(4),
             keywords=("mrn", "medical")),
@@ -1215,6 +1301,17 @@ CUE_RULES: tuple[CueRule, ...] = (
     # (`担当者様`, `お客様`, `고객님`) is no one's name.
     CueRule("cjk_honorific_name", "PERSON", "", rf"(?<![{_CJK}])[{_IDEOGRAPHS}]{{2,5}}(?={_JA_ZH_HONORIFICS})",
             _is_addressed_by_name, separator="", keywords=_JA_ZH_HONORIFIC_WORDS),
+    # A passenger's contact in a reservation's special service request, as IATA encodes it (`SSR CTCE YY HK1
+    # KENJI.YAMAMOTO//DOCOMO.NE.JP`: `//` for `@`, `..` for `_`, `./` for `-`; `CTCM 447911482630`).
+    CueRule("reservation_contact_email", "EMAIL_ADDRESS", r"\bCTCE\b(?:[ \t]+[A-Z]{2}[ \t]+HK\d)?",
+            r"(?i:[A-Z0-9](?:[A-Z0-9.]|\./)*//[A-Z0-9-]+(?:\.[A-Z0-9-]+)*\.[A-Z]{2,})(?![\w.])",
+            separator=r"[ \t]+", keywords=("ctce",)),
+    CueRule("reservation_contact_phone", "PHONE_NUMBER", r"\bCTCM\b(?:[ \t]+[A-Z]{2}[ \t]+HK\d)?",
+            r"\+?\d{7,15}(?![\w.])", separator=r"[ \t]+", keywords=("ctcm",)),
+    # An airline's passenger name as reservation systems write it (`OKONKWO/CHIDIMMA MS`, `FERREIRA/ANA LUIZA MRS`):
+    # family name, a slash, given names, in capitals, then the title (IATA's PNR name element).
+    CueRule("reservation_name", "PERSON", "", _RESERVATION_NAME + rf"(?=[ \t]+{_RESERVATION_TITLES}(?![\w/]))",
+            _is_reservation_name, separator="", keywords=_RESERVATION_TITLE_WORDS),
     # ... and after the labels of a form or a shipping label (`收件人：王晓明`, `수령인: 김서연`, `氏名 山田 太郎`; the
     # same words are personal-data keys of a JSON record): the name in ideographs (two words at most), hangul
     # or katakana (a name's reading, `サトウ ミサキ`).

@@ -337,7 +337,8 @@ def isbn_regions(text: str) -> list[Region]:
 #   Amazon order number, an HTTP weak entity tag (`W/"0815-4711"`);
 # - a MAC or EUI-64 hardware address (`00:17:88:01:0b:2c:4d:5e`: eight groups of two read as IPv6);
 # - a directory name's organisational units and domain components (`OU=Groups,DC=corp`: a CN may be a
-#   person's and is left to the detectors).
+#   person's and is left to the detectors);
+# - a GS1 element string (`(00)340123450000000017`: a pallet's SSCC, a GTIN, a GLN).
 # Each shape with a literal or a few words that any match holds, tested first: the shapes would otherwise each
 # be tried at every position of every text (one alternation of them all costs about as much as their sum).
 # (case-sensitive literals; the company labels' words are looked for in the lower-cased text)
@@ -350,6 +351,9 @@ _CODES: tuple[tuple[tuple[str, ...], bool, re.Pattern[str]], ...] = (
         r"(?<![\w:.-])[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}(?:\1[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2})?"
         r"(?![\w:])")),
     (("OU=", "DC="), False, re.compile(r"(?<![\w=])(?:OU|DC)=[^,;\r\n\"]+")),
+    # a GS1 element string's serial shipping container code, trade item or location number after its
+    # application identifier (`(00)340123450000000017`, `(01)00012345678905`, `(414)...`): read as a card
+    (("(0", "(41"), False, re.compile(r"\((?:00|01|02|414|415)\)\d{13,18}(?!\d)")),
     # an AWS resource name (`arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-Xk3P9q`)
     (("arn:aws",), False, re.compile(rf"{ARN_PREFIX}[^\s\"'<>,;]+")),
     # a company's registration or tax number after its label (`org. no. 987 654 321`, `VAT GB123456789`; not a

@@ -128,6 +128,7 @@ def name_lists() -> NameLists:
                 if into is not None and isinstance(value, (list, tuple, dict)):
                     into.update(_latin_forms([name for name in value if isinstance(name, str)]))
     given.update(extra_given_names())
+    family.update(extra_family_names())
     ignorable = ignorable_capitalised_words() | _FORMS_OF_ADDRESS
     return NameLists(
         given=frozenset(n for n in given if _long_enough(n) and n not in ignorable
@@ -138,13 +139,25 @@ def name_lists() -> NameLists:
     )
 
 
-_EXTRA_GIVEN_NAMES_FILE = Path(__file__).resolve().parent.parent / "data" / "given_names_extra.txt"
+# Names Faker's lists lack (see each file's header).
+_GIVEN_NAMES_FILE = Path(__file__).resolve().parent.parent / "data" / "given_names.txt"
+_FAMILY_NAMES_FILE = Path(__file__).resolve().parent.parent / "data" / "family_names.txt"
+
+
+def _word_file(path: Path) -> frozenset[str]:
+    """One lower-case word a line; `#` starts a comment line."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
 
 
 def extra_given_names() -> frozenset[str]:
-    """Common given names Faker's lists lack (`redactor/data/given_names_extra.txt`, see its header)."""
-    lines = _EXTRA_GIVEN_NAMES_FILE.read_text(encoding="utf-8").splitlines()
-    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+    """Common given names Faker's lists lack (`redactor/data/given_names.txt`)."""
+    return _word_file(_GIVEN_NAMES_FILE)
+
+
+def extra_family_names() -> frozenset[str]:
+    """Common family names Faker's lists lack (`redactor/data/family_names.txt`)."""
+    return _word_file(_FAMILY_NAMES_FILE)
 
 
 def _long_enough(name: str) -> bool:
@@ -386,15 +399,24 @@ _FAMILY_NAME_ENDING = re.compile(
 )
 
 
+# Beginnings of family names: an Arabic article or kinship word joined by a hyphen (`Al-Rashidi`, `El-Amin`,
+# `Abu-Zayd`), a Dutch particle glued on (`Vandermeer`, `Vandenberg`), a Yoruba name's first element (`Oyelowo`,
+# `Adeyemi`, `Ogunleye`, `Akinola`).
+_FAMILY_NAME_START = re.compile(r"(?:al|el|abu|bin|ibn)-\w{3,}|van(?:der|den|de)\w{3,}"
+                                r"|(?:ade|olu|oye|ogun|akin|ayo)\w{3,}")  # (not `ola`: Olaplex)
+
+
 def _shaped_like_family_name(lowered: str, lists: NameLists) -> bool:
-    """An unknown family name: double-barrelled (`Delacroix-Park`, `Ashby-Lyle`) or with an ending of
-    family names (`Bjornstad`, `Belcourt`), and no ordinary word (`Person`, `Reason`, `Station`)."""
+    """An unknown family name: double-barrelled (`Delacroix-Park`, `Ashby-Lyle`), with an ending of
+    family names (`Bjornstad`, `Belcourt`) or a beginning (`Al-Rashidi`, `Vandermeer`, `Oyelowo`), and no
+    ordinary word (`Person`, `Reason`, `Station`)."""
     if lowered in lists.word_like or lowered in _PLACE_WORDS:
         return False
     parts = lowered.split("-")
     if len(parts) == 2 and all(len(part) >= 3 and part not in lists.word_like for part in parts):
         return True
-    return len(lowered) >= 6 and _FAMILY_NAME_ENDING.fullmatch(lowered) is not None
+    return len(lowered) >= 6 and (_FAMILY_NAME_ENDING.fullmatch(lowered) is not None
+                                  or _FAMILY_NAME_START.fullmatch(lowered) is not None)
 
 
 def _is_given_name(word: str, lists: NameLists) -> bool:

@@ -86,7 +86,8 @@ _DIGIT_FREE_TRIGGERS = {"EMAIL_ADDRESS": "@", "IP_ADDRESS": ":"}
 # (A space may be URL-encoded, `To=(301)%20555-0118`: the `20` is no part of the number, and no run starts
 # right after a `%`.)
 _PHONE_WINDOW = re.compile(
-    r"(?:(?<![\w+%])(?<!\w[/-])(?<!\d:)|(?<=%2B))\+?\(?\d(?:[\d().\-/]|[^\S\r\n](?![^\S\r\n])|%20){5,40}\d"
+    # (a country code may stand in brackets: `(+65) 9123 4567`)
+    r"(?:(?<![\w+%])(?<!\w[/-])(?<!\d:)|(?<=%2B))(?:\(\+|\+?\(?)\d(?:[\d().\-/]|[^\S\r\n](?![^\S\r\n])|%20){5,40}\d"
     r"(?:(?!\w)|(?=[xX]\d{1,6}(?!\w)))"
 )
 _URL_ENCODED_SPACE = "%20"
@@ -148,8 +149,11 @@ STREET_ADDRESS_PATTERN = (
     # ", Fitzroy VIC 3065": an Australian suburb, state and postcode
     r"(?:,[ \t]*[A-Z][a-zA-Z .'-]{1,30},[ \t]*(?-i:[A-Z]{2})[ \t]+\d{5}(?:-\d{4})?\b"
     r"|,[ \t]*[A-Z][a-zA-Z'-]+(?:[ \t][A-Z][a-zA-Z'-]+)?[ \t]+(?-i:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)[ \t]+\d{4}\b)?"
-    # An Indian house and its cross or main road, numbered (`No. 14, 3rd Cross`, `#221, 5th Main Road`)
-    r"|(?:\b(?-i:No)\.?|#)[ \t]*\d{1,4}[A-Za-z]?(?:/\d{1,4})?,[ \t]*\d{1,2}(?:st|nd|rd|th)[ \t]+(?:Cross|Main)\b"
+    # An Indian house and its cross or main road, numbered (`No. 14, 3rd Cross`, `#221, 5th Main Road`), a flat
+    # in a named building first (`Flat 302, Sai Residency, 14th Main`)
+    r"|(?:\b(?-i:No)\.?|#|\b(?-i:Flat|House|Door[ \t]+No\.?))[ \t]*\d{1,4}[A-Za-z]?(?:/\d{1,4})?,"
+    r"(?:[ \t]*(?-i:[A-Z][A-Za-z'-]+(?:[ \t]+[A-Z][A-Za-z'-]+){0,3}),)?"
+    r"[ \t]*\d{1,2}(?:st|nd|rd|th)[ \t]+(?:Cross|Main)\b"
     r"(?:[ \t]+(?:Road|Rd|Street|St)\b)?"
     # A post office box, and a US military one (`PSC 3294, Box 9168, APO AA 61487`)
     r"|\b(?-i:P\.?[ \t]?O\.?[ \t]?Box)[ \t]+\d{1,6}\b"

@@ -1757,6 +1757,15 @@ RULES: dict[str, SecretRule] = _rules(
         validator=_hex_32_ok,
     ),
     SecretRule(
+        "sentry_auth_token", "ACCESS_TOKEN",
+        # A user auth token (`sntryu_` + 64 hex) and an organization auth token (`sntrys_`, base64 of a
+        # JSON claim set `{"iat": ..., "url": ..., "org": ...}`, `_`, 43 characters of secret), as
+        # `SENTRY_AUTH_TOKEN` and sentry-cli's `.sentryclirc` hold them.
+        _token(r"sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/]{20,400}={0,2}_[A-Za-z0-9+/_-]{43}"),
+        ("sntryu_", "sntrys_"),
+        _GL + "sentry-user-token, sentry-org-token; https://docs.sentry.io/account/auth-tokens/",
+    ),
+    SecretRule(
         "pagerduty_routing_key", "API_KEY",
         # Events API v2 `routing_key` (the integration key of a service), `integration_key`,
         # `PAGERDUTY_..._KEY`: 32 hex. RabbitMQ/AMQP also say `routing_key`, for routing names
@@ -2351,11 +2360,13 @@ RULES: dict[str, SecretRule] = _rules(
         # sentence's punctuation, so `password VARCHAR(255)` (SQL) never yields a partial value.
         # A trailing `.`/`:`/`?` is the sentence's, as for assignments; `!` stays in the value.
         # What the password is for may come between (`LAPS password for WS-0231 is ...`), and after a colon
-        # the account it opens, before a slash (`password for WS-0231: Administrator / ...`).
+        # the account it opens, before a slash (`password for WS-0231: Administrator / ...`); or the value
+        # in brackets after the word (`the office Wi-Fi password (Kettle-Orchard-71)`).
         re.compile(
             r"(?i)(?<![A-Za-z0-9])(?:password|passwd|passphrase)"
             r"(?:[ \t]{1,3}(?:for|of|on)(?:[ \t]{1,3}[\w.@-]{1,40}){1,3})?"
             r"(?:[ \t]{0,3}:[ \t]{1,3}(?:[\w.\\-]{1,40}[ \t]{1,3}/[ \t]{1,3})?"
+            r"|[ \t]{0,3}\((?=[^()\s]{8,64}\))"
             r"|[ \t]{1,3}(?:(?:is|was|to|set[ \t]to)[ \t]{1,3})?)[\"'`]?"
             r"(?P<secret>[^\s\"'`<>\\(){}\[\],;:=][^\s\"'`<>\\(){}\[\],;]{6,62}[^\s\"'`<>\\(){}\[\],;.:?])"
             r"(?=[\"'`]?[.,;:?)\]]{0,8}(?:\s|\\[nrt]|\Z))"

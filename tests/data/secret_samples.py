@@ -143,6 +143,10 @@ SAMPLES: dict[str, str] = {
     "openrouter_2": "sk-or-v1-" + fake("or-2", HEX, 64),
     "langsmith_pt_1": "lsv2_pt_" + fake("ls-1a", HEX, 32) + "_" + fake("ls-1b", HEX, 10),
     "langsmith_sk_1": "lsv2_sk_" + fake("ls-2a", HEX, 32) + "_" + fake("ls-2b", HEX, 10),
+    "sentry_user_1": "sntryu_" + fake("sn-u1", HEX, 64),
+    # (the organization token's claims as Sentry writes them, then its secret)
+    "sentry_org_1": "sntrys_eyJpYXQiOjE3MzAwMDAwMDAuMCwidXJsIjoiaHR0cHM6Ly9zZW50cnkuaW8iLCJvcmciOiJleGFtcGxlIn0_"
+                    + fake("sn-o1", B64URL, 43),
     "perplexity_1": "pplx-" + fake("pplx-1", ALNUM, 48),
     "perplexity_2": "pplx-" + fake("pplx-2", ALNUM, 48),
     # Payments

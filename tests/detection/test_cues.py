@@ -292,6 +292,23 @@ def detector() -> PiiDetector:
     ("Name on card: SARAH CONNOR", "PERSON", "SARAH CONNOR"),
     ("Name as shown on your ID: Tobias Brandvold", "PERSON", "Tobias Brandvold"),
     ("My date of birth is 5th of June 1990.", "DATE_OF_BIRTH", "5th of June 1990"),
+    # Red team 38: a licence named by its state; a Medicare Beneficiary Identifier; an airline's loyalty number;
+    # a passenger's name and contacts as a reservation writes them.
+    ("Massachusetts license number S44182736. Police", "ID_NUMBER", "S44182736"),
+    ("my New York driver's license # 123456789 and", "ID_NUMBER", "123456789"),
+    ("Medicare Beneficiary Identifier 1EG4-TE5-MK72. Ordering", "ID_NUMBER", "1EG4-TE5-MK72"),
+    ("MBI: 1EG4TE5MK72", "ID_NUMBER", "1EG4TE5MK72"),
+    ("Mileage no. JL 402918736.", "ID_NUMBER", "JL 402918736"),
+    ("frequent flyer number BA41928837, seat 14C", "ID_NUMBER", "BA41928837"),
+    ("Pax YAMAMOTO/KENJI MR and FERREIRA/ANA LUIZA MRS. Contact", "PERSON", "FERREIRA/ANA LUIZA"),
+    ("Pax YAMAMOTO/KENJI MR and FERREIRA/ANA LUIZA MRS. Contact", "PERSON", "YAMAMOTO/KENJI"),
+    ("SSR CTCE YY HK1 KENJI.YAMAMOTO//DOCOMO.NE.JP/EN", "EMAIL_ADDRESS", "KENJI.YAMAMOTO//DOCOMO.NE.JP"),
+    ("SSR CTCM YY HK1 447911482630/EN", "PHONE_NUMBER", "447911482630"),
+    ("Passport No.: K8821734 (IND). Redress number 2201984.", "ID_NUMBER", "2201984"),
+    ("my Known Traveler Number is TT71J4K2Q, please keep it", "ID_NUMBER", "TT71J4K2Q"),
+    ("licence plate KR 4471X; CDL W9913882.", "ID_NUMBER", "W9913882"),
+    ("Guarantor: Bo Ekwueme, D.O.B. 1961/04/09, SSN", "DATE_OF_BIRTH", "1961/04/09"),
+    ("Consignee: Zsófia Horváth-Ellis, Attn: Benedikt Oyelowo, +1", "PERSON", "Benedikt Oyelowo"),
     # Round 39: a child's birth date (any year once a person was born), a KvK number, a postcode after its label.
     ("my son was born on 14 March 2017", "DATE_OF_BIRTH", "14 March 2017"),
     ("she was born 03/14/2017, 7 lbs", "DATE_OF_BIRTH", "03/14/2017"),
@@ -435,6 +452,13 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "ingress ig @v2", "twitter @media query", "twitter: @types/node", "facebook @react-native", "snapchat @2x.png",
     "insta @2x image", "fb @prod deploy", "threads: @auto", "the snap @retry decorator", "ig: @param value",
     "snap @v1.2.3", "fb @app.route('/')", "我叫你来", "我叫他明天来", "我叫大家吃饭",
+    # Red team 38's: a software or business licence; no MBI's shape; miles driven; acronyms with a slash before
+    # a title's letters.
+    "software license number ABCD-1234-EFGH-5678", "state license fee 2025", "Medicare number pending",
+    "MBI 1SL0-TE5-MK72", "mileage 120000 km", "loyalty points 12000", "supports TCP/IP MR and CI/CD MS teams",
+    "READ/WRITE MRS", "DEV/PROD DR", "HTTP/HTTPS MR", "SSL/TLS MS", "12/34 MS",
+    "IBAN gb82 west 1234 5698 7654 33", "Global Entry id pending", "known traveler numbers are 9 characters",
+    "CDL 1.0 license", "Attn: Accounts Payable", "Attention: this is important", "DOB 1961/13/09",
     # Round 39's near misses: a project, a service or an idea `was born`; built and released dates; no continuation
     # of the same shape; a KvK number too short.
     "The service was born on 2022-01-01.", "the idea was born 2021-03-03 in a hackathon", "it was born on 2020-02-02",
@@ -529,7 +553,9 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "手机号是13812345678",
                "ת.ז. 034567891", "ИНН 771234567859", "ΑΦΜ 090112450", "784-1987-2345670-7",
                "Меня зовут Сергей Иванов", "my son was born on 14 March 2017", "KvK-nummer 69599084",
-               "postcode nw1 6xe"]
+               "postcode nw1 6xe", "Massachusetts license number S44182736", "MBI 1EG4TE5MK72",
+               "Mileage no. JL 402918736", "OKONKWO/CHIDIMMA MS", "SSR CTCE JO.HO//X.IO", "CTCM 447911482630",
+               "IBAN gb82west12345698765432", "KTN 987654321", "Attn: Jo Ho"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
@@ -552,6 +578,8 @@ def redactor_without_ner() -> Redactor:
     ("Date of Birth (mm/dd/yyyy) 07/22/1987", "Date of Birth (mm/dd/yyyy) <DATE_OF_BIRTH:"),
     ("née le 14 juillet 1979", "née le <DATE_OF_BIRTH:"),
     ("refund to UPI sidmenon@okhdfcbank", "refund to UPI <ID_NUMBER:"),
+    # red team 38: an IBAN typed in lower case (the pattern recognizer reads capitals only)
+    ("Refund to IBAN gb82 west 1234 5698 7654 32 (typed in lower case)", "Refund to IBAN <IBAN_CODE:"),
 ])
 def test_the_cue_stays_and_only_the_value_is_replaced(redactor_without_ner: Redactor, text: str, kept: str) -> None:
     assert redactor_without_ner.redact_text(text).startswith(kept)

@@ -78,6 +78,12 @@ def test_what_is_no_full_name_stays(text: str) -> None:
     # A directory's order: family name, a comma, given name (an initial may follow).
     ("Customer: Hartley, Eleanor (account 4471)", ["Hartley, Eleanor"]),
     ("attendees: Dennis, Tristan; Smith, John A.", ["Dennis, Tristan", "Smith, John A."]),
+    # Red team 38: Yoruba and Indian names Faker's locales lack (redactor/data/given_names.txt, family_names.txt)
+    ("I'm Oluwaseun Adebayo-Hart, laptop WS-0419", ["Oluwaseun Adebayo-Hart"]),
+    ("Candidates Priyanka Raghunathan and Suresh Mehta applied", ["Priyanka Raghunathan", "Suresh Mehta"]),
+    # ... and family names known by their beginning: an Arabic article, a glued Dutch particle, a Yoruba element
+    ("co-applicant Yusuf Al-Rashidi, lead passenger Anneliese Vandermeer and Benedikt Oyelowo",
+     ["Yusuf Al-Rashidi", "Anneliese Vandermeer", "Benedikt Oyelowo"]),
     # Round 39: a nickname in quotes inside a full name; given names Faker's lists lack (NER off found none).
     ('Robert "Bobby" Tables called', ['Robert "Bobby" Tables']),
     ("Margaret ‘Peggy’ Olsen wrote in", ["Margaret ‘Peggy’ Olsen"]),
@@ -116,15 +122,16 @@ def test_the_lists_come_from_many_locales_and_leave_out_common_words() -> None:
     assert len(lists.given) > 10_000 and len(lists.family) > 10_000
 
 
-def test_the_extra_given_names_are_kept_and_none_is_a_common_word() -> None:
-    """Round 39: given names Faker lacks (`redactor/data/given_names_extra.txt`) reach the lists, none of them
-    an ordinary word (the filters would drop it silently: the file must not hold one)."""
-    from redactor.detection.names import extra_given_names
+def test_the_extra_names_are_kept_and_none_is_a_common_word() -> None:
+    """Rounds 38 and 39: names Faker lacks (`redactor/data/given_names.txt`, `family_names.txt`) reach the lists,
+    none of them an ordinary word (the filters would drop it silently: the files must not hold one)."""
+    from redactor.detection.names import extra_family_names, extra_given_names
     from redactor.detection.pii import ignorable_capitalised_words
 
-    lists, extra = name_lists(), extra_given_names()
-    assert {"priyanka", "oluwaseun", "thabo", "minji", "hisham"} <= extra <= lists.given
-    assert not extra & (lists.word_like | ignorable_capitalised_words())
+    lists, given, family = name_lists(), extra_given_names(), extra_family_names()
+    assert {"priyanka", "oluwaseun", "thabo", "minji", "hisham"} <= given <= lists.given
+    assert {"adebayo", "agyeman"} <= family <= lists.family
+    assert not (given | family) & (lists.word_like | ignorable_capitalised_words())
 
 
 @pytest.mark.parametrize("flags", [(), ("--no-ner",)], ids=["ner", "no-ner"])

@@ -33,6 +33,7 @@ def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
     ("call +1 (415) 555-0132 today", "PHONE_NUMBER", "+1 (415) 555-0132"),
     ("call +1 (241) 848-5709 today", "PHONE_NUMBER", "+1 (241) 848-5709"),  # unassigned area code
     ("ring +44 20 7946 0958", "PHONE_NUMBER", "+44 20 7946 0958"),
+    ("mobile (+65) 9123 4567.", "PHONE_NUMBER", "(+65) 9123 4567"),  # red team 38: the country code in brackets
     ("card 4111 1111 1111 1111 ok", "CREDIT_CARD", "4111 1111 1111 1111"),
     ("pan 5555555555554444", "CREDIT_CARD", "5555555555554444"),
     ("iban DE89370400440532013000", "IBAN_CODE", "DE89370400440532013000"),
@@ -435,6 +436,8 @@ def test_a_phone_number_right_after_a_postcode_is_still_found(detector: PiiDetec
     ("No. 14, 3rd Cross, Indiranagar 2nd Stage, Bengaluru 560038", "No. 14, 3rd Cross"),
     ("deliver to #221, 5th Main Road, HSR Layout", "#221, 5th Main Road"),
     ("Flat 3/2, 48 Dumbarton Road, Glasgow G11 6PA", "Flat 3/2, 48 Dumbarton Road"),
+    # red team 38: a flat in a named building before the main road (a CV's first line)
+    ("Flat 302, Sai Residency, 14th Main, HSR Layout, Bengaluru 560102 | +91", "Flat 302, Sai Residency, 14th Main"),
 ])
 def test_indian_cross_and_main_roads_and_a_glasgow_flat(detector: PiiDetector, text: str, street: str) -> None:
     """Red team 30: an Indian address (a numbered cross or main road) was left whole; a tenement flat's

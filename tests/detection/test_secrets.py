@@ -820,6 +820,9 @@ def test_rails_token_is_not_propagated_into_url_fragments() -> None:
     # What it opens between (a LAPS lookup, a helpdesk note), and the account before a slash
     ("LAPS password for WS-0231: Administrator / Xk9#mP2$vL7q", "Xk9#mP2$vL7q", "PASSWORD"),
     ("The local admin password for WS-0231 is Xk9#mP2$vL7q and expires in 30 days", "Xk9#mP2$vL7q", "PASSWORD"),
+    # Red team 38: the value in brackets after the word
+    ("send the welcome pack with the office Wi-Fi password (Kettle-Orchard-71).", "Kettle-Orchard-71", "PASSWORD"),
+    ("the password (Passw0rd123!) expired yesterday", "Passw0rd123!", "PASSWORD"),
 ])
 def test_secrets_in_prose_are_found(detector: SecretDetector, text: str, secret: str, entity_type: str) -> None:
     assert _found(detector, text) == [(secret, entity_type)]
@@ -845,6 +848,8 @@ def test_secrets_in_prose_are_found(detector: SecretDetector, text: str, secret:
     "Twilio auth token e2b406941bac0172b2905c5e66f45ae5a1b2",  # a longer hex run
     "Twilio auth token 12345678901234567890123456789012",  # digits only
     "Twilio auth token 3f9a0c1b-2d4e-4f60-8718-293a4b5c6d7e",  # a UUID (request id)
+    "reset your password (optional) then continue", "set a password (min 8 chars, 1 digit) first",
+    "column password (VARCHAR255) is hashed", "see password(s) in vault v2.3.1", "password (see 1Password)",
 ])
 def test_prose_about_passwords_and_tokens_is_not_a_secret(detector: SecretDetector, text: str) -> None:
     assert detector.find(text) == [], _found(detector, text)
