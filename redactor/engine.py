@@ -64,12 +64,14 @@ from redactor.structure import (
     StructureRules,
     cookie_values,
     csv_tables,
+    flat_pair_names,
     form_fields,
     is_identifier_value,
     key_segment,
     may_be_stream_event,
     message_fields,
     name_value_pair,
+    option_value_name,
     parse_base64_text,
     parse_embedded_json,
     split_auth_scheme,
@@ -577,11 +579,18 @@ class TraceSession:
             self._plan_dict(value, ctx, depth, slots, collect, parent_key)
         elif isinstance(value, list):
             item_shape = ctx.shape + "[*]"
+            flat = flat_pair_names(parent_key, value)
             for index, item in enumerate(value):
                 if not isinstance(item, (str, dict, list)):
                     continue
                 if isinstance(item, list) and (pair := name_value_pair(parent_key, item)) is not None:
                     self._plan_pair(item, pair, ctx.at_index(index, item_shape), depth + 1, slots, collect)
+                elif flat is not None and index not in flat and isinstance(item, str):  # a flat header list's name
+                    self._plan_string(value, index, item, ctx.at_index(index, item_shape), slots, collect, ner=False,
+                                      depth=depth + 1)
+                elif isinstance(item, str) and (name := flat[index] if flat is not None else
+                                                option_value_name(value, index, self.rules.is_secret_name)):
+                    self._plan_named(value, index, name, item, ctx, depth + 1, slots, collect)
                 else:
                     self._plan_value(value, index, item, ctx.at_index(index, item_shape), depth + 1, slots, collect,
                                      parent_key)
@@ -591,10 +600,16 @@ class TraceSession:
         """A `[name, value]` entry of a header, cookie or query list: the value as the member `name`."""
         name, text = pair
         self._plan_string(item, 0, name, ctx.at_index(0), slots, collect, ner=False, depth=depth)
+        self._plan_named(item, 1, name, text, ctx, depth, slots, collect)
+
+    def _plan_named(self, items: list[Any], index: int, name: str, text: str, ctx: NodeContext, depth: int,
+                    slots: Plan, collect: bool) -> None:
+        """`items[index]` as the member `name` (`ctx`: the list's): a pair's value, a flat header list's, the
+        value of a command line's secret option."""
         member = self.rules.cell_member({name: text}, name, text, ctx)
         if not member.keep:
-            self._plan_member(item, 1, text, member, ctx.cell(1, name, member.shape, member.secret_entity), depth,
-                              slots, collect, name)
+            self._plan_member(items, index, text, member, ctx.cell(index, name, member.shape, member.secret_entity),
+                              depth, slots, collect, name)
 
     def _plan_dict(
         self, value: dict[str, Any], ctx: NodeContext, depth: int, slots: Plan, collect: bool,

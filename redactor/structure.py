@@ -315,7 +315,11 @@ def pii_entity_for_key(key: str) -> str | None:
 _LOGPROB_KEYS = frozenset({"logprob", "logProbability", "log_probability", "log_prob"})
 
 
-def is_generated_token(record: Mapping[str, Any], key: str) -> bool:
+def is_generated_token(record: Mapping[str, Any], key: str, parent_key: str | None = None) -> bool:
+    """(Also LangChain's `new_token` run event, as LangSmith exports it: `{"name": "new_token", "kwargs":
+    {"token": "Hel", "chunk": {...}}}`; red team 40: its text became an access token's pseudonym.)"""
+    if key == "token" and parent_key == "kwargs" and "chunk" in record and record.keys() <= {"token", "chunk"}:
+        return True
     return key in ("token", "decoded_token") and not _LOGPROB_KEYS.isdisjoint(record.keys())
 
 
@@ -356,6 +360,8 @@ _PERSON_OR_HANDLE_KEYS = frozenset({
     # a prescription's, a referral's and a vet's or a law firm's people (`"prescriber": "Anjali Raghunathan, MD"`)
     "prescriber", "prescribing_physician", "prescribing_doctor", "referring_physician", "referring_doctor",
     "veterinarian", "attorney", "solicitor",
+    # a card's or an account's holder under its bare name (Adyen's `card.holderName`, a payee's `holder`)
+    "holder", "holder_name",
 })
 # A professional's letters after the name (`Anjali Raghunathan, MD`, `Rajesh Kulkarni MRCVS`).
 _POST_NOMINALS = re.compile(r",?[ \t]+(?:MD|DO|RN|NP|PA-C|PhD|DDS|DMD|DVM|MRCVS|BVSc|PharmD|FRCP|MRCP|MBBS|Esq\.?)$")
@@ -459,6 +465,9 @@ PAIR_VALUE_FIELDS = frozenset(value for _, value in _PAIR_FIELDS)
 _AWS_PARAMETER_FIELDS = frozenset({"Name", "Value", "Type", "Version", "LastModifiedDate", "ARN", "DataType",
                                    "Selector", "SourceResult", "Description", "Tier", "KeyId"})
 _SSM_PARAMETER_TYPES = frozenset({"String", "StringList", "SecureString"})
+# A Postman collection's or environment's header, query, form and variable entries (`{"key": "X-API-Key",
+# "value": ..., "type": "text", "description": ..., "disabled": false}`; red team 40).
+_POSTMAN_PAIR_FIELDS = frozenset({"key", "value", "type", "description", "disabled", "enabled", "src", "contentType"})
 # A path, a lower-case word (`email`), or words joined by `_`, `.`, `:` or `-` (`custom:tax_id`, `DB_PASSWORD`).
 _AWS_PARAMETER_NAME = re.compile(
     r"/[\w./-]+|[a-z][a-z0-9]*(?:[_.:-][A-Za-z0-9]+)*|[A-Za-z][A-Za-z0-9]*(?:[_.:-][A-Za-z0-9]+)+")
@@ -637,15 +646,53 @@ def _document_kind(name: str) -> str:
 # environment (`"headers": [["Cookie", "connect.sid=..."], ["User-Agent", "..."]]`): each value is what
 # a member of that name holds.
 _PAIR_LIST_KEYS = frozenset({"headers", "cookies", "query_string", "query", "env", "form", "params"})
+# ... and the same lists under a qualified name (httpx and proxy logs' `request_headers`, `responseHeaders`,
+# `extra_headers`, a recorder's `query_params`; red team 40).
+_PAIR_LIST_SUFFIX = re.compile(r"_(?:headers|cookies|query_string|params|env)$")
+
+
+def _names_pair_list(parent_key: str | None) -> bool:
+    if parent_key is None:
+        return False
+    name = normalize_key(parent_key)
+    return name in _PAIR_LIST_KEYS or _PAIR_LIST_SUFFIX.search(name) is not None
 
 
 def name_value_pair(parent_key: str | None, item: Any) -> tuple[str, str] | None:
     """`item` as a (name, value) pair when it is one of such a list's `[name, value]` entries."""
-    if parent_key is None or normalize_key(parent_key) not in _PAIR_LIST_KEYS:
+    if not _names_pair_list(parent_key):
         return None
     if isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], str):
         return item[0], item[1]
     return None
+
+
+# Node's `IncomingMessage.rawHeaders` (and undici's, and `rawTrailers`): one flat list, a header's name then
+# its value (`["Host", "api.x.com", "Cookie", "sid=..."]`; red team 40: every value was read as bare text).
+_FLAT_PAIR_LIST_KEYS = frozenset({"raw_headers", "raw_trailers"})
+# A command line's option naming a secret, its value the next argument (`["mysql", "--password", "..."]`,
+# an MCP server's `args`, a tool's `argv`; red team 40): `--password=...` in one argument is read as text.
+_SECRET_OPTION = re.compile(r"--?([A-Za-z][A-Za-z0-9_.-]{1,60})")
+
+
+def flat_pair_names(parent_key: str | None, items: list[Any]) -> dict[int, str] | None:
+    """For a flat `[name, value, name, value, ...]` header list: {index of each value: its name}; else None."""
+    if parent_key is None or normalize_key(parent_key) not in _FLAT_PAIR_LIST_KEYS or len(items) % 2 \
+            or not all(isinstance(item, str) for item in items):
+        return None
+    return {index + 1: items[index] for index in range(0, len(items), 2)}
+
+
+def option_value_name(items: list[Any], index: int, is_secret_name: Callable[[str], bool]) -> str | None:
+    """The secret's name when `items[index]` is the value of the command-line option before it
+    (`--password`, `--api-key`, `-token`), else None."""
+    if index == 0 or not isinstance(option := items[index - 1], str) or option[:1] != "-":
+        return None
+    value = items[index]
+    if not isinstance(value, str) or not value or value[:1] == "-":
+        return None
+    match = _SECRET_OPTION.fullmatch(option)
+    return match.group(1) if match is not None and is_secret_name(match.group(1)) else None
 
 
 # Streamed model output: each event carries a few characters, so a value is often cut across
@@ -767,6 +814,24 @@ def is_contact_record(record: Mapping[str, Any]) -> bool:
     return any(normalize_key(key) in CONTACT_FIELDS for key in record if isinstance(key, str))
 
 
+# The id of a thing that is no one (`hotel_id`, `product_id`, `place_id`): beside it, the record's `name` is the
+# thing's (a tool result's `{"hotel_id": ..., "name": "Memmo Alfama", "price": ...}`; red team 40: NER took a
+# hotel for a person). Patterns and known values still read it.
+# (Not the ids of what people belong to, a company, a workspace, a project, a store: a member's record holds
+# those beside the member's name; and never beside a person's own id.)
+_THING_ID_KEY = re.compile(r"(?:^|_)(?:hotel|product|item|place|venue|restaurant|listing|airline|airport|station"
+                           r"|flight|route|brand|category|dataset|model|playlist|track|album|book|course|drug"
+                           r"|medication|menu_item|room_type|property_type)_id$")
+_PERSON_ID_KEY = re.compile(r"(?:^|_)(?:user|customer|employee|member|patient|person|contact|account|guest|client"
+                            r"|passenger|traveller|traveler|student|applicant|candidate)_id$")
+
+
+def names_a_thing(record: Mapping[str, Any]) -> bool:
+    keys = [normalize_key(key) for key in record if isinstance(key, str)]
+    return any(_THING_ID_KEY.search(key) is not None for key in keys) \
+        and not any(_PERSON_ID_KEY.search(key) is not None for key in keys)
+
+
 def holds_personal_data(record: Mapping[str, Any]) -> bool:
     """A record with a personal identifier or other PII beside its `name` (`steuer_id`, `iban`, `ssn`)."""
     return any(_names_personal_data(key) for key in record if isinstance(key, str) and key.lower() != "name")
@@ -811,6 +876,15 @@ def secret_entity_for_key(key: str) -> str:
 # A payment transaction's fields beside its `authorization`: Shopify's `transactions[]` (`gateway`, `kind`,
 # `amount`), whose authorization is the gateway's code for the charge (`ch_3Pq8...`, `53433`), an id.
 _PAYMENT_TRANSACTION_KEYS = frozenset({"gateway", "payment_gateway", "amount", "kind"})
+
+
+# A bare `auth` (npm's `_auth`, a `basic_auth`, a `proxy_auth`) holding a credential, not a setting: Docker's
+# `config.json` (`"auths": {"<registry>": {"auth": base64 of "user:password"}}`), a `user:password`, a token
+# (red team 40). (`"auth": "oauth2"`, `"none"`, `{"type": ...}` are settings; `is_secret_key` leaves the name.)
+_AUTH_KEYS = frozenset({"auth", "basic_auth", "http_auth", "proxy_auth", "registry_auth"})
+_AUTH_CREDENTIAL = re.compile(r"(?:(?i:basic|bearer|token) )?(?:[^\s:/@]{1,128}:(?!//)\S{1,256}"
+                              r"|(?![a-z0-9]+(?:[_-][a-z0-9]+)+$)"  # (no setting's name: `oauth2_client_credentials`)
+                              r"(?=[A-Za-z+/_.=-]*\d)(?=[0-9+/_.=-]*[A-Za-z])[A-Za-z0-9+/_.=-]{16,})")
 
 
 def is_payment_authorization(parent: Mapping[str, Any], value: str) -> bool:
@@ -1521,7 +1595,8 @@ class StructureRules:
         else None."""
         for name_field, value_field in _PAIR_FIELDS:
             if value_field in value and isinstance(name := value.get(name_field), str) \
-                    and (len(value) <= 3 or (name_field == "Name" and value.keys() <= _AWS_PARAMETER_FIELDS)) \
+                    and (len(value) <= 3 or (name_field == "Name" and value.keys() <= _AWS_PARAMETER_FIELDS)
+                         or (name_field == "key" and value.keys() <= _POSTMAN_PAIR_FIELDS)) \
                     and (name_field != "Name" or value.get("Type") in _SSM_PARAMETER_TYPES
                          or _AWS_PARAMETER_NAME.fullmatch(name) is not None):
                 return name
@@ -1589,6 +1664,8 @@ class StructureRules:
         if (isinstance(child, str) and names_a_person(parent, key, child, parent_key)) \
                 or (key in _HUMAN_NAME_VALUES and is_human_name(parent, parent_key)):
             return Member(False, effective_key, "PERSON", shape)
+        if key == "name" and isinstance(child, str) and names_a_thing(parent):
+            return Member(False, effective_key, None, shape, ner=False)
         if isinstance(child, str) and is_postal_address(parent, key, child):
             return Member(False, effective_key, "STREET_ADDRESS", shape)
         if isinstance(child, str) and is_alerting_integration_key(parent, key):
@@ -1606,7 +1683,7 @@ class StructureRules:
             return Member(False, effective_key, "CRYPTO", shape)  # (a `wallet` record's balance is no address)
         if isinstance(child, str) and normalize_key(key) in _COORDINATE_KEYS and _LAT_LNG.fullmatch(child):
             return Member(False, effective_key, "LOCATION", shape)  # a home's or a pickup's GPS position
-        if is_generated_token(parent, key):
+        if is_generated_token(parent, key, parent_key):
             return Member(False, effective_key, None, shape)  # model output: analysed as text
         if key in _SCHEMA_TEXT_KEYS and isinstance(child, str) and is_schema(parent):
             # A tool's or a parameter's description is the developer's text, which replay compares: the
@@ -1614,6 +1691,8 @@ class StructureRules:
             return Member(False, effective_key, None, shape, ner=False)
         if key == "authorization" and isinstance(child, str) and is_payment_authorization(parent, child):
             return Member(False, effective_key, None, shape)  # analysed as text: patterns still run
+        if isinstance(child, str) and normalize_key(key) in _AUTH_KEYS and _AUTH_CREDENTIAL.fullmatch(child):
+            return Member(False, effective_key, secret_entity_for_key(effective_key), shape)
         secret = secret_entity_for_key(effective_key) if self.is_secret_name(effective_key) else None
         return Member(False, effective_key, secret, shape)
 

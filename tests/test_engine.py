@@ -2421,3 +2421,93 @@ def test_round_35_birth_date_forms() -> None:
     assert "1988-03-21" in birth_date_forms("21/03/1988") and "1988-06-05" in birth_date_forms("5 June 1988")
     assert birth_date_forms("03/11/1979") == set()  # the 3rd of November or the 11th of March
     assert birth_date_forms("1988-13-01") == set() and birth_date_forms("tomorrow") == set()
+
+
+def test_round_40_header_lists_in_recorders_postman_and_command_lines(no_ner: Redactor) -> None:
+    """Red team 40: `[name, value]` header lists under a qualified name (`request_headers`), Node's flat
+    `rawHeaders`, a Postman collection's header and query entries (`key`, `value`, `type`, `description`,
+    `disabled`) and a secret option's value in an argument list (`["--password", ...]`) were read as bare text: a
+    session id, an API key or a password with no vendor shape stayed."""
+    secret, password = "9f2c4e1a7b3d5f6091a2b3c4d5e6f708", "Tr0ub4dor&3x"
+    out = no_ner.redact({
+        "request_headers": [["x-api-key", secret], ["accept", "application/json"]],
+        "responseHeaders": [["set-cookie", f"sid={secret}; Path=/"]],
+        "rawHeaders": ["Host", "api.example.com", "Cookie", f"sid={secret}", "Authorization", f"Token {secret}"],
+        "header": [{"key": "X-API-Key", "value": secret, "type": "text", "description": "tenant key"},
+                   {"key": "Accept", "value": "application/json", "type": "text", "disabled": False}],
+        "command": ["mysql", "-h", "db.example.com", "-u", "reporting", "--password", password, "-e", "SELECT 1"],
+        "args": ["-y", "@modelcontextprotocol/server-postgres", "--token", secret, "--read-only"],
+    })
+    text = json.dumps(out)
+    assert secret not in text and password not in text
+    assert out["request_headers"][1] == ["accept", "application/json"]
+    assert out["rawHeaders"][:3] == ["Host", "api.example.com", "Cookie"] and out["rawHeaders"][4] == "Authorization"
+    assert out["rawHeaders"][5].startswith("Token <")
+    assert out["header"][1] == {"key": "Accept", "value": "application/json", "type": "text", "disabled": False}
+    assert out["header"][0]["description"] == "tenant key" and out["header"][0]["value"].startswith("<API_KEY:")
+    assert out["command"][:6] == ["mysql", "-h", "db.example.com", "-u", "reporting", "--password"]
+    assert out["command"][6].startswith("<PASSWORD:") and out["command"][7:] == ["-e", "SELECT 1"]
+    assert out["args"][:3] == ["-y", "@modelcontextprotocol/server-postgres", "--token"]
+    assert out["args"][4] == "--read-only"
+
+
+def test_round_40_a_langsmith_new_token_event_is_model_text(no_ner: Redactor) -> None:
+    """Red team 40: LangSmith's `{"name": "new_token", "kwargs": {"token": ..., "chunk": ...}}` run event holds a
+    piece of the model's text; under its secret-sounding key, a name streamed there became an access token's
+    pseudonym (and the same name elsewhere took that type). A task's `kwargs` holding a token is still one."""
+    out = no_ner.redact({
+        "events": [{"name": "new_token", "time": "2025-03-11T10:00:00Z",
+                    "kwargs": {"token": "Hello", "chunk": {"text": "Hello", "type": "ChatGenerationChunk"}}}],
+        "task": {"name": "sync", "kwargs": {"token": "9f2c4e1a7b3d5f6091a2b3c4d5e6f708"}},
+    })
+    assert out["events"][0]["kwargs"]["token"] == "Hello"
+    assert out["task"]["kwargs"]["token"].startswith("<ACCESS_TOKEN:")
+
+
+def test_round_40_a_holder_is_a_person_and_a_placeholder_stays(no_ner: Redactor) -> None:
+    """Red team 40: a payee's `holder` (and a card's `holderName`) kept a full name; a redacted-keyed member
+    already scrubbed by the recorder (`"ssn_last4": "redacted"`, `"[REDACTED]"`) became a token. (A name the
+    name lists lack: NER off, only the key tells.)"""
+    out = no_ner.redact({
+        "payee": {"payee_id": "pay_1", "holder": "Oluwaseun Thornbury", "bic": "NWBKGB2L"},
+        "card": {"holderName": "Oluwaseun Thornbury", "brand": "visa"},
+        "customer": {"ssn_last4": "redacted", "ssn": "[REDACTED]", "tax_id": "[FILTERED]"},
+    })
+    assert out["payee"]["holder"].startswith("<PERSON:") and out["payee"]["bic"] == "NWBKGB2L"
+    assert out["card"]["holderName"] == out["payee"]["holder"]
+    assert out["customer"] == {"ssn_last4": "redacted", "ssn": "[REDACTED]", "tax_id": "[FILTERED]"}
+
+
+def test_round_40_a_things_name_beside_its_id_is_no_person(default_redactor: Redactor) -> None:
+    """Red team 40: NER read a hotel search result's `{"hotel_id": ..., "name": "Memmo Alfama"}` as a person. A
+    pattern still reads such a name, and a contact record's name is still a person's."""
+    out = default_redactor.redact({
+        "results": [{"hotel_id": "htl_8c1f", "name": "Memmo Alfama", "price": "212.00"},
+                    {"product_id": "p_1", "name": "Gift card for jane.roe@gmail.com"}],
+        "contact": {"store_id": "s_1", "name": "Maria Gonzalez", "email": "maria.g@gmail.com"},
+        # (a person's record holds the ids of what they bought or belong to beside their own)
+        "member": {"user_id": "u_17", "product_id": "p_2", "name": "Quillon Marbry"},
+    })
+    assert out["results"][0]["name"] == "Memmo Alfama"
+    assert out["member"]["name"].startswith("<PERSON:")
+    assert out["results"][1]["name"].startswith("Gift card for <EMAIL_ADDRESS:")
+    assert out["contact"]["name"].startswith("<PERSON:")
+
+
+def test_round_40_a_bare_auth_holding_a_credential(no_ner: Redactor) -> None:
+    """Red team 40: a tool result's `"auth": <32 hex>`, Docker's `config.json` (`auths.<registry>.auth`, base64 of
+    `user:password`) and a `basic_auth` of `user:password` were kept: `auth` names no secret by itself. A setting
+    under the same name stays."""
+    docker = "b3RoYnVyeTpUcjB1YjRkb3ImM3g="
+    out = no_ner.redact({
+        "sms": {"sid": "SM0f1e", "auth": "9f2c4e1a7b3d5f6091a2b3c4d5e6f708"},
+        "auths": {"https://index.docker.io/v1/": {"auth": docker}},
+        "proxy": {"basic_auth": "ops:Tr0ub4dor&3x"},
+        "settings": [{"auth": "oauth2"}, {"auth": "oauth2_client_credentials"}, {"auth": "https://auth.example.com/x"},
+                     {"auth": {"type": "bearer"}}],
+    })
+    assert out["sms"]["auth"].startswith("<CREDENTIAL:") and out["sms"]["sid"] == "SM0f1e"
+    assert out["auths"]["https://index.docker.io/v1/"]["auth"].startswith("<CREDENTIAL:")
+    assert out["proxy"]["basic_auth"].startswith("<CREDENTIAL:")
+    assert out["settings"] == [{"auth": "oauth2"}, {"auth": "oauth2_client_credentials"},
+                               {"auth": "https://auth.example.com/x"}, {"auth": {"type": "bearer"}}]

@@ -434,6 +434,9 @@ _PLACEHOLDER = re.compile(
 _OBVIOUS_PLACEHOLDER = re.compile(
     r"<(?![A-Z][A-Z0-9_]*:[0-9a-f]{6,64}>)[^<>]*>|\$\{[A-Za-z_]\w*\}|\$?\{\{[^}]*\}\}|[*\u2022]{3,}|[xX]{6,}"
     r"|[A-Za-z0-9_-]{0,16}(?:\.{3}|…)"
+    # what a recorder or an earlier scrubber wrote in a value's place (`[REDACTED]`, `redacted`, `[FILTERED]`;
+    # red team 40: `"ssn_last4": "redacted"` became a token)
+    r"|\[(?i:redacted|filtered|removed|masked)\]|(?i:redacted)"
 )
 
 
