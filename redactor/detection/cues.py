@@ -28,6 +28,7 @@ from typing import Any
 
 from redactor.detection.base import AT_SIGN
 from redactor.detection.letters import CAPITAL, SMALL
+from redactor.detection.literals import LiteralGate
 from redactor.detection.names import GAELIC_PARTICLES, is_personal_user_name, name_lists
 from redactor.detection.validators import (
     aadhaar_ok,
@@ -1488,6 +1489,9 @@ def cue_recognizer(entities: frozenset[str]) -> Any:
     from presidio_analyzer import EntityRecognizer, RecognizerResult
 
     rules = [(rule, rule.compile(), rule.compile_value()) for rule in CUE_RULES if rule.entity in entities]
+    # Keywords say a rule may apply (`account` for `account holder:`); the literals its regex cannot match
+    # without say more (`account holder`), and skip most of the keyword-gated scans that would find nothing.
+    gate = LiteralGate(pattern for _, pattern, _ in rules)
 
     class CueRecognizer(EntityRecognizer):
         def __init__(self) -> None:
@@ -1499,8 +1503,13 @@ def cue_recognizer(entities: frozenset[str]) -> Any:
         def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[RecognizerResult]:
             results: list[RecognizerResult] = []
             worth_running = rules_worth_running(text)
+            present: frozenset[str] | None = None
             for rule, pattern, value in rules:
                 if rule.name not in worth_running:
+                    continue
+                if present is None:
+                    present = gate.present(text)
+                if not gate.may_match(pattern, present):
                     continue
                 for match in pattern.finditer(text):
                     if not rule.validator(match.group("value")):

