@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from redactor.detection.base import ARN_PREFIX, AT_SIGN
+from redactor.detection.scanning import first_characters_first
 from redactor.detection.validators import card_ok, ean13_ok
 from redactor.replacement.tokens import marker_spans
 
@@ -44,9 +45,12 @@ _CLOCK_DATE = re.compile(
 # Up to three numeric parts (four would be an IPv4 address), or any number after a "v". Not ten
 # digits or more: `415.555.0132` and `030.1234567` are phone numbers written with dots.
 # A .NET assembly's `Version=4.0.0.0` has four parts and is still no address.
+# (Written to start with the `v` or the digit, each lookbehind after it: `redactor.detection.scanning`. The
+# regexes below that start so are the same; tests/detection/test_decoys.py compares each with its readable form.)
 _VERSION = re.compile(
-    r"(?<![\w.])(?:v\d+(?:\.\d+){1,3}|(?!(?:\d\.?){10})\d+\.\d+(?:\.\d+)?)(?:[-+][0-9A-Za-z.]+)?\b(?![.]\d)"
-    r"|(?<=Version=)\d+(?:\.\d+){1,3}\b"
+    r"(?:v(?<![\w.]v)\d+(?:\.\d+){1,3}|\d(?<![\w.]\d)(?<=(?!(?:\d\.?){10})\d)\d*\.\d+(?:\.\d+)?)"
+    r"(?:[-+][0-9A-Za-z.]+)?\b(?![.]\d)"
+    r"|\d(?<=Version=\d)\d*(?:\.\d+){1,3}\b"
 )
 _MODEL_NAME = re.compile(r"\b(?:gpt|claude|gemini|llama|mistral|o\d)[\w.-]*\d{4}-?\d{2}-?\d{2}\b", re.IGNORECASE)
 # Paths and URLs never cover an "@" (or its `%40`): an email address inside one is still PII. Nor does a path
@@ -86,7 +90,7 @@ _CALL_ID = re.compile(r"\b(?:call|toolu|tool|run|msg|req|chatcmpl|resp|span|trac
 _USER_AGENT = re.compile(r"\b(?:Mozilla|Opera|Dalvik)/\d+(?:\.\d+)*(?:\s+(?:\([^)]*\)|[\w.-]+/[\w.-]+))+")
 # Human-readable record ids: ORD-2026-004417, JIRA-1234, BOE-A-2019-5089 (letters, hyphens, digits).
 # Not letters glued to digits: that is the shape of an IBAN (DE89370400440532013000).
-_TICKET_ID = re.compile(r"\b[A-Z][A-Z0-9]{1,9}(?:-[A-Z]{1,3})*-\d[\d-]*\d\b")
+_TICKET_ID = re.compile(r"[A-Z](?<!\w[A-Z])[A-Z0-9]{1,9}(?:-[A-Z]{1,3})*-\d[\d-]*\d\b")
 # A network written in CIDR notation, whose host bits are all zero (`10.20.0.0/16`, `fd00::/8`): a
 # block of addresses in a VPC or a firewall rule, no one's host. (`192.168.1.23/24`, an interface's
 # address with its netmask, is a host: it is not a network address.)
@@ -94,7 +98,7 @@ _TICKET_ID = re.compile(r"\b[A-Z][A-Z0-9]{1,9}(?:-[A-Z]{1,3})*-\d[\d-]*\d\b")
 _CIDR = re.compile(r"(?<![\w.:])(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:]*:[0-9A-Fa-f:]*)/\d{1,3}(?![\w]|\.\w)")
 # A build or version stamped with its date (`20240609.1.0`, CalVer `2024.06.09`'s compact form): ten
 # digits and more read as a phone number.
-_DATED_BUILD = re.compile(r"(?<![\w.])(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:\.\d+)+(?![\w.])")
+_DATED_BUILD = re.compile(r"(?:19|20)(?<![\w.]..)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:\.\d+)+(?![\w.])")
 # A US employer identification number (`EIN 12-3456789`): a company's, shaped like no phone number.
 # A product's or a listing's code after its name: a drug's NDC (`00093-7146-56`), a real-estate listing's
 # `MLS# 24-118273`, a customs procedure code (`CPC 40 00 000`), a tariff code, a SKU or a barcode, an order's,
@@ -114,17 +118,18 @@ _CLOUD_HOST_NAME = re.compile(r"\bip-\d{1,3}(?:-\d{1,3}){3}(?:\.[a-z0-9-]+)*")
 # `1.2.840.113549.1.1.11` (a first arc of 0, 1 or 2 and five arcs or more; a French phone number is
 # written `01.84.17.61.18`, with a leading zero no arc has).
 _ISBN = re.compile(r"\bISBN(?:-1[03])?:?\s*[\dX][\d -]{8,15}[\dX]\b")
-_OID = re.compile(r"(?<![\w.])[012](?:\.(?:0|[1-9]\d*)){4,}(?![\w]|\.\d)"
+_OID = re.compile(r"[012](?<![\w.][012])(?:\.(?:0|[1-9]\d*)){4,}(?![\w]|\.\d)"
                   # X.509's attribute and extension ids (`SAN extension 2.5.29.17`, `2.5.4.3`); an SNMP object
                   # named from its root (`iso.3.6.1.2.1.1.5.0`, `SNMPv2-SMI::enterprises.9.9.43.1.1.6.1.5`)
-                  r"|(?<![\w.])2\.5\.(?:4|29)\.\d{1,3}(?![\w]|\.\d)"
-                  r"|\b(?:iso|enterprises|mib-2|internet|private)(?:\.\d+){2,}(?![\w]|\.\d)")
+                  r"|2(?<![\w.]2)\.5\.(?:4|29)\.\d{1,3}(?![\w]|\.\d)"
+                  r"|" + first_characters_first("iso|enterprises|mib-2|internet|private", not_after=r"\w")
+                  + r"(?:\.\d+){2,}(?![\w]|\.\d)")
 # (not the tail of a longer run of digit groups: `1 7 25272 73070 6`)
-_SPACED_UPC = re.compile(r"(?<!\d)(?<!\d )\d[ ]\d{5}[ ]\d{5}[ ]\d(?![\d])")
+_SPACED_UPC = re.compile(r"\d(?<!\d\d)(?<!\d \d)[ ]\d{5}[ ]\d{5}[ ]\d(?![\d])")
 _CSS_FONT = re.compile(r"(?i)\bfont(?:-family|-[\w-]+)?[ \t]*:[ \t]*(?P<families>[^;{}\n]{1,300})")
 # A version or a number of five dotted parts or more (`Release 19.22.0.0.0`, `23.4.0.24.05`): no IPv4 address
 # (and no French phone number, five groups of two digits: `01.84.17.61.18`).
-_LONG_DOTTED_NUMBER = re.compile(r"(?<![\w.])(?!\d\d(?:\.\d\d){4}(?![\w.]))\d+(?:\.\d+){4,}(?![\w]|\.\d)")
+_LONG_DOTTED_NUMBER = re.compile(r"\d(?<![\w.]\d)(?!\d(?:\.\d\d){4}(?![\w.]))\d*(?:\.\d+){4,}(?![\w]|\.\d)")
 # An SNMP agent's uptime (`Timeticks: (3481200) 9:40:12.00`): hundredths of a second, no phone number.
 _TIMETICKS = re.compile(r"\bTimeticks:[ \t]*\(\d+\)(?:[ \t]+[\d:. ]+|[ \t]+\d+[ \t]+days?,?[ \t]*[\d:.]*)?"
                         # (the value alone, as an SNMP library prints it: `(128934400) 14 days, 22:09:04.00`)
@@ -348,7 +353,7 @@ _CODES: tuple[tuple[tuple[str, ...], bool, re.Pattern[str]], ...] = (
     (("ISSN",), False, re.compile(r"\bISSN:?\s*\d{4}-\d{3}[\dX]\b")),
     (("10.",), False, re.compile(r"\b10\.\d{4,9}/[^\s\"'<>]+")),
     ((":", "-"), False, re.compile(
-        r"(?<![\w:.-])[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}(?:\1[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2})?"
+        r"[0-9A-Fa-f](?<![\w:.-][0-9A-Fa-f])[0-9A-Fa-f]([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}(?:\1[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2})?"
         r"(?![\w:])")),
     (("OU=", "DC="), False, re.compile(r"(?<![\w=])(?:OU|DC)=[^,;\r\n\"]+")),
     # a GS1 element string's serial shipping container code, trade item or location number after its
@@ -363,11 +368,11 @@ _CODES: tuple[tuple[tuple[str, ...], bool, re.Pattern[str]], ...] = (
         r"\.?[ \t]*(?:no|number))|vat[ \t]*(?:no|number|id|reg(?:istration)?)?|siren|siret|abn|acn|crn|hrb)"
         r"\.?[ \t]*[:#]?[ \t]*)(?:[A-Z]{2})?\d[\d .-]{5,16}\d\b")),
 )
-_ISBN_10 = re.compile(r"(?<![\w-])(?=[\d-]{12}[\dX](?![\w-]))\d{1,5}-\d{1,7}-\d{1,7}-[\dX]")
+_ISBN_10 = re.compile(r"\d(?<![\w-]\d)(?=[\d-]{11}[\dX](?![\w-]))\d{0,4}-\d{1,7}-\d{1,7}-[\dX]")
 # An ISBN-13 with its hyphens (`978-0-306-40615-7`, its check digit verified: a barcode's).
-_ISBN_13 = re.compile(r"(?<![\w-])97[89]-(?=[\d-]{13}(?![\w-]))\d{1,5}-\d{1,7}-\d{1,7}-\d")
+_ISBN_13 = re.compile(r"97(?<![\w-]97)[89]-(?=[\d-]{13}(?![\w-]))\d{1,5}-\d{1,7}-\d{1,7}-\d")
 # An Amazon order number (`112-4567890-1234567`): 3-7-7 digits, read as a card or a phone number.
-_AMAZON_ORDER = re.compile(r"(?<![\w-])\d{3}-\d{7}-\d{7}(?![\w-])")
+_AMAZON_ORDER = re.compile(r"\d(?<![\w-]\d)\d{2}-\d{7}-\d{7}(?![\w-])")
 # An HTTP weak entity tag (`W/"0815-4711"`, also JSON-escaped): an opaque validator.
 _WEAK_ETAG = re.compile(r'W/\\?"[^"\\\s]{1,128}\\?"')
 

@@ -29,6 +29,7 @@ from redactor.detection.cues import (
 )
 from redactor.detection.decoys import in_code_position, is_entirely_decoy, overlaps, protected_regions
 from redactor.detection.names import end_with_particles_completed, full_name_recognizer, may_hold_full_name, name_lists
+from redactor.detection.scanning import first_characters_first, followed_by_spaces_and_a_digit
 from redactor.detection.validators import (
     card_ok,
     codice_fiscale_ok,
@@ -59,7 +60,8 @@ BITCOIN_ADDRESS = re.compile(r"(?<![\w])(?:[13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[0
 # same test, two to four times faster). tests/detection/test_pii.py holds their readable forms and checks that
 # each finds a match exactly where its readable form does.
 _PREFILTERS: dict[str, tuple[re.Pattern[str], ...]] = {
-    "EMAIL_ADDRESS": (re.compile(rf"[\w.+-](?:{AT_SIGN_FORMS})[\w-]+\."),),
+    # (looked for from the `@`, or the first character of its other forms)
+    "EMAIL_ADDRESS": (re.compile(first_characters_first(AT_SIGN_FORMS, after=r"[\w.+-]") + r"[\w-]+\."),),
     "PHONE_NUMBER": (re.compile(r"(?:\d[\s().-]{0,3}){7}"),),
     "CREDIT_CARD": (re.compile(r"(?:\d[ .\t-]?){12}"),),
     "IBAN_CODE": (re.compile(r"\d(?<=(?<!\w)[A-Z]{2}\d)\d[ ]?[A-Z0-9]{4}"),),
@@ -262,25 +264,6 @@ def postcode_ok(value: str) -> bool:
 
 
 
-def _first_characters_first(words: str, not_after: str) -> str:
-    r"""`(?<!{not_after})(?:{words})` written to start with the words' first characters, each with the lookbehind
-    after it (`s(?<!\ws)(?:treet|t|quare)`; see `_PREFILTERS`). `words`: `|`-separated, each starting with a
-    plain character."""
-    rests: dict[str, list[str]] = {}
-    for word in words.split("|"):
-        if not word or word[0] in "\\([?*+{":
-            raise ValueError(f"{word!r}: a word of the list must start with a plain character")
-        rests.setdefault(word[0], []).append(word[1:])
-    return "(?:" + "|".join(f"{re.escape(first)}(?<!{not_after}{re.escape(first)})(?:{'|'.join(ends)})"
-                            for first, ends in rests.items()) + ")"
-
-
-def _followed_by_spaces_and_a_digit(words: str) -> str:
-    r"""`(?:{words})\s+\d` written to start at the spaces, each word a lookbehind (of fixed width: a word may hold
-    a lookbehind of its own, `(?<![aeiou])ring`)."""
-    return r"\s(?:" + "|".join(rf"(?<={word}\s)" for word in words.split("|")) + r")\s*\d"
-
-
 # Both street patterns run case-insensitively (presidio's default flags) and cannot match without
 # a street word: a suffix as a whole word, a continental street word before a house number, or a
 # French/Italian/Spanish street word after one (the postcode recognizer, a postcode's shape). Checked after
@@ -289,12 +272,12 @@ def _followed_by_spaces_and_a_digit(words: str) -> str:
 # what IGNORECASE does), four times faster than IGNORECASE over these alternations.
 _STREET_WORD: tuple[re.Pattern[str], ...] = tuple(re.compile(pattern) for pattern in (
     r"box(?<!\wbox)\s+\d",
-    _first_characters_first(_STREET_SUFFIXES.casefold(), r"\w") + r"\b",
-    _followed_by_spaces_and_a_digit(_EU_STREET_SUFFIXES.casefold()),
+    first_characters_first(_STREET_SUFFIXES.casefold(), r"\w") + r"\b",
+    followed_by_spaces_and_a_digit(_EU_STREET_SUFFIXES.casefold()),
     rf"\s(?:{_EU_STREET_WORDS})\s".casefold(),
     r"ul\.(?<!\wul\.)",
     r"(?:st|nd|rd|th)\s+(?:cross|main)\b",
-    _first_characters_first(f"{_SOUTHERN_STREET_WORDS}|via".casefold(), r"[\w/]") + r"\s",
+    first_characters_first(f"{_SOUTHERN_STREET_WORDS}|via".casefold(), r"[\w/]") + r"\s",
     # (a postcode's shape, case-folded: the recognizer asks for its capitals; looked for from its first digit)
     r"\d(?:(?<=(?<![\w-])[a-z]\d)|(?<=(?<![\w-])[a-z]{2}\d))[a-z\d]? \d[a-z]{2}(?![\w-])",
     r"\d(?<=(?<![\w-])[a-z]\d)[\dw] ?[\da-z]{4}(?![\w-])",

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,6 +12,7 @@ from hypothesis.errors import Unsatisfiable
 
 from redactor.detection import cues, decoys, names, pii, secret_rules
 from redactor.detection.literals import LiteralGate, fold, required_literals
+from tests.detection.regex_forms import corpus_texts
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -114,33 +112,9 @@ def test_a_text_a_detector_regex_matches_has_one_of_its_literals(name: str, patt
         pytest.skip("hypothesis cannot generate a match for this regex")
 
 
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, child in value.items():
-            yield str(key)
-            yield from _strings(child)
-    elif isinstance(value, list):
-        for child in value:
-            yield from _strings(child)
-
-
-def _corpus_texts() -> list[str]:
-    texts: set[str] = set()
-    for path in [*(ROOT / "examples").rglob("*.json*"), *(ROOT / "tests" / "data").rglob("*.json*")]:
-        raw = path.read_text(encoding="utf-8", errors="replace")
-        for line in raw.splitlines() if path.suffix == ".jsonl" else [raw]:
-            try:
-                texts.update(_strings(json.loads(line)))
-            except json.JSONDecodeError:
-                texts.add(line)
-    return sorted(texts)
-
-
 def test_on_the_shipped_traces_no_match_is_gated_away() -> None:
     """Every string of the example traces and test corpora, against every gated regex of the detectors."""
-    texts = _corpus_texts()
+    texts = corpus_texts()
     assert len(texts) > 1000
     gate = LiteralGate(pattern for _, pattern in GATED)
     missed = []

@@ -3,21 +3,13 @@ in exactly the texts its readable form does. The readable forms are the specific
 
 from __future__ import annotations
 
-import json
-import random
 import re
-from pathlib import Path
-from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from hypothesis.errors import Unsatisfiable
 
 from redactor.detection import pii
 from redactor.detection.base import AT_SIGN_FORMS
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.detection.regex_forms import agree_on_generated, corpus_texts, random_texts
 
 READABLE: dict[str, re.Pattern[str]] = {
     "EMAIL_ADDRESS": re.compile(rf"[\w.+-](?:{AT_SIGN_FORMS})[\w-]+\."),
@@ -55,50 +47,16 @@ def test_every_entity_has_its_readable_form() -> None:
     assert set(READABLE) == set(pii._PREFILTERS)
 
 
-def _corpus_texts() -> list[str]:
-    texts: set[str] = set()
-
-    def walk(value: Any) -> None:
-        if isinstance(value, str):
-            texts.update((value, value.casefold()))
-        elif isinstance(value, dict):
-            for key, child in value.items():
-                walk(str(key))
-                walk(child)
-        elif isinstance(value, list):
-            for child in value:
-                walk(child)
-
-    for path in [*(ROOT / "examples").rglob("*.json*"), *(ROOT / "tests" / "data").rglob("*.json*")]:
-        raw = path.read_text(encoding="utf-8", errors="replace")
-        for line in raw.splitlines() if path.suffix == ".jsonl" else [raw]:
-            try:
-                walk(json.loads(line))
-            except json.JSONDecodeError:
-                walk(line)
-    return sorted(texts)
-
-
-CORPUS = _corpus_texts()
-
-
 @pytest.mark.parametrize(("name", "readable", "fast"), CASES, ids=IDS)
 def test_on_the_shipped_traces(name: str, readable: re.Pattern[str], fast: tuple[re.Pattern[str], ...]) -> None:
-    assert len(CORPUS) > 1000
-    differ = [text for text in CORPUS if (readable.search(text) is not None) != _fast(fast, text)]
+    assert len(corpus_texts()) > 1000
+    differ = [text for text in corpus_texts() if (readable.search(text) is not None) != _fast(fast, text)]
     assert not differ, (name, differ[:3])
-
-
-# Characters the regexes care about: word and non-word characters, spaces, digits, capitals, the accented
-# letters of the street forms, the punctuation around house numbers and ids, the `@` forms.
-_ALPHABET = "aAbBcCdDzZéßü  \t\n.,-/:@#;%&4x01289LMNPWstrdhnoxviaelu"
 
 
 @pytest.mark.parametrize(("name", "readable", "fast"), CASES, ids=IDS)
 def test_on_random_texts(name: str, readable: re.Pattern[str], fast: tuple[re.Pattern[str], ...]) -> None:
-    chance = random.Random(name)
-    for _ in range(20_000):
-        text = "".join(chance.choice(_ALPHABET) for _ in range(chance.randint(1, 14)))
+    for text in random_texts(name):
         assert (readable.search(text) is not None) == _fast(fast, text), (name, text)
 
 
@@ -106,16 +64,9 @@ def test_on_random_texts(name: str, readable: re.Pattern[str], fast: tuple[re.Pa
 def test_on_texts_generated_from_either_form(name: str, readable: re.Pattern[str],
                                              fast: tuple[re.Pattern[str], ...]) -> None:
     """Matches of the readable form are matches of the fast one, and each fast regex's matches are the
-    readable form's (hypothesis writes strings that match a regex, with random text around them)."""
+    readable form's."""
 
-    @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-    @given(data=st.data())
-    def agree(data: Any) -> None:
-        source = data.draw(st.sampled_from([readable, *fast]))
-        text = data.draw(st.from_regex(source))
+    def agree(text: str) -> None:
         assert (readable.search(text) is not None) == _fast(fast, text), (name, text)
 
-    try:
-        agree()
-    except Unsatisfiable:  # pragma: no cover - the generator could not write a match
-        pytest.skip("hypothesis cannot generate a match for these regexes")
+    agree_on_generated([readable, *fast], agree)
