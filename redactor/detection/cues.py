@@ -1492,6 +1492,7 @@ def cue_recognizer(entities: frozenset[str]) -> Any:
     # Keywords say a rule may apply (`account` for `account holder:`); the literals its regex cannot match
     # without say more (`account holder`), and skip most of the keyword-gated scans that would find nothing.
     gate = LiteralGate(pattern for _, pattern, _ in rules)
+    position = {rule.name: index for index, (rule, _, _) in enumerate(rules)}
 
     class CueRecognizer(EntityRecognizer):
         def __init__(self) -> None:
@@ -1502,13 +1503,9 @@ def cue_recognizer(entities: frozenset[str]) -> Any:
 
         def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[RecognizerResult]:
             results: list[RecognizerResult] = []
-            worth_running = rules_worth_running(text)
-            present: frozenset[str] | None = None
-            for rule, pattern, value in rules:
-                if rule.name not in worth_running:
-                    continue
-                if present is None:
-                    present = gate.present(text)
+            worth_running = sorted(position[name] for name in rules_worth_running(text) if name in position)
+            present = gate.present(text) if worth_running else frozenset()
+            for rule, pattern, value in (rules[index] for index in worth_running):  # (in the rules' order)
                 if not gate.may_match(pattern, present):
                     continue
                 for match in pattern.finditer(text):

@@ -38,3 +38,61 @@ def followed_by_spaces_and_a_digit(words: str) -> str:
     a lookbehind of its own, `(?<![aeiou])ring`)."""
     # (a digit must follow the spaces: most spaces of a text are left at once, before the words are tried)
     return r"\s(?=\s*\d)(?:" + "|".join(rf"(?<={word}\s)" for word in words.split("|")) + r")\s*\d"
+
+
+_PLAIN_START = re.compile(r"[A-Za-z0-9_-]+")
+_QUANTIFIERS = "?*+{"
+
+
+def literal_prefix(regex: str) -> str:
+    """The plain characters a regex starts with, which every match of it starts with (`sk-ant-` of
+    `sk-ant-(?:api|admin)...`); "" when none, or when the regex is an alternation at its top level (`ab|cd`: a
+    lookbehind after `ab` would leave `cd` without it)."""
+    start = _PLAIN_START.match(regex)
+    if start is None or _has_top_level_alternation(regex):
+        return ""
+    prefix = start.group(0)
+    if len(prefix) < len(regex) and regex[len(prefix)] in _QUANTIFIERS:
+        prefix = prefix[:-1]  # (the quantifier is the last character's)
+    return prefix
+
+
+def leading_class(regex: str) -> str:
+    """The character class a regex starts with, matched once (`[MNO]` of `[MNO][A-Za-z0-9_-]{23,25}...`);
+    "" when it starts otherwise, or with a class repeated, or is an alternation at its top level."""
+    if not regex.startswith("[") or _has_top_level_alternation(regex):
+        return ""
+    end = _class_end(regex, 0)
+    return regex[:end] if end < len(regex) and regex[end] not in _QUANTIFIERS else ""
+
+
+def _class_end(regex: str, start: int) -> int:
+    """The index after the class that starts at `start` (its `[`)."""
+    index = start + 1
+    if regex[index:index + 1] == "^":
+        index += 1
+    if regex[index:index + 1] == "]":
+        index += 1  # a `]` first in a class is a member
+    while regex[index] != "]":
+        index += 2 if regex[index] == "\\" else 1
+    return index + 1
+
+
+def _has_top_level_alternation(regex: str) -> bool:
+    depth, index = 0, 0
+    while index < len(regex):
+        char = regex[index]
+        if char == "\\":
+            index += 2
+            continue
+        if char == "[":
+            index = _class_end(regex, index)
+            continue
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            return True
+        index += 1
+    return False

@@ -34,6 +34,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from redactor.detection.base import ARN_PREFIX, SECRET_ENTITY_TYPES
+from redactor.detection.scanning import leading_class, literal_prefix
 
 Validator = Callable[[re.Match[str], str], bool]
 
@@ -266,7 +267,18 @@ _TOKEN_BODIES: dict[re.Pattern[str], str] = {}
 
 
 def _token(body: str) -> re.Pattern[str]:
-    pattern = re.compile(_LB + "(?P<secret>" + body + ")" + _RB)
+    """A vendor format delimited on both sides. Where the format starts with a literal (`ghp_`), the left
+    delimiter is tested after it: sre then looks for the literal itself instead of trying every position
+    (`redactor.detection.scanning`; the same matches, tests/detection/test_decoys.py)."""
+    prefix = literal_prefix(body)
+    seen = prefix  # what the lookbehinds see of the format: the literal, or any one character of a class
+    if not prefix and (prefix := leading_class(body)):
+        seen = "(?s:.)"
+    if prefix:
+        bounded = f"{prefix}(?:(?<![A-Za-z0-9_-]{seen})|(?<=\\\\[nrt]{seen})){body[len(prefix):]}"
+        pattern = re.compile("(?P<secret>" + bounded + ")" + _RB)
+    else:
+        pattern = re.compile(_LB + "(?P<secret>" + body + ")" + _RB)
     _TOKEN_BODIES[pattern] = body
     return pattern
 
@@ -1633,8 +1645,9 @@ RULES: dict[str, SecretRule] = _rules(
         # `SK...:...`): the part after the colon is the auth token or the key's secret, whatever the key.
         # An API key's SID goes with it (it names a key, where an AC SID names the account, which the
         # API's URLs carry anyway).
-        re.compile(r"(?<![0-9A-Za-z])(?:AC[0-9a-f]{32}:(?P<secret>[0-9a-zA-Z]{32})"
-                   r"|(?P<key_pair>SK[0-9a-f]{32}:[0-9a-zA-Z]{32}))(?![0-9A-Za-z])"),
+        # (the left delimiter after `AC`/`SK`, which sre then looks for: `redactor.detection.scanning`)
+        re.compile(r"(?:AC(?<![0-9A-Za-z]AC)[0-9a-f]{32}:(?P<secret>[0-9a-zA-Z]{32})"
+                   r"|(?P<key_pair>SK(?<![0-9A-Za-z]SK)[0-9a-f]{32}:[0-9a-zA-Z]{32}))(?![0-9A-Za-z])"),
         ("ac", "sk"),
         "https://www.twilio.com/docs/usage/requests-to-twilio#authenticate-with-http",
         groups=("secret", "key_pair"),

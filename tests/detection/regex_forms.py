@@ -46,6 +46,10 @@ def corpus_texts() -> tuple[str, ...]:
                 found = [line]
             texts.update(found)
             texts.update(text.casefold() for text in found)
+    from tests.data.secret_samples import SAMPLES
+
+    for sample in SAMPLES.values():  # (every vendor format, alone and in the places a trace writes it)
+        texts.update((sample, f"token={sample}", f'"{sample}"', f"\\n{sample}\\n", f"x{sample}", f"{sample}x"))
     return tuple(sorted(texts))
 
 

@@ -1,6 +1,6 @@
-"""The decoy regexes written for speed (each lookbehind or word boundary after the first character: see
-`redactor.detection.scanning`) find the same matches at the same places as their readable forms, which are the
-specification here."""
+"""The decoy and secret regexes written for speed (each lookbehind or word boundary after the first character or
+literal: see `redactor.detection.scanning`) find the same matches at the same places as their readable forms,
+which are the specification here."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from redactor.detection import decoys
+from redactor.detection import decoys, secret_rules
 from tests.detection.regex_forms import agree_on_generated, corpus_texts, random_texts
 
 READABLE: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
@@ -29,6 +29,16 @@ READABLE: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "MAC address": (re.compile(r"(?<![\w:.-])[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}"
                                r"(?:\1[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2})?(?![\w:])"), decoys._CODES[4][2]),
 }
+READABLE["twilio_credential_pair"] = (
+    re.compile(r"(?<![0-9A-Za-z])(?:AC[0-9a-f]{32}:(?P<secret>[0-9a-zA-Z]{32})"
+               r"|(?P<key_pair>SK[0-9a-f]{32}:[0-9a-zA-Z]{32}))(?![0-9A-Za-z])"),
+    secret_rules.RULES["twilio_credential_pair"].pattern)
+# Every delimited vendor format: the left delimiter first, as `_token` wrote them before.
+_TOKENS = {rule.name: rule.pattern for rule in secret_rules.RULES.values()
+           if isinstance(rule.pattern, re.Pattern) and rule.pattern in secret_rules._TOKEN_BODIES}
+for _name, _pattern in _TOKENS.items():
+    READABLE[_name] = (re.compile(secret_rules._LB + "(?P<secret>" + secret_rules._TOKEN_BODIES[_pattern] + ")"
+                                  + secret_rules._RB), _pattern)
 CASES = [(name, readable, fast) for name, (readable, fast) in READABLE.items()]
 IDS = list(READABLE)
 
@@ -68,10 +78,17 @@ EXAMPLES = {
     "_ISBN_13": "978-0-306-40615-7, 979-10-90636-07-1 and x978-0-306-40615-7",
     "_AMAZON_ORDER": "order 112-4567890-1234567, not 1112-4567890-1234567",
     "MAC address": "mac 00:17:88:01:0b:2c and 00-17-88-01-0B-2C-4D-5E, not :00:17:88:01:0b:2c",
+    "twilio_credential_pair": f"AC{'a1' * 16}:{'Zz9' * 10}Zz and SK{'0f' * 16}:{'x' * 32}, "
+                              f"not xAC{'a1' * 16}:{'b' * 32}",
 }
 
 
-@pytest.mark.parametrize(("name", "readable", "fast"), CASES, ids=IDS)
+def test_most_vendor_formats_start_with_their_literal() -> None:
+    assert len(_TOKENS) > 80
+    assert sum(not fast.pattern.startswith(secret_rules._LB) for _, fast in READABLE.values()) > 70
+
+
+@pytest.mark.parametrize(("name", "readable", "fast"), CASES[:len(EXAMPLES)], ids=IDS[:len(EXAMPLES)])
 def test_on_examples_of_each(name: str, readable: re.Pattern[str], fast: re.Pattern[str]) -> None:
     text = EXAMPLES[name]
     assert _matches(readable, text)  # the example exercises the regex
