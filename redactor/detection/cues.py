@@ -28,7 +28,7 @@ from typing import Any
 
 from redactor.detection.base import AT_SIGN
 from redactor.detection.letters import CAPITAL, SMALL
-from redactor.detection.literals import LiteralGate
+from redactor.detection.literals import LiteralGate, fold
 from redactor.detection.names import GAELIC_PARTICLES, is_personal_user_name, name_lists
 from redactor.detection.validators import (
     aadhaar_ok,
@@ -1491,7 +1491,7 @@ def cue_recognizer(entities: frozenset[str]) -> Any:
     rules = [(rule, rule.compile(), rule.compile_value()) for rule in CUE_RULES if rule.entity in entities]
     # Keywords say a rule may apply (`account` for `account holder:`); the literals its regex cannot match
     # without say more (`account holder`), and skip most of the keyword-gated scans that would find nothing.
-    gate = LiteralGate(pattern for _, pattern, _ in rules)
+    gate = LiteralGate()
     position = {rule.name: index for index, (rule, _, _) in enumerate(rules)}
 
     class CueRecognizer(EntityRecognizer):
@@ -1504,9 +1504,9 @@ def cue_recognizer(entities: frozenset[str]) -> Any:
         def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[RecognizerResult]:
             results: list[RecognizerResult] = []
             worth_running = sorted(position[name] for name in rules_worth_running(text) if name in position)
-            present = gate.present(text) if worth_running else frozenset()
+            folded = fold(text) if worth_running else ""
             for rule, pattern, value in (rules[index] for index in worth_running):  # (in the rules' order)
-                if not gate.may_match(pattern, present):
+                if not gate.may_match(pattern, folded):
                     continue
                 for match in pattern.finditer(text):
                     if not rule.validator(match.group("value")):

@@ -2,10 +2,10 @@
 
 Most regexes of a detector find nothing in most texts, and a miss costs a scan of the whole text
 (over the bench corpus, four fifths of the regex time went to scans that found nothing). A regex
-whose every match contains `street` or `avenue` cannot match a text holding neither, and one
-automaton pass over the text says which of all the literals are in it. This is the prefilter of
-RE2 and ripgrep, read off the parse tree of Python's own regex compiler (`re._parser`), so that it
-follows each regex as written:
+whose every match contains `street` or `avenue` cannot match a text holding neither, and a test for
+those words costs a fraction of the regex's scan. This is the prefilter of RE2 and ripgrep, read off
+the parse tree of Python's own regex compiler (`re._parser`), so that it follows each regex as
+written:
 
 - literals are compared folded (`fold`): ASCII letters in lower case, so that a case-sensitive
   `Author` and a case-insensitive `author` both need `author` in the folded text; a non-ASCII
@@ -77,6 +77,7 @@ class _Info:
 
 
 _UNKNOWN = _Info(None, None)
+_IGNORECASE = int(re.IGNORECASE)
 _EMPTY = _Info(frozenset({""}), None)
 
 
@@ -113,23 +114,23 @@ def _char_set(items: Sequence[tuple[Any, Any]], ignore_case: bool) -> frozenset[
 
 
 def _sequence(items: Iterable[tuple[Any, Any]], flags: int) -> _Info:
-    required: frozenset[str] | None = None
+    candidates: list[frozenset[str] | None] = []  # requirements of the parts; the most selective wins
     run: frozenset[str] = frozenset({""})  # the exact strings of the current run of known parts
     whole: frozenset[str] | None = frozenset({""})  # the exact strings of the whole sequence so far
     for op, value in items:
         info = _node(op, value, flags)
+        candidates.append(info.required)
         joined = _product(run, info.exact) if info.exact is not None else None
         if joined is not None:
             run = joined
             whole = _product(whole, info.exact) if whole is not None and info.exact is not None else None
-            required = _best(required, info.required)
             continue
         # the run ends here: the strings it matched exactly are a requirement of their own
-        required = _best(required, run, info.required)
+        candidates.append(run)
         whole = None
         run = info.exact if info.exact is not None else frozenset({""})
-    required = _best(required, run)
-    return _Info(whole, _best(required, whole))
+    candidates += (run, whole)
+    return _Info(whole, _best(*candidates))
 
 
 def _repeat(low: int, high: int, inner: _Info) -> _Info:
@@ -147,7 +148,7 @@ def _repeat(low: int, high: int, inner: _Info) -> _Info:
 
 
 def _node(op: Any, value: Any, flags: int) -> _Info:
-    ignore_case = bool(flags & re.IGNORECASE)
+    ignore_case = bool(flags & _IGNORECASE)
     if op is _sre.LITERAL:
         char = _literal_char(value, ignore_case)
         return _UNKNOWN if char is None else _Info(frozenset({char}), None)
@@ -156,7 +157,7 @@ def _node(op: Any, value: Any, flags: int) -> _Info:
         return _UNKNOWN if chars is None else _Info(chars, None)
     if op is _sre.SUBPATTERN:
         _group, add_flags, del_flags, pattern = value
-        return _sequence(pattern, (flags | add_flags) & ~del_flags)
+        return _sequence(pattern, (flags | int(add_flags)) & ~int(del_flags))
     if op is _sre.ATOMIC_GROUP:
         return _sequence(value, flags)
     if op is _sre.BRANCH:
@@ -185,7 +186,7 @@ def required_literals(pattern: re.Pattern[str]) -> frozenset[str] | None:
     """Folded strings of which every match of `pattern` contains one; None when there is no such
     set worth testing (then the regex must always run)."""
     tree = _parser.parse(pattern.pattern, pattern.flags)
-    info = _sequence(tree, tree.state.flags)
+    info = _sequence(tree, int(tree.state.flags))
     atoms = _best(info.required, info.exact)
     if atoms is None or any(len(atom) == 1 and atom in _TOO_COMMON for atom in atoms):
         return None
@@ -193,45 +194,41 @@ def required_literals(pattern: re.Pattern[str]) -> frozenset[str] | None:
     return frozenset(atom for atom in atoms if not any(other != atom and other in atom for other in atoms))
 
 
-class LiteralGate:
-    """Which of a fixed set of regexes may match a text, from one automaton pass over the text.
+# Past this many literals, one automaton pass over the text is cheaper than a substring test for each.
+_AUTOMATON_FROM = 8
 
-    Single characters are looked for with `in` (no automaton needed: no letter is one); longer
-    literals by one Aho-Corasick pass over the folded text, with overlaps (a literal inside another
-    one is in the text too)."""
 
-    def __init__(self, patterns: Iterable[re.Pattern[str]]) -> None:
-        self._atoms: dict[re.Pattern[str], frozenset[str]] = {}
-        for pattern in patterns:
-            atoms = required_literals(pattern)
-            if atoms is not None:
-                self._atoms[pattern] = atoms
-        self._long = sorted({atom for atoms in self._atoms.values() for atom in atoms if len(atom) > 1})
-        self._short = sorted({atom for atoms in self._atoms.values() for atom in atoms if len(atom) == 1})
+class _Requirement:
+    """The literals one regex needs (at least one of them) and how to look for them."""
+
+    def __init__(self, atoms: frozenset[str]) -> None:
+        self.atoms = sorted(atoms)
         self._automaton: Any = None
-        if self._long:
+        if len(self.atoms) >= _AUTOMATON_FROM:
             from ahocorasick_rs import AhoCorasick
 
-            self._automaton = AhoCorasick(self._long)
+            self._automaton = AhoCorasick(self.atoms)
 
-    def required(self, pattern: re.Pattern[str]) -> frozenset[str] | None:
-        return self._atoms.get(pattern)
-
-    def present(self, text: str) -> frozenset[str]:
-        """This gate's literals that occur in `text` (folded)."""
-        found = {char for char in self._short if char in text}  # (no letters: folding changes none of them)
+    def met_by(self, folded: str) -> bool:
         if self._automaton is not None:
-            folded = fold(text)
             try:
-                matches = self._automaton.find_matches_as_indexes(folded, overlapping=True)
+                return bool(self._automaton.find_matches_as_indexes(folded, overlapping=False))
             except UnicodeEncodeError:  # lone surrogates (legal in JSON) cannot go to the automaton
-                found.update(literal for literal in self._long if literal in folded)
-            else:
-                found.update(self._long[index] for index, _, _ in matches)
-        return frozenset(found)
+                pass
+        return any(atom in folded for atom in self.atoms)
 
-    def may_match(self, pattern: re.Pattern[str], present: frozenset[str]) -> bool:
-        """False only when `pattern` cannot match the text whose literals are `present`; a regex
-        this gate was not built with may always match."""
-        atoms = self._atoms.get(pattern)
-        return atoms is None or not atoms.isdisjoint(present)
+
+class LiteralGate:
+    """Which regexes may match a text, by their required literals. Each regex's literals are read the first
+    time it is asked about (most regexes of a detector never are, in a run), then kept."""
+
+    def __init__(self) -> None:
+        self._requirements: dict[re.Pattern[str], _Requirement | None] = {}
+
+    def may_match(self, pattern: re.Pattern[str], folded: str) -> bool:
+        """False only when `pattern` cannot match the text whose folded form (`fold`) is `folded`."""
+        if pattern not in self._requirements:
+            atoms = required_literals(pattern)
+            self._requirements[pattern] = _Requirement(atoms) if atoms is not None else None
+        requirement = self._requirements[pattern]
+        return requirement is None or requirement.met_by(folded)

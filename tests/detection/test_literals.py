@@ -58,8 +58,7 @@ def test_literals_of_a_regex(pattern: str, expected: set[str]) -> None:
 ])
 def test_regexes_without_a_usable_literal_always_run(pattern: str) -> None:
     assert required_literals(re.compile(pattern)) is None
-    gate = LiteralGate([re.compile(pattern)])
-    assert gate.may_match(re.compile(pattern), gate.present("nothing here"))
+    assert LiteralGate().may_match(re.compile(pattern), fold("nothing here"))
 
 
 def test_folding_keeps_offsets_and_follows_case_insensitive_matching() -> None:
@@ -69,23 +68,24 @@ def test_folding_keeps_offsets_and_follows_case_insensitive_matching() -> None:
     assert fold(text) == "stask" + "ii" + " straße"
     pattern = re.compile(r"(?i)stask")
     assert pattern.search(text)
-    gate = LiteralGate([pattern])
-    assert gate.may_match(pattern, gate.present(text))
+    assert LiteralGate().may_match(pattern, fold(text))
 
 
 def test_the_gate_says_no_only_where_the_regex_finds_nothing() -> None:
     pattern = re.compile(r"(?i)\baccount holder(?=\s*:)")
-    gate = LiteralGate([pattern])
-    assert not gate.may_match(pattern, gate.present("Your account was verified."))
-    assert gate.may_match(pattern, gate.present("ACCOUNT HOLDER: Jane Roe"))
+    gate = LiteralGate()
+    assert not gate.may_match(pattern, fold("Your account was verified."))
+    assert gate.may_match(pattern, fold("ACCOUNT HOLDER: Jane Roe"))
     assert pattern.search("ACCOUNT HOLDER: Jane Roe")
 
 
 def test_lone_surrogates_are_read_without_the_automaton() -> None:
     pattern = re.compile(r"holder")
-    gate = LiteralGate([pattern, re.compile("ab:")])
-    assert gate.may_match(pattern, gate.present("card holder \ud800"))
-    assert not gate.may_match(pattern, gate.present("card \ud800"))
+    many = re.compile("|".join(f"holder{index}" for index in range(10)))  # (looked for by an automaton)
+    gate = LiteralGate()
+    assert gate.may_match(many, fold("card holder3 \ud800"))
+    assert not gate.may_match(many, fold("card holder \ud800"))
+    assert gate.may_match(pattern, fold("card holder \ud800"))
 
 
 def test_most_detector_regexes_have_literals() -> None:
@@ -98,13 +98,13 @@ def test_a_text_a_detector_regex_matches_has_one_of_its_literals(name: str, patt
     """Strings generated from the regex itself (hypothesis reads lookarounds and flags as `re` does), with
     random text around them. A few regexes' lookarounds are too tight for the generator: the corpus test
     below covers them as it covers all."""
-    gate = LiteralGate([pattern])
+    gate = LiteralGate()
 
     @settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck), database=None)
     @given(text=st.from_regex(pattern))
     def keeps_its_promise(text: str) -> None:
         assert pattern.search(text)
-        assert gate.may_match(pattern, gate.present(text)), (name, sorted(required_literals(pattern) or ()))
+        assert gate.may_match(pattern, fold(text)), (name, sorted(required_literals(pattern) or ()))
 
     try:
         keeps_its_promise()
@@ -116,10 +116,10 @@ def test_on_the_shipped_traces_no_match_is_gated_away() -> None:
     """Every string of the example traces and test corpora, against every gated regex of the detectors."""
     texts = corpus_texts()
     assert len(texts) > 1000
-    gate = LiteralGate(pattern for _, pattern in GATED)
+    gate = LiteralGate()
     missed = []
     for text in texts:
-        present = gate.present(text)
+        folded = fold(text)
         missed += [name for name, pattern in GATED
-                   if not gate.may_match(pattern, present) and pattern.search(text) is not None]
+                   if not gate.may_match(pattern, folded) and pattern.search(text) is not None]
     assert not missed
