@@ -1235,8 +1235,9 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"(?:dear|hi|hello|hey|hallo|bonjour|hola|olá|ola|ciao|salut|hej|cześć|thanks|thank you|merhaba|halo"
             r"|xin chào|namaste|buongiorno|bom dia|buenos días|guten tag|goedendag|dzień dobry|querid[oa]|car[oa]"
             r"|liebe[r]?|beste)\b",
-            # (a comma may follow the greeting, a full stop the name: `Thanks, Kayla!`, `Thank you, Kayla.`)
-            rf"{_NAME}(?=\s*[,!:\n]|\.(?:\s|$))", is_plausible_person,
+            # (a comma may follow the greeting, a full stop the name: `Thanks, Kayla!`, `Thank you, Kayla.`; the
+            # name may end the message: `Thanks, Priyanka`)
+            rf"{_NAME}(?=\s*[,!:\n]|\.(?:\s|$)|[ \t]*$)", is_plausible_person,
             separator=rf"(?:,?[ \t]+{_TITLE})",
             keywords=_GREETING_KEYWORDS, first_chars=first_characters(*_GREETING_KEYWORDS)),
     # A sign-off, then the name alone on the next line: "Kind regards,\nJane Roe".

@@ -202,6 +202,7 @@ def detector() -> PiiDetector:
     ("Mr. Patel's order shipped", "PERSON", "Patel"), ("Dr. Jane Roe's clinic", "PERSON", "Jane Roe"),
     ("Dear Mr. Ó Súilleabháin, your claim", "PERSON", "Ó Súilleabháin"),
     ("Thanks, Kayla! I'll check.", "PERSON", "Kayla"), ("Thank you, Kayla.", "PERSON", "Kayla"),  # round 35
+    ("Thanks, Priyanka", "PERSON", "Priyanka"),  # the name ends the message (session 19's left as found)
     ("Ms. Gráinne Ní Bhriain called", "PERSON", "Gráinne Ní Bhriain"),
     ("Dear Ms. Dell'Acqua, thanks", "PERSON", "Dell'Acqua"), ("ask Ms O'Neill", "PERSON", "O'Neill"),
     # Red team 13: roles as labels; sign-offs in other languages, with or without a comma.
@@ -378,6 +379,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "Support Team <support@example.com>",
     "passport photo uploaded",
     "Hi there,\nthanks",
+    "Thanks Team", "Hello World", "Hi Support", "thanks Claude", "Thank you Anthropic",  # (ending the message)
     "born in 1984",  # a year alone
     "MR Fix Login merged",  # a merge request, not Mr
     "ssn=000-12-3456",  # never issued
