@@ -185,8 +185,11 @@ def _node(op: Any, value: Any, flags: int) -> _Info:
 def required_literals(pattern: re.Pattern[str]) -> frozenset[str] | None:
     """Folded strings of which every match of `pattern` contains one; None when there is no such
     set worth testing (then the regex must always run)."""
-    tree = _parser.parse(pattern.pattern, pattern.flags)
-    info = _sequence(tree, int(tree.state.flags))
+    try:
+        tree = _parser.parse(pattern.pattern, pattern.flags)
+        info = _sequence(tree, int(tree.state.flags))
+    except Exception:  # (a parse tree of another Python's making: the regex then simply always runs)
+        return None
     atoms = _best(info.required, info.exact)
     if atoms is None or any(len(atom) == 1 and atom in _TOO_COMMON for atom in atoms):
         return None
