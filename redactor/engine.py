@@ -53,6 +53,9 @@ from redactor.replacement.value_index import KnownValueIndex
 from redactor.structure import (
     BASE64_MARK,
     EMBEDDED_JSON_MARK,
+    LIST_NAME,
+    LIST_NAMED,
+    LIST_PAIR,
     PAIR_NAME_FIELDS,
     ROOT,
     TABLE_ROW_KEYS,
@@ -64,16 +67,15 @@ from redactor.structure import (
     StructureRules,
     cookie_values,
     csv_tables,
-    flat_pair_names,
     form_fields,
     is_identifier_value,
     key_segment,
+    list_items,
     may_be_stream_event,
     message_fields,
-    name_value_pair,
-    option_value_name,
     parse_base64_text,
     parse_embedded_json,
+    raw_credential,
     split_auth_scheme,
     stream_pieces,
 )
@@ -579,28 +581,23 @@ class TraceSession:
             self._plan_dict(value, ctx, depth, slots, collect, parent_key)
         elif isinstance(value, list):
             item_shape = ctx.shape + "[*]"
-            flat = flat_pair_names(parent_key, value)
-            for index, item in enumerate(value):
-                if not isinstance(item, (str, dict, list)):
-                    continue
-                if isinstance(item, list) and (pair := name_value_pair(parent_key, item)) is not None:
-                    self._plan_pair(item, pair, ctx.at_index(index, item_shape), depth + 1, slots, collect)
-                elif flat is not None and index not in flat and isinstance(item, str):  # a flat header list's name
+            for index, item, kind, name in list_items(parent_key, value, self.rules.is_secret_name):
+                if kind == LIST_PAIR:
+                    self._plan_pair(item, name, ctx.at_index(index, item_shape), depth + 1, slots, collect)
+                elif kind == LIST_NAME:  # a flat header list's name: read as a key is, without NER
                     self._plan_string(value, index, item, ctx.at_index(index, item_shape), slots, collect, ner=False,
                                       depth=depth + 1)
-                elif isinstance(item, str) and (name := flat[index] if flat is not None else
-                                                option_value_name(value, index, self.rules.is_secret_name)):
+                elif kind == LIST_NAMED:
                     self._plan_named(value, index, name, item, ctx, depth + 1, slots, collect)
                 else:
                     self._plan_value(value, index, item, ctx.at_index(index, item_shape), depth + 1, slots, collect,
                                      parent_key)
 
-    def _plan_pair(self, item: list[Any], pair: tuple[str, str], ctx: NodeContext, depth: int, slots: Plan,
+    def _plan_pair(self, item: list[Any], name: str, ctx: NodeContext, depth: int, slots: Plan,
                    collect: bool) -> None:
         """A `[name, value]` entry of a header, cookie or query list: the value as the member `name`."""
-        name, text = pair
         self._plan_string(item, 0, name, ctx.at_index(0), slots, collect, ner=False, depth=depth)
-        self._plan_named(item, 1, name, text, ctx, depth, slots, collect)
+        self._plan_named(item, 1, name, item[1], ctx, depth, slots, collect)
 
     def _plan_named(self, items: list[Any], index: int, name: str, text: str, ctx: NodeContext, depth: int,
                     slots: Plan, collect: bool) -> None:
@@ -701,9 +698,9 @@ class TraceSession:
         depth: int = 0,
     ) -> None:
         if ctx.secret_entity is not None:
-            secret = split_auth_scheme(text)[1]
-            if secret and not is_marker(secret) and not self.policy.is_allowed_value(text) \
-                    and not is_obvious_placeholder(secret):
+            held = raw_credential(text)
+            if held is not None and not self.policy.is_allowed_value(text):
+                secret = held[1]
                 if collect:
                     self.secret_values.setdefault(secret, ctx.secret_entity)
                     for cookie in cookie_values(ctx.key, text):  # replaced wherever else they appear

@@ -27,6 +27,7 @@ from redactor.detection.letters import CAPITAL, SMALL
 from redactor.detection.secret_rules import (
     COOKIE_CREDENTIAL_MIN_LENGTH,
     PASSWORD_WORDS,
+    is_obvious_placeholder,
     is_secret_key,
     might_be_vendor_token,
     normalize_key,
@@ -43,6 +44,7 @@ from redactor.formats.base import (
 )
 from redactor.formats.otlp import OtlpJsonFormat
 from redactor.policy import Policy
+from redactor.replacement.tokens import is_marker
 
 EMBEDDED_JSON_MARK = "#json"
 BASE64_MARK = "#base64"
@@ -691,8 +693,43 @@ def option_value_name(items: list[Any], index: int, is_secret_name: Callable[[st
     value = items[index]
     if not isinstance(value, str) or not value or value[:1] == "-":
         return None
+    return secret_option_name(option, is_secret_name)
+
+
+def secret_option_name(option: str, is_secret_name: Callable[[str], bool]) -> str | None:
+    """The secret's name when `option` is a command-line option naming one (`--password`: `password`), else
+    None. (The gate asks it of a list item in a sealed file's raw text, before any walk.)"""
     match = _SECRET_OPTION.fullmatch(option)
     return match.group(1) if match is not None and is_secret_name(match.group(1)) else None
+
+
+# What an item of a list is to a walk over a record: the engine's plan and the gate's residual walk read a
+# list's items alike through `list_items` (round 41: the keyless gate read round 40's shapes as bare text,
+# and a secret pasted back under a header's name in a sealed file went through).
+LIST_ITEM, LIST_PAIR, LIST_NAME, LIST_NAMED = range(4)
+
+
+def list_items(parent_key: str | None, items: list[Any],
+               is_secret_name: Callable[[str], bool]) -> Iterator[tuple[int, Any, int, str]]:
+    """(index, item, kind, name) for each string, dict and list in `items` (the other items are kept as they
+    are): `LIST_PAIR`, a header, cookie or query list's `[name, value]` entry (`name`: its name, read as a dict
+    key is; its value is what a member `name` holds); `LIST_NAME`, a name in a flat header list, read as a
+    key is; `LIST_NAMED`, what a member `name` holds (a flat header list's value, the argument of a command
+    line's secret option); else `LIST_ITEM`, a value of the list's key (`name` is empty)."""
+    flat = flat_pair_names(parent_key, items)
+    for index, item in enumerate(items):
+        if isinstance(item, list):
+            pair = name_value_pair(parent_key, item)
+            yield (index, item, LIST_ITEM, "") if pair is None else (index, item, LIST_PAIR, pair[0])
+        elif isinstance(item, str):
+            if flat is not None and index not in flat:
+                yield index, item, LIST_NAME, ""
+            elif name := flat[index] if flat is not None else option_value_name(items, index, is_secret_name):
+                yield index, item, LIST_NAMED, name
+            else:
+                yield index, item, LIST_ITEM, ""
+        elif isinstance(item, dict):
+            yield index, item, LIST_ITEM, ""
 
 
 # Streamed model output: each event carries a few characters, so a value is often cut across
@@ -887,6 +924,14 @@ _AUTH_CREDENTIAL = re.compile(r"(?:(?i:basic|bearer|token) )?(?:[^\s:/@]{1,128}:
                               r"(?=[A-Za-z+/_.=-]*\d)(?=[0-9+/_.=-]*[A-Za-z])[A-Za-z0-9+/_.=-]{16,})")
 
 
+def may_name_secret(policy: Policy, key: str) -> bool:
+    """Whether a string under `key` may be a secret (`StructureRules.member` decides, on the value and its
+    record too): a secret's name, or a bare `auth` that may hold a credential. The gate's cheap question
+    before it walks a sealed file (round 41: a keyless gate never walked a file whose only raw value was a
+    pasted `"auth": "<credential>"`)."""
+    return is_secret_name(policy, key) or normalize_key(key) in _AUTH_KEYS
+
+
 def is_payment_authorization(parent: Mapping[str, Any], value: str) -> bool:
     """`value` is a payment's authorization code, not an HTTP `Authorization` credential: it sits in a
     transaction record and has no scheme (`Bearer ...`)."""
@@ -906,6 +951,16 @@ def split_auth_scheme(value: str) -> tuple[str, str]:
     if scheme is None or any(c.isspace() for c in value[scheme.end():]):
         return "", value
     return value[:scheme.end()], value[scheme.end():]
+
+
+def raw_credential(value: str) -> tuple[str, str] | None:
+    """(scheme, credential) of a secret-named key's value when the credential is a value to replace; None for
+    what `redact` leaves there: nothing, a redaction token, a placeholder (`[REDACTED]`, `${TOKEN}`, `****`).
+    The engine replaces such a credential, and the gate flags one it finds in a sealed file."""
+    scheme, credential = split_auth_scheme(value)
+    if not credential or is_marker(credential) or is_obvious_placeholder(credential):
+        return None
+    return scheme, credential
 
 
 # `Cookie: session=sess_9fK2...; theme=dark`: each cookie's value, which can appear on its own

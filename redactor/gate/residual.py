@@ -9,8 +9,10 @@ never loads spaCy (no NER) and imports presidio only for a file whose fast patte
 2. only if something is flagged (or the text hides ASCII behind `\\u00XX` escapes or text behind
    base64, which raw patterns cannot see) are the parsed records walked string by string, with the
    engine's notion of structure: values of secret-named keys must be redaction output, structural
-   keys are not scanned for PII (the engine leaves them as they are), embedded JSON strings and
-   base64-encoded text are walked;
+   keys are not scanned for PII (the engine leaves them as they are), a list's items are what the
+   engine reads them as (`list_items`: a header list's `[name, value]` pair, a flat `rawHeaders`, a
+   command line's secret option and its argument), embedded JSON strings and base64-encoded text
+   are walked;
 3. PII candidates are confirmed by presidio's recognizers with the policy's thresholds; secrets
    need no confirmation (the secret detector's rules carry their own validators).
 
@@ -39,36 +41,45 @@ from redactor.policy import Policy
 from redactor.replacement.tokens import is_marker, marker_spans
 from redactor.structure import (
     BASE64_MARK,
+    LIST_NAMED,
+    LIST_PAIR,
     PAIR_NAME_FIELDS,
     PAIR_NAME_SPELLINGS,
     ROOT,
     TABLE_ROW_KEYS,
     NodeContext,
     StructureRules,
-    is_secret_name,
+    list_items,
     may_name_personal_number,
+    may_name_secret,
     parse_base64_text,
     parse_embedded_json,
-    split_auth_scheme,
+    raw_credential,
+    secret_option_name,
 )
 
 # `\u0040` for "@", `\u002d` for "-": legal JSON that a raw-text pattern cannot see through.
 _ESCAPED_ASCII = re.compile(r"\\u00[2-7][0-9a-fA-F]")
-# A JSON member whose key names a secret and whose value is a string (JSON-escaped quotes too,
-# for embedded JSON): the walk then checks the key exactly with `is_secret_key`.
 # Every member whose value is a string that is not redaction output (a token, `<ENTITY>` from
-# `replace`, or empty); JSON-escaped quotes too, for embedded JSON. Only keys holding a secret word
-# are then checked exactly with `is_secret_key`. (A case-insensitive pattern anchored on the words
-# is ~8x slower in `re`: no literal prefix to skip ahead with.)
+# `replace`, or empty); JSON-escaped quotes too, for embedded JSON. Each key is then asked exactly
+# (`may_name_secret`, once per distinct key): a list of words to look for first missed the secret names
+# without one (`cvv`, `mnemonic`, `seed_phrase`, a policy's own `redact_keys`; round 41). (A
+# case-insensitive pattern anchored on words is ~8x slower in `re`: no literal prefix to skip ahead with.)
 _STRING_MEMBER = re.compile(r'"(?P<key>[^"\\]{1,160})\\?"\s*:\s*\\?"(?!\\?"|<[A-Z][A-Z0-9_]*(?::[0-9a-f]{12})?>\\?")')
 # Keys a report shows as read: words joined by `_`, `-` or `.` (`gen_ai.input.messages`, `Content-Type`).
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:[.-][A-Za-z0-9_]+)*")
-_SECRET_WORD = re.compile(r"pass|pwd|secret|token|key|auth|cookie|credential|jwt|ssn|iban|card|dob|birth")
 # The name of a name/value pair (an OTLP attribute's `key`, a k8s env entry's `name`, an AWS tag's `Key`):
 # its value is what a member of that name holds. An SSM `SecureString` is a secret whatever its name.
 _PAIR_NAME_FIELDS = sorted(PAIR_NAME_SPELLINGS)
 _PAIR_NAME = re.compile(rf'"(?:{"|".join(_PAIR_NAME_FIELDS)})\\?"\s*:\s*\\?"(?P<key>[^"\\]{{1,160}})\\?"')
 _SECURE_PARAMETER = re.compile(r'"Type\\?"\s*:\s*\\?"SecureString')
+# A list's string followed by another that is not redaction output (`["x-api-key", "..."]`, a flat `rawHeaders`'
+# `"Cookie", "sid=..."`, a command line's `"--password", "..."`): the first, preceded by `[` or `,` and followed
+# by `,`, is no dict member; the walk reads such a pair when the first names a secret (`list_items`).
+# (The next item is looked ahead at, not taken: it can name the secret of the item after it, `"-u", "--password"`.)
+_STRING_ITEM = re.compile(
+    r'[\[,]\s*\\?"(?P<key>[^"\\]{1,160})\\?"(?=\s*,\s*\\?"(?!\\?"|<[A-Z][A-Z0-9_]*(?::[0-9a-f]{12})?>\\?"))')
+_MAX_CACHED_NAMES = 100_000  # (as `StructureRules.is_secret_name`: a store's lists may hold many distinct strings)
 # A member whose value is a JSON integer of three digits or more (`"pin": 7391`, `"card_number": 4111...`):
 # the engine replaces one under a personal-data or secret name by its token, so one left is raw.
 _NUMBER_MEMBER = re.compile(r'"(?P<key>[^"\\]{1,160})\\?"\s*:\s*-?[1-9]\d{2}')
@@ -165,6 +176,7 @@ class ResidualScanner:
         self._pii: Any = None
         self._rules: dict[str, StructureRules] = {}
         self._number_keys: dict[str, bool] = {}
+        self._secret_keys: dict[str, bool] = {}
 
     # ----- step 1: is a walk needed at all? ---------------------------------------------------
 
@@ -173,19 +185,27 @@ class ResidualScanner:
         needles = frozenset(text[h.start:h.end] for h in self.fast.scan(text))
         if _ESCAPED_ASCII.search(text) or _hides_base64_text(text):
             return WalkPlan(None)  # escapes or base64 hide what raw patterns see: scan every decoded string
-        secret_member = any(
-            _SECRET_WORD.search(m.group("key").lower()) and self._names_secret(m.group("key"))
-            for m in _STRING_MEMBER.finditer(text)
-        ) or (
+        secret_member = any(self._names_secret(m.group("key")) for m in _STRING_MEMBER.finditer(text)) or (
             any(f'"{field}' in text for field in _PAIR_NAME_FIELDS)
             and any(self._names_secret(m.group("key")) for m in _PAIR_NAME.finditer(text))
         ) or _SECURE_PARAMETER.search(text) is not None or (
             '"columns"' in text and any(self._names_secret(name) for name in _table_column_names(text))
-        ) or any(self._may_name_personal_number(m.group("key")) for m in _NUMBER_MEMBER.finditer(text))
+        ) or any(self._may_name_personal_number(m.group("key")) for m in _NUMBER_MEMBER.finditer(text)) or any(
+            self._names_list_secret(m.group("key")) for m in _STRING_ITEM.finditer(text)
+        )
         return WalkPlan(needles) if needles or secret_member else None
 
     def _names_secret(self, key: str) -> bool:
-        return is_secret_name(self.policy, key)
+        known = self._secret_keys.get(key)  # (keys and header names repeat in every record)
+        if known is None:
+            known = may_name_secret(self.policy, key)
+            if len(self._secret_keys) < _MAX_CACHED_NAMES:
+                self._secret_keys[key] = known
+        return known
+
+    def _names_list_secret(self, item: str) -> bool:
+        """A list's item naming the secret the next item holds: a header's name, or a secret option."""
+        return self._names_secret(item) or secret_option_name(item, self._names_secret) is not None
 
     def _may_name_personal_number(self, key: str) -> bool:
         known = self._number_keys.get(key)  # (counts and times repeat their keys in every record)
@@ -222,10 +242,10 @@ class ResidualScanner:
 
     def _spans(self, text: str, ctx: _Ctx, plan: WalkPlan) -> list[Span]:
         if ctx.secret_entity is not None:
-            scheme, secret = split_auth_scheme(text)  # `Bearer <token>`: redact keeps the scheme
-            if not secret or is_marker(secret) or self._is_operator_output(ctx.secret_entity, secret):
+            held = raw_credential(text)  # what redact replaces there (`Bearer <token>`: it keeps the scheme)
+            if held is None or self._is_operator_output(ctx.secret_entity, held[1]):
                 return []
-            return [Span(len(scheme), len(text), ctx.secret_entity, 1.0, "secret-named key")]
+            return [Span(len(held[0]), len(text), ctx.secret_entity, 1.0, "secret-named key")]
         if plan.needles is not None and not any(needle in text for needle in plan.needles):
             return []
         hits = self.fast.scan(text)
@@ -333,8 +353,17 @@ class _Walker:
         if isinstance(value, str):
             yield from self._string(value, ctx, depth)
         elif isinstance(value, list):
-            for index, item in enumerate(value):
-                yield from self.strings(item, _Ctx(ctx.node.at_index(index), ctx.structural), parent_key, depth + 1)
+            # As the engine plans a list (`list_items`): a header list's pair, a flat header list's value and a
+            # secret option's argument are what a member of their name holds; the names are read as keys are.
+            for index, item, kind, name in list_items(parent_key, value, self.rules.is_secret_name):
+                item_ctx = _Ctx(ctx.node.at_index(index), ctx.structural)
+                if kind == LIST_PAIR:
+                    yield from self.strings(item[0], _Ctx(item_ctx.node.at_index(0), ctx.structural), None, depth + 2)
+                    yield from self._cell({name: item[1]}, name, item[1], 1, item_ctx, depth + 2)
+                elif kind == LIST_NAMED:
+                    yield from self._cell({name: item}, name, item, index, ctx, depth + 1)
+                else:
+                    yield from self.strings(item, item_ctx, parent_key, depth + 1)
         elif isinstance(value, dict):
             yield from self._members(value, ctx, parent_key, depth)
 
@@ -370,9 +399,15 @@ class _Walker:
                 continue
             record = dict(zip(columns, row, strict=True))
             for index, (column, cell) in enumerate(zip(columns, row, strict=True)):
-                member = self.rules.cell_member(record, column, cell, row_node)
-                node = row_node.cell(index, column, member.shape, None if member.keep else member.secret_entity)
-                yield from self.strings(cell, _Ctx(node, ctx.structural or member.keep), column, depth + 1)
+                yield from self._cell(record, column, cell, index, _Ctx(row_node, ctx.structural), depth + 1)
+
+    def _cell(self, record: Mapping[str, Any], name: str, value: Any, index: int, ctx: _Ctx,
+              depth: int) -> Iterator[tuple[_Ctx, str]]:
+        """`value`, item `index` of the list at `ctx` (a query result's row, a header list's pair, a flat header
+        list or a command line), as the member `name` of `record`, as the engine plans it (`cell_member`)."""
+        member = self.rules.cell_member(record, name, value, ctx.node)
+        node = ctx.node.cell(index, name, member.shape, None if member.keep else member.secret_entity)
+        yield from self.strings(value, _Ctx(node, ctx.structural or member.keep), name, depth)
 
     def _string(self, text: str, ctx: _Ctx, depth: int) -> Iterator[tuple[_Ctx, str]]:
         """(The depth goes on inside a document in a string, as the engine counts it.)"""
