@@ -193,6 +193,51 @@ def pesel_ok(value: str) -> bool:
     return (10 - weighted % 10) % 10 == digits[10]
 
 
+def clabe_ok(value: str) -> bool:
+    """A Mexican CLABE: eighteen digits (bank, branch, account), the last a check digit of the first seventeen
+    (weights 3 7 1, each product taken mod 10)."""
+    digits = [int(c) for c in digits_of(value)]
+    if len(digits) != 18:
+        return False
+    total = sum(d * w % 10 for d, w in zip(digits[:17], (3, 7, 1) * 6, strict=False))
+    return (10 - total % 10) % 10 == digits[17]
+
+
+_DEA_NUMBER = re.compile(r"[ABCDEFGHJKLMPRSTUX][A-Z9]\d{7}")
+
+
+def dea_number_ok(value: str) -> bool:
+    """A US DEA registration (a prescriber's): a registrant-type letter, the registrant's initial (or 9), seven
+    digits, the last the check of the first six (odd places, plus twice the even places, mod 10)."""
+    if _DEA_NUMBER.fullmatch(value) is None:
+        return False
+    digits = [int(c) for c in value[2:]]
+    return (digits[0] + digits[2] + digits[4] + 2 * (digits[1] + digits[3] + digits[5])) % 10 == digits[6]
+
+
+_CRN_SHAPE = re.compile(r"\d{3}[ ]?\d{3}[ ]?\d{3}[A-Z]")
+
+
+def centrelink_crn_ok(value: str) -> bool:
+    """An Australian Centrelink Customer Reference Number: nine digits and a letter (`203 418 592K`)."""
+    return _CRN_SHAPE.fullmatch(value) is not None
+
+
+_NSS_SPAIN = re.compile(r"(\d{2})[ /-]?(\d{8})[ /-]?(\d{2})")
+_NSS_MEXICO_DIGITS = 11
+
+
+def social_security_nss_ok(value: str) -> bool:
+    """A Spanish social security number (NSS/NAF: a province, eight digits, a control of the two, mod 97; the
+    eight read as a seven-digit number when they start with 0), or a Mexican IMSS NSS (eleven digits, Luhn)."""
+    spain = _NSS_SPAIN.fullmatch(value)
+    if spain is not None:
+        province, number, control = (int(part) for part in spain.groups())
+        base = province * 10**8 + number if number >= 10**7 else province * 10**7 + number
+        return base % 97 == control
+    return value.isdigit() and len(value) == _NSS_MEXICO_DIGITS and luhn_ok(value)
+
+
 _PPS_LETTERS = "WABCDEFGHIJKLMNOPQRSTUV"
 _PPSN_SHAPE = re.compile(r"(\d{7})([A-W])([ABHWTX]?)")
 
@@ -583,7 +628,8 @@ def first_characters(*words: str) -> str:
 _GREETING_KEYWORDS = ("dear", "hi", "hello", "hey", "hallo", "bonjour", "hola", "olá", "ola", "ciao", "salut", "hej",
                       "cześć", "thanks", "thank", "merhaba", "halo", "xin", "namaste", "buongiorno", "bom", "buenos",
                       "guten", "goedendag", "dzień", "querid", "caro", "cara", "liebe", "beste")
-_SIGN_OFF_KEYWORDS = ("regards", "best", "thanks", "thank", "cheers", "sincerely", "warmly", "respectfully")
+_SIGN_OFF_KEYWORDS = ("regards", "best", "thanks", "thank", "cheers", "sincerely", "warmly", "respectfully",
+                      "gratitude", "gratefully", "appreciation", "yours")
 _COORDINATE_KEYWORDS = ("origin", "destination", "waypoint", "latlng", "lat_lng", "latlon", "lat_lon", "lat/lng",
                         "coord", "gps", "location", "position", "pickup", "dropoff", "drop-off", "ping", "last ping",
                         "geo")
@@ -634,7 +680,9 @@ _TITLE = r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Madam|Herr|Frau|Sra|Srta|Sr|Mme|M
 # name (`Herr Müller`, `Sra. López`, `Mme Lefèvre`). Not French `M.`: an initial as often as Monsieur.
 _PERSONAL_TITLE = (r"\b(?-i:Herr|Frau|Sr\.|Sra\.?|Srta\.?|Mme\.?|Mlle\.?|Dott(?:\.ssa|\.)|Sig\.(?:ra|na)"
                    # Dutch, Polish and Indonesian: `Dhr. de Jong`, `Mevr. Bakker`, `Pani Magdalena`, `Ibu Sari`
-                   r"|Dhr\.|Mevr\.|Pani|Ibu)(?![\w.])")
+                   r"|Dhr\.|Mevr\.|Pani|Ibu"
+                   # Italian engineers and lawyers are addressed by their degree: `Ing. Fabrizio Colombo`, `Avv. Russo`
+                   r"|Ing\.|Avv\.)(?![\w.])")
 # Between such a title and the name: academic titles and Spanish Don/Doña (`Frau Dr. med.`, `Herr
 # Professor`, `Sr. D.`).
 _HONORIFICS = (
@@ -697,6 +745,9 @@ _ROLE_LABEL_WORDS = (
     # (red team 38: a shipment's, a loan's and a sale's parties; a letter's `Attn:`)
     "attn", "consignee", "shipper", "guarantor", "co-applicant", "co-borrower", "co-signer", "cosigner",
     "buyer", "seller", "lead passenger", "opposing counsel",
+    # (red team 41: a CV's referees, in the languages of its recruiting traces)
+    "reference", "references", "referees", "referenz", "referenzen", "références", "referencias", "referenze",
+    "referências", "referenties",
 )
 _ROLE_LABELS = "|".join(re.escape(word).replace(r"\ ", " ") for word in _ROLE_LABEL_WORDS)
 # The `relative` rule's cheap gate: each possessive with the start of each kinship word after it.
@@ -722,6 +773,37 @@ _RELATIVE_CUE = (
     r"|\bmeine[ \t]+(?:Tochter|Mutter|Schwester|Ehefrau|Partnerin)"
     r"|\bmein[ \t]+(?:Sohn|Vater|Bruder|Ehemann|Mann|Partner)"
 )
+# Kinship words after another's possessive (`her late husband`, `his daughter`), and a speaker's ties to people
+# outside the family (`my boss`, `my landlord`): red team 41.
+# (Not `partner`: `our partner Microsoft` is a firm.)
+_KINSHIP_WORDS = ("wife", "husband", "son", "daughter", "mother", "father", "mum", "mom", "dad", "brother",
+                  "sister", "fiancé", "fiancée", "fiance", "fiancee", "grandmother", "grandfather", "grandson",
+                  "granddaughter", "uncle", "aunt", "niece", "nephew", "cousin", "widow", "widower")
+_KINSHIP = "(?:" + "|".join(sorted(_KINSHIP_WORDS, key=len, reverse=True)) + ")"
+_KINSHIP_KEYWORDS = _KINSHIP_WORDS
+_TIE_WORDS = ("boss", "manager", "supervisor", "landlord", "landlady", "neighbour", "neighbor", "colleague",
+              "coworker", "co-worker", "roommate", "flatmate", "housemate", "friend", "boyfriend", "girlfriend",
+              "caseworker", "carer", "caregiver", "lawyer", "attorney", "accountant", "tutor", "teacher")
+_TIES = "(?:" + "|".join(re.escape(word) for word in sorted(_TIE_WORDS, key=len, reverse=True)) + ")"
+# (Not the Spanish and Italian ones: `Tia Maria`, `Zio Pepe`, `Nonno Nanni` are a liqueur, a restaurant, a cheese.)
+_KINSHIP_TITLES = ("Uncle", "Auntie", "Aunty", "Aunt", "Grandma", "Grandpa", "Granny", "Nana", "Cousin", "Tante",
+                   "Onkel", "Oma", "Opa")
+# Whom a kinship title names that is nobody's relative: a country's personification and brands.
+_KINSHIP_TITLE_NOT_NAMES = frozenset({"sam", "ben", "jemima", "tom"})
+
+
+def _is_named_by_tie(value: str) -> bool:
+    """A name after `her late husband`, `my boss`: a known given name first, or a full name (`my friend Google`
+    names a firm)."""
+    first = value.split(maxsplit=1)[0].lower()
+    return (first in name_lists().given or " " in value) and is_plausible_person(value)
+
+
+def _is_named_by_kinship_title(value: str) -> bool:
+    first = value.split(maxsplit=1)[0].lower()
+    return first in name_lists().given and first not in _KINSHIP_TITLE_NOT_NAMES and is_plausible_person(value)
+
+
 _RELATIVE_CUE_KEYWORDS = tuple(f"{mine} {relative}" for mine, relatives in _RELATIVE_KEYWORDS.items()
                                for relative in relatives)
 
@@ -884,6 +966,32 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"\bBSB\s*[:#]?\s*\d{3}[- ]?\d{3},?\s+(?:and\s+)?(?:account|acc\.?|acct\.?|a/c)"
             r"(?:[ _-]?(?:number|no\.?|#))?",
             r"\d[\d ]{4,10}\d(?![\d-])", keywords=("bsb",)),
+    # A Canadian account beside its branch's transit number (and the bank's institution number): `transit 04821,
+    # institution 815, account 8830192` (red team 41; the slashed cheque form is bank_account's).
+    CueRule("account_after_transit", "ID_NUMBER",
+            r"\btransit(?:[ _-]?(?:number|no\.?|#))?\s*[:#]?\s*\d{5},?\s+(?:(?:and\s+)?institution"
+            r"(?:[ _-]?(?:number|no\.?|#))?\s*[:#]?\s*\d{3},?\s+)?(?:and\s+)?(?:account|acct\.?|acc\.?|a/c)"
+            r"(?:[ _-]?(?:number|no\.?|#))?",
+            r"\d{5,12}(?![\d-])", keywords=("transit",)),
+    # A Mexican CLABE (`Mi pago no llegó a mi CLABE 012180001234567899`, `SPEI return, CLABE ...`), with its check.
+    CueRule("clabe", "ID_NUMBER", r"\bCLABE(?:[ \t]+interbancaria)?",
+            r"\d{18}(?![\d-])|\d{3}[ ]\d{3}[ ]\d{11}[ ]\d(?![\d-])", clabe_ok, separator=_ID_CELL_SEPARATOR,
+            keywords=("clabe",)),
+    # A prescriber's DEA registration in an e-prescription (`NPI 1407853912, DEA BO4829175`), with its check.
+    CueRule("dea_number", "ID_NUMBER",
+            r"\b(?-i:DEA)(?:[ \t]+(?:registration|reg\.?))?(?:[ \t]*(?:number|no\.?|#))?",
+            r"[A-Z][A-Z9]\d{7}(?![\w-])", dea_number_ok, separator=_ID_CELL_SEPARATOR, keywords=("dea",)),
+    # An Australian Centrelink Customer Reference Number (`CRN 203 418 592K`): nine digits and a letter.
+    CueRule("centrelink_crn", "ID_NUMBER", r"\b(?-i:CRN)\b|\bcustomer[ \t]+reference[ \t]+(?:number|no\.?)",
+            r"\d{3}[ ]?\d{3}[ ]?\d{3}[A-Z](?![\w-])", separator=_ID_CELL_SEPARATOR,
+            keywords=("crn", "customer reference")),
+    # A Spanish social security number (`Su número de la Seguridad Social es 281234567840`, `NSS 28/12345678/40`)
+    # or a Mexican IMSS one (eleven digits), with their check.
+    CueRule("social_security_nss", "ID_NUMBER",
+            r"\b(?:(?:n[úu]mero|n\.?[º°])[ \t]+(?:de[ \t]+)?(?:(?:la|afiliaci[óo]n[ \t]+a[ \t]+la)[ \t]+)?)?"
+            r"seguridad[ \t]+social|\b(?-i:NSS|NUSS|NAF)\b",
+            r"\d{2}[ /-]?\d{8}[ /-]?\d{2}(?![\d-])|\d{11}(?![\d-])", social_security_nss_ok,
+            keywords=("seguridad social", "nss", "nuss", "naf")),
     # A South African identity number (YYMMDD, then seven digits; Luhn) after its label.
     CueRule("za_id_number", "ID_NUMBER", r"\b(?:SA|RSA|South African)\s+ID(?:\s*(?:number|no\.?))?",
             r"\d{13}(?!\d)", _luhn, keywords=("sa id", "rsa id", "south african")),
@@ -1140,7 +1248,8 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"\b(?:instagram|insta|ig|twitter|tiktok|tik[ _-]tok|snapchat|snap|threads|telegram|bluesky|bsky"
             r"|mastodon|facebook|fb|x\.com)(?:[ \t]+(?:handle|account|username|user|name|id))?",
             r"@[A-Za-z0-9_](?:[A-Za-z0-9_.]{0,28}[A-Za-z0-9_])?(?![\w@/-]|\.\w)", _social_handle_ok,
-            separator=r"(?:[ \t]*(?:[:=]|\bis\b)?[ \t]*)",
+            # (`su Instagram es @...`, `meu insta é @...`, `mein Insta ist @...`; red team 41)
+            separator=r"(?:[ \t]*(?:[:=]|\b(?:is|es|é|est|ist|è)\b)?[ \t]*)",
             keywords=("instagram", "insta", "ig", "twitter", "tiktok", "tik", "snapchat", "snap", "threads", "telegram",
                       "bluesky", "bsky", "mastodon", "facebook", "fb", "x.com")),
     CueRule("ssn", "US_SSN", r"\bssn\b|\bsocial[ _-]security(?:\s*(?:number|no\.?|#))?",
@@ -1203,14 +1312,36 @@ CUE_RULES: tuple[CueRule, ...] = (
                       "geburtsname", "mädchenname", "madchenname")),
     CueRule("my_name_is", "PERSON",
             r"\bmy name is|\bmy name's|\bme llamo|\bmi nombre es|\bje m'appelle|\bmein name ist|\bich heiße"
-            r"|\bmijn naam is|\bnazywam się|\bmeu nome é|\bsou (?:a|o)\b|\bbenim adım|\bnama saya|\btên tôi là",
+            r"|\bmijn naam is|\bnazywam się|\bmeu nome é|\bsou (?:a|o)\b|\bbenim adım|\bnama saya|\btên tôi là"
+            # (`me chamo ...`, `mi chiamo ...`; red team 41)
+            r"|\bme chamo|\bchamo-me|\bmi chiamo",
             _NAME, is_plausible_person, separator=r"(?:\s+)",
             keywords=("my name", "me llamo", "mi nombre", "je m'appelle", "mein name", "ich heiße", "mijn naam",
-                      "nazywam", "meu nome", "sou a", "sou o", "benim adım", "nama saya", "tên tôi")),
+                      "nazywam", "meu nome", "sou a", "sou o", "benim adım", "nama saya", "tên tôi", "me chamo",
+                      "chamo-me", "mi chiamo")),
+    # A Portuguese caller's `Oi! Aqui é a Beatriz Lacerda` (`here is`): a known given name or a full name after it
+    # (`aqui é o Rio de Janeiro` names a city; red team 41).
+    CueRule("aqui_e", "PERSON", r"\baqui (?:é|fala)(?: (?:a|o)\b)?", _NAME, _is_named_by_tie, separator=r"(?:\s+)",
+            keywords=("aqui é", "aqui fala")),
     # A relative named by the speaker: `my wife Ainhoa Larrañaga`, `Mi mujer Ainhoa`, `ma fille Léa`, `mein Sohn
     # Jonas`. (The kinship word is the cue; the name's words must read as one, as after `my name is`.)
     CueRule("relative", "PERSON", _RELATIVE_CUE, _NAME, is_plausible_person, separator=r"(?:[ \t]*,?[ \t]+)",
             keywords=_RELATIVE_CUE_KEYWORDS),
+    # Someone else's relative, and the late (`mention her late husband Cornelius`, `his daughter Bethan`, `my late
+    # wife Ingrid`), and people named by their tie to the speaker (`my boss Darren Pettigrew said`, `my landlord
+    # Farouk`); red team 41. (A value must read as a name: `my boss said`, `my friend Alexa` name no one.)
+    CueRule("relative_or_tie", "PERSON",
+            rf"\b(?:(?:his|her|their|our|your)(?:[ \t]+late)?|my[ \t]+late)[ \t]+{_KINSHIP}"
+            rf"|\bmy[ \t]+{_TIES}",
+            _NAME, _is_named_by_tie, separator=rf"(?:[ \t]*,?[ \t]+{_TITLE})",
+            keywords=(*_KINSHIP_KEYWORDS, *(f"my {tie}" for tie in _TIE_WORDS)),
+            first_chars=first_characters("his", "her", "their", "our", "your", "my")),
+    # A kinship title before a known given name (a seating chart's `Auntie Ngozi, Uncle Femi`, `Oma Hilde`): not
+    # `Uncle Sam` or `Aunt Jemima` (a country's and a brand's), nor a word after the title (`Cousin It`), nor a
+    # brand's possessive (`Uncle Ben's`, `Auntie Anne's`, `Aunt Annie's`).
+    CueRule("kinship_title_name", "PERSON", rf"\b(?-i:{'|'.join(_KINSHIP_TITLES)})",
+            rf"{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?(?!['’]s\b)", _is_named_by_kinship_title, separator=r"(?:[ \t]+)",
+            keywords=tuple(title.lower() for title in _KINSHIP_TITLES), first_chars=first_characters(*_KINSHIP_TITLES)),
     # The same cues in a chat typed in lower case: `hello, i'm maria jose quispe mamani, student id ...`, `ringing
     # for my mum gwen achterberg-nwosu`. Two words or more, the first a known given name, none an ordinary word.
     CueRule("lower_case_self_or_relative", "PERSON",
@@ -1242,7 +1373,9 @@ CUE_RULES: tuple[CueRule, ...] = (
             keywords=_GREETING_KEYWORDS, first_chars=first_characters(*_GREETING_KEYWORDS)),
     # A sign-off, then the name alone on the next line: "Kind regards,\nJane Roe".
     CueRule("sign_off", "PERSON",
-            r"\b(?:regards|best|thanks|thank you|cheers|sincerely|best wishes|warmly|respectfully)",
+            # (and `With gratitude,`, `Gratefully,`, `With appreciation,`, `Yours,`; red team 41)
+            r"\b(?:regards|best|thanks|thank you|cheers|sincerely|best wishes|warmly|respectfully|gratitude"
+            r"|gratefully|appreciation|yours)",
             rf"{_NAME}(?=[ \t]*(?:\n|$))", is_plausible_person, separator=r"(?:[ \t]*[,!][ \t]*\r?\n[ \t]*)",
             keywords=_SIGN_OFF_KEYWORDS, first_chars=first_characters(*_SIGN_OFF_KEYWORDS)),
     # The same in German, French, Spanish, Portuguese, Italian, Dutch, Polish, Swedish, Turkish, Indonesian and
@@ -1272,7 +1405,7 @@ CUE_RULES: tuple[CueRule, ...] = (
             rf"{_NAME_WORD}){{0,2}}",
             is_addressed_person, separator=rf"(?:[ \t]+{_HONORIFICS})",
             keywords=("herr", "frau", "sr.", "sra", "srta", "mme", "mlle", "dott", "sig.ra", "sig.na", "dhr.", "mevr.",
-                      "pani", "ibu")),
+                      "pani", "ibu", "ing.", "avv.")),
     # A mailbox's display name: `Jane Roe <jane.roe@example.com>`, `"Jane Roe" <jane@...>`. A quote
     # around the name, or opening a string that holds name and address (`authors = ["Jane Roe <jane@...>"]`),
     # is the separator's, never the name's: the name alone is replaced, and the string stays a string.

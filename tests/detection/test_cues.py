@@ -12,6 +12,9 @@ import pytest
 from redactor.detection.cues import (
     CUE_RULES,
     aba_routing_ok,
+    centrelink_crn_ok,
+    clabe_ok,
+    dea_number_ok,
     dni_nie_ok,
     may_have_cue,
     names_from_mailbox,
@@ -21,6 +24,7 @@ from redactor.detection.cues import (
     portuguese_nif_ok,
     ppsn_ok,
     rules_worth_running,
+    social_security_nss_ok,
 )
 from redactor.detection.pii import PiiDetector
 from redactor.engine import Redactor
@@ -320,6 +324,27 @@ def detector() -> PiiDetector:
     ("ingeschreven bij de Kamer van Koophandel nr. 1234 5678", "ID_NUMBER", "1234 5678"),
     ("Chamber of Commerce number is 69599084.", "ID_NUMBER", "69599084"),
     ("my postcode is nw1 6xe, thanks", "STREET_ADDRESS", "nw1 6xe"),
+    # Red team 41: a Mexican CLABE, a prescriber's DEA registration, a Centrelink CRN, a Spanish social security
+    # number, a Canadian account after its transit and institution numbers, each with its check; a handle after
+    # `es`; a Portuguese self-introduction; someone else's relative and the speaker's boss; kinship titles; a
+    # grateful sign-off; an Italian engineer's title; a CV's referees.
+    ("Mi pago no llegó a mi CLABE 012180001234567899. Mi RFC", "ID_NUMBER", "012180001234567899"),
+    ("SPEI return, CLABE 012 180 00123456789 9", "ID_NUMBER", "012 180 00123456789 9"),
+    ("Imani Okonjo-Reyes, MD (NPI 1407853912, DEA BO4829175)", "ID_NUMBER", "BO4829175"),
+    ("hey it's Kirra, CRN 203 418 592K. I picked up", "ID_NUMBER", "203 418 592K"),
+    ("Su número de la Seguridad Social es 281234567840 y la nómina", "ID_NUMBER", "281234567840"),
+    ("NSS 28/12345678/40", "ID_NUMBER", "28/12345678/40"),
+    ("transit 04821, institution 815, account 8830192. Ma femme", "ID_NUMBER", "8830192"),
+    ("su Instagram es @rodri.almeida.cuesta. Quedamos", "PERSON", "@rodri.almeida.cuesta"),
+    ("Oi! Aqui é a Beatriz Lacerda, CPF", "PERSON", "Beatriz Lacerda"),
+    ("mention her late husband Cornelius and the orchard appeal", "PERSON", "Cornelius"),
+    ("his daughter Bethan will collect it", "PERSON", "Bethan"),
+    ("my boss Darren Pettigrew said he'd send it", "PERSON", "Darren Pettigrew"),
+    ("my teacher Mr. Dombrowski gave us", "PERSON", "Dombrowski"),  # (the title stays)
+    ("Table 4: Auntie Ngozi, Uncle Femi, cousins.", "PERSON", "Femi"),
+    ("With gratitude,\nImogen Strathearn\nSupporter Care", "PERSON", "Imogen Strathearn"),
+    ("progettista presso Ducati, responsabile Ing. Fabrizio Colombo.", "PERSON", "Fabrizio Colombo"),
+    ("Referenzen: Katrin Oberländer, Teamleiterin, +49 89 2180 4471", "PERSON", "Katrin Oberländer"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -466,6 +491,15 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "The service was born on 2022-01-01.", "the idea was born 2021-03-03 in a hackathon", "it was born on 2020-02-02",
     "v2 was built on 2021-03-14 and released 2021-04-01", "born in Leeds on 3 March 2017",
     "PPSN 7612394IB and his is 7654321G", "KvK 1234567",
+    # Red team 41's near misses: a wrong check digit, no number's shape after the cue, a firm or a brand after a
+    # tie or a kinship title, a team after a sign-off, references that are no one's.
+    "CLABE 012180001234567898", "DEA BO4829176", "DEA guidance on telehealth prescribing 2025",
+    "CRN 12345678 and RFC 9110", "NSS 3.98 library", "Seguridad Social 281234567841", "transit 5 minutes, account 12",
+    "my boss said no", "my friend Alexa told me", "my manager Monday morning", "our partner Microsoft announced",
+    "my friend Google said", "her late husband said", "Uncle Sam wants you", "Aunt Jemima syrup", "Cousin It",
+    "Uncle Ben's rice", "With gratitude,\nThe Acme Team", "Yours,\nSupport", "References: RFC 9110, RFC 7231",
+    "Reference: ORD-2026-004417", "Ing. Software Engineer", "aqui é o Rio de Janeiro", "Tia Maria on ice",
+    "Auntie Anne's pretzels", "Aunt Annie's mix",
 ])
 def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: str) -> None:
     found_here = {entity for entity, _ in found(detector, text)}
@@ -498,6 +532,15 @@ def test_red_team_33_checksums() -> None:
     assert not ppsn_ok("7612394IB") and not ppsn_ok("7612394JA") and not ppsn_ok("761239IA")
     assert portuguese_nif_ok("248193724") and portuguese_nif_ok("248 193 724") and not portuguese_nif_ok("248193725")
     assert polish_id_card_ok("AXK482193") and polish_id_card_ok("ABA300000") and not polish_id_card_ok("AXK482194")
+
+
+def test_red_team_41_checksums() -> None:
+    assert clabe_ok("012180001234567899") and not clabe_ok("012180001234567898") and not clabe_ok("01218000123456789")
+    assert dea_number_ok("BO4829175") and not dea_number_ok("BO4829176") and not dea_number_ok("IO4829175")
+    assert social_security_nss_ok("281234567840") and social_security_nss_ok("28/12345678/40")
+    assert social_security_nss_ok("28 01234567 42") and not social_security_nss_ok("281234567841")  # (a leading 0)
+    assert social_security_nss_ok("12345678903") and not social_security_nss_ok("12345678904")  # Mexico's IMSS, Luhn
+    assert centrelink_crn_ok("203 418 592K") and centrelink_crn_ok("203418592K") and not centrelink_crn_ok("203418592")
 
 
 def test_checksums() -> None:
@@ -557,7 +600,10 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "Меня зовут Сергей Иванов", "my son was born on 14 March 2017", "KvK-nummer 69599084",
                "postcode nw1 6xe", "Massachusetts license number S44182736", "MBI 1EG4TE5MK72",
                "Mileage no. JL 402918736", "OKONKWO/CHIDIMMA MS", "SSR CTCE JO.HO//X.IO", "CTCM 447911482630",
-               "IBAN gb82west12345698765432", "KTN 987654321", "Attn: Jo Ho"]
+               "IBAN gb82west12345698765432", "KTN 987654321", "Attn: Jo Ho",
+               "transit 04821, institution 815, account 8830192", "CLABE 012180001234567899", "DEA BO4829175",
+               "CRN 203 418 592K", "Seguridad Social 281234567840", "her late husband Jo", "Uncle Jo",
+               "Aqui é a Jo"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
