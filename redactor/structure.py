@@ -27,6 +27,7 @@ from redactor.detection.letters import CAPITAL, SMALL
 from redactor.detection.secret_rules import (
     COOKIE_CREDENTIAL_MIN_LENGTH,
     PASSWORD_WORDS,
+    env_key_holds_secret,
     is_obvious_placeholder,
     is_secret_key,
     might_be_vendor_token,
@@ -156,6 +157,12 @@ _PII_KEY_ENTITIES = {
                      "ausweisnummer", "clabe", "conta", "numero_conta", "conta_corrente", "rekening", "no_rekening",
                      "rekeningnummer", "so_tai_khoan", "kontonummer", "kvk", "kvk_nummer", "kvknummer", "kvk_number"),
                     "ID_NUMBER"),
+    # Germany's pension and health insurance numbers, Spain's social security number, a US prescriber's DEA
+    # registration; Portuguese, Dutch and Polish words for an address (red team 41)
+    **dict.fromkeys(("sozialversicherungsnummer", "versicherungsnummer", "rentenversicherungsnummer", "sv_nummer",
+                     "svnr", "kvnr", "krankenversichertennummer", "versichertennummer", "numero_seguridad_social",
+                     "num_seguridad_social", "nuss", "naf", "dea_number", "dea_registration_number"), "ID_NUMBER"),
+    **dict.fromkeys(("morada", "endereco", "endereço", "adres", "woonadres"), "STREET_ADDRESS"),
     **dict.fromkeys(("data_nascimento", "geboortedatum", "data_urodzenia", "dogum_tarihi", "doğum_tarihi",
                      "tgl_lahir", "tanggal_lahir", "ngay_sinh", "ne_le", "nee_le"), "DATE_OF_BIRTH"),
     # a CRM's or an analytics event's address parts and name spellings (Salesforce `MailingCity`, HubSpot
@@ -536,6 +543,9 @@ _DOCUMENT_NUMBER_KEYS = frozenset({"number", "no", "num", "value", "id_number", 
 _PERSONAL_ID_SYSTEM = re.compile(r"(?i)(?<![a-z])(?:medicare|medicaid|passport|ssn|social-security|nhs|national|"
                                  r"driver|licen[cs]e|ihi|bsn|nino|insurance|member|mrn|medical-record|patient)"
                                  r"(?![a-z])")
+# (Read after the system's host: NHS England's systems all sit on `fhir.nhs.uk`, a GP practice's
+# `https://fhir.nhs.uk/Id/ods-organization-code` as well as the patient's `.../Id/nhs-number`; red team 41.)
+_SYSTEM_HOST = re.compile(r"^[a-z][a-z0-9+.-]*://[^/]*")
 _DOCUMENT_TYPE_KEYS = ("type", "document_type", "doc_type", "kind", "id_type", "doc", "document", "tipo",
                        "tipo_documento", "typ", "rodzaj")
 _IDENTITY_DOCUMENTS = frozenset({
@@ -561,6 +571,10 @@ _BANK_CODE_KEYS = frozenset({"ifsc", "ifsc_code", "sort_code", "sortcode", "rout
                              "aba_routing_number", "bsb", "bic", "swift", "swift_code", "swift_bic", "transit_number",
                              "institution_number", "bank_code", "blz"})
 _BANK_ACCOUNT_NUMBER_KEYS = frozenset({"account", "account_no", "number", "no", "num"})
+# A Canadian direct deposit's `{"transit": "04821", "institution": "815", "account": ...}` (red team 41): bank codes
+# only as digits (an `institution` is a university's name as often).
+_BANK_CODE_DIGIT_KEYS = frozenset({"transit", "institution"})
+_BANK_CODE_DIGITS = re.compile(r"\d{3,5}")
 
 
 def identity_document_number(record: Mapping[str, Any], key: str, record_key: str | None) -> bool:
@@ -569,7 +583,7 @@ def identity_document_number(record: Mapping[str, Any], key: str, record_key: st
     if normalize_key(key) not in _DOCUMENT_NUMBER_KEYS:
         return False
     system = record.get("system")
-    if key == "value" and ((isinstance(system, str) and _PERSONAL_ID_SYSTEM.search(system))
+    if key == "value" and ((isinstance(system, str) and _PERSONAL_ID_SYSTEM.search(_SYSTEM_HOST.sub("", system)))
                            or _is_personal_identifier_type(record.get("type"))):
         return True
     kinds = [record.get(name) for name in _DOCUMENT_TYPE_KEYS] + [record_key]
@@ -578,7 +592,9 @@ def identity_document_number(record: Mapping[str, Any], key: str, record_key: st
     # A bank account beside its bank's code, whatever the record is called (`"nominee_bank": {"ifsc": ...,
     # "account": ...}`, `{"sort_code": ..., "number": ...}`).
     return normalize_key(key) in _BANK_ACCOUNT_NUMBER_KEYS and any(
-        isinstance(code, str) and normalize_key(name) in _BANK_CODE_KEYS for name, code in record.items())
+        isinstance(code, str) and (normalize_key(name) in _BANK_CODE_KEYS or (
+            normalize_key(name) in _BANK_CODE_DIGIT_KEYS and _BANK_CODE_DIGITS.fullmatch(code) is not None))
+        for name, code in record.items())
 
 
 # A FHIR identifier typed by its CodeableConcept (`"type": {"text": "MRN"}`, `{"coding": [{"system":
@@ -901,7 +917,7 @@ def secret_entity_for_key(key: str) -> str:
         return "PERSON"  # a policy that redacts user names (strict) keeps them pseudonyms: who did what stays equal
     if "pass" in lowered or "pwd" in lowered or any(word in lowered for word in PASSWORD_WORDS):
         return "PASSWORD"
-    if "token" in lowered or "authorization" in lowered or "cookie" in lowered:
+    if "token" in lowered or "authorization" in lowered or "cookie" in lowered or "bearer" in lowered:
         return "ACCESS_TOKEN"
     if "private" in lowered:
         return "PRIVATE_KEY"
@@ -1524,10 +1540,14 @@ class Member:
 _IDENTIFIER_KEY = re.compile(r"(?:^|_)(?:ids?|uuid|guid|etag|e_tag|ndc|sku|upc|ean|gtin|mls|mls_number|hs_code"
                              r"|tariff_code|cpc|barcode|tracking|tracking_number|po|po_number|lot|lot_number|rma"
                              r"|style|style_number|upc_code|meeting_id"
+                             # an employer's identification number (a payer's on a 1099; see decoys' `EIN`)
+                             r"|ein|fein|employer_ein"
                              # a version or a build (`app_version: 3.2.1.9` reads as an IPv4 address)
                              r"|version|ver|build|build_number|firmware|release)$")
 _PHONE_IDENTIFIER_KEYS = frozenset({"wa_id", "caller_id", "sender_id", "from_id", "msisdn_id", "phone_id"})
 _IDENTIFIER_VALUE = re.compile(r'(?:W/)?"?[A-Za-z0-9][A-Za-z0-9_.:#/-]{0,127}"?'
+                               # digits in groups, as a meeting's id is written (`"meeting_id": "812 3456 7890"`)
+                               r"|\d{3,4}(?: \d{3,4}){1,3}"
                                # a mail's id in its angle brackets (`"message_id": "<2026...4471@mailer.example>"`)
                                r'|<[A-Za-z0-9][A-Za-z0-9_.+=$%-]{0,127}@[A-Za-z0-9][A-Za-z0-9.-]{0,127}>')
 
@@ -1555,6 +1575,51 @@ _RG_NUMBER = re.compile(r"\d{1,2}\.?\d{3}\.?\d{3}-?[\dXx]")
 # the number's shape (five letters, the fourth the holder's kind, four digits, a letter).
 _PAN_KEYS = frozenset({"pan", "pan_no", "pan_card", "pan_card_no", "pan_card_number"})
 _PAN_NUMBER = re.compile(r"[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z]")
+# Keys that name a national or a registration number with their check (red team 41): a Spanish social security
+# number or a Mexican IMSS one under `nss` (also Mozilla's Network Security Services, whose values are versions),
+# a Spanish NIE under `nie` (Polish for "no"), a prescriber's DEA registration under `dea` (an agency's name), an
+# Australian Centrelink CRN under `crn` (a UK company's registration number too, which has no letter at its end).
+# Each counts only with the number's shape and check.
+def _shaped_number_keys() -> dict[str, Callable[[str], bool]]:
+    from redactor.detection.cues import centrelink_crn_ok, dea_number_ok, dni_nie_ok, social_security_nss_ok
+
+    return {"nss": social_security_nss_ok, "numero_nss": social_security_nss_ok, "nie": dni_nie_ok,
+            "numero_nie": dni_nie_ok, "dea": dea_number_ok, "dea_no": dea_number_ok, "crn": centrelink_crn_ok,
+            "centrelink_crn": centrelink_crn_ok, "customer_reference_number": centrelink_crn_ok}
+
+
+_SHAPED_NUMBER_KEY_NAMES = frozenset({"nss", "numero_nss", "nie", "numero_nie", "dea", "dea_no", "crn",
+                                      "centrelink_crn", "customer_reference_number"})
+
+
+def is_shaped_number(key: str, value: str) -> bool:
+    name = normalize_key(key)
+    return name in _SHAPED_NUMBER_KEY_NAMES and _shaped_number_keys()[name](value.strip())
+
+
+# The answer to an account's security question (`"security_question": {"q": "mother's maiden name", "answer":
+# "Gagnon"}`): it opens the account as a password does (red team 41). Only in a record named for one: a FAQ's
+# or a quiz's `{"question", "answer"}` is text.
+_SECURITY_ANSWER_KEYS = frozenset({"answer", "a", "response", "value"})
+_SECURITY_QUESTION_RECORD = re.compile(r"(?:security|secret|challenge|memorable|recovery|verification)_"
+                                       r"(?:questions?|answers?|q_?and_?a|qa|word)")
+
+
+def is_security_answer(key: str, record_key: str | None) -> bool:
+    return key in _SECURITY_ANSWER_KEYS and record_key is not None \
+        and _SECURITY_QUESTION_RECORD.search(normalize_key(record_key)) is not None
+
+
+# A FHIR Address's `line` (`{"line": ["Flat 2", "41 Heol y Castell"], "city": ..., "postalCode": ...}`): the street
+# lines of a postal address, beside its other parts (red team 41).
+_ADDRESS_PART_KEYS = frozenset({"city", "postalcode", "postal_code", "district", "state", "country"})
+
+
+def is_address_lines(record: Mapping[str, Any], key: str, value: Any) -> bool:
+    return key == "line" and isinstance(value, list) and all(isinstance(line, str) for line in value) \
+        and any(normalize_key(other) in _ADDRESS_PART_KEYS for other in record if isinstance(other, str))
+
+
 # A withdrawal whitelist's or a deposit's `{"asset": "ETH", "address": "0x..."}`: the address of a coin.
 _CRYPTO_ASSET_KEYS = ("asset", "currency", "coin", "network", "chain", "symbol", "ticker")
 _CRYPTO_ADDRESS_KEYS = frozenset({"address", "addr", "to", "destination", "recipient"})
@@ -1567,6 +1632,16 @@ def crypto_address_of_record(record: Mapping[str, Any], key: str) -> bool:
 
 _COORDINATE_KEYS = frozenset({"gps", "geo", "latlng", "lat_lng", "latlon", "lat_lon", "coordinates", "coords",
                               "geolocation", "gps_coordinates", "position", "location_coordinates"})
+# (and what a position is of: `home_location`, `pickup_location`, `last_known_position`, `dropoff_coords`; red
+# team 41. The value's shape decides: `"home_location": "Leeds"` is no position.)
+_COORDINATE_KEY_ENDINGS = tuple("_" + ending for ending in ("location", "position", "coordinates", "coords", "latlng",
+                                                             "latlon", "gps"))
+
+
+def _is_coordinate_key(name: str) -> bool:
+    return name in _COORDINATE_KEYS or name.endswith(_COORDINATE_KEY_ENDINGS)
+
+
 _LAT_LNG = re.compile(r"[ \t]*-?\d{1,2}\.\d{3,},[ \t]*-?\d{1,3}\.\d{3,}[ \t]*")
 _WALLET_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}|(?:bc1|tb1)[02-9ac-hj-np-z]{25,87}|[13][1-9A-HJ-NP-Za-km-z]{25,34}"
                              r"|T[1-9A-HJ-NP-Za-km-z]{33}")
@@ -1733,10 +1808,16 @@ class StructureRules:
             return Member(False, effective_key, "ID_NUMBER", shape)  # (an Azure `rg` is a name, never this shape)
         if isinstance(child, str) and normalize_key(key) in _PAN_KEYS and _PAN_NUMBER.fullmatch(child.strip()):
             return Member(False, effective_key, "ID_NUMBER", shape)
+        if isinstance(child, str) and is_shaped_number(key, child):
+            return Member(False, effective_key, "ID_NUMBER", shape)
+        if isinstance(child, str) and is_security_answer(key, parent_key):
+            return Member(False, effective_key, "CREDENTIAL", shape)
+        if is_address_lines(parent, key, child):
+            return Member(False, effective_key, "STREET_ADDRESS", shape)
         if isinstance(child, str) and (normalize_key(key) in _WALLET_KEYS or crypto_address_of_record(parent, key)) \
                 and _WALLET_ADDRESS.fullmatch(child):
             return Member(False, effective_key, "CRYPTO", shape)  # (a `wallet` record's balance is no address)
-        if isinstance(child, str) and normalize_key(key) in _COORDINATE_KEYS and _LAT_LNG.fullmatch(child):
+        if isinstance(child, str) and _is_coordinate_key(normalize_key(key)) and _LAT_LNG.fullmatch(child):
             return Member(False, effective_key, "LOCATION", shape)  # a home's or a pickup's GPS position
         if is_generated_token(parent, key, parent_key):
             return Member(False, effective_key, None, shape)  # model output: analysed as text
@@ -1749,6 +1830,8 @@ class StructureRules:
         if isinstance(child, str) and normalize_key(key) in _AUTH_KEYS and _AUTH_CREDENTIAL.fullmatch(child):
             return Member(False, effective_key, secret_entity_for_key(effective_key), shape)
         secret = secret_entity_for_key(effective_key) if self.is_secret_name(effective_key) else None
+        if secret is None and isinstance(child, str) and env_key_holds_secret(effective_key, child):
+            secret = "API_KEY"  # noqa: S105 (`"AWS_APIGW_KEY": <an issued key>`: the value says so, not the name)
         return Member(False, effective_key, secret, shape)
 
     def _is_structural(self, key: str, shape: str, parent: Mapping[str, Any], parent_key: str | None) -> bool:

@@ -2511,3 +2511,69 @@ def test_round_40_a_bare_auth_holding_a_credential(no_ner: Redactor) -> None:
     assert out["proxy"]["basic_auth"].startswith("<CREDENTIAL:")
     assert out["settings"] == [{"auth": "oauth2"}, {"auth": "oauth2_client_credentials"},
                                {"auth": "https://auth.example.com/x"}, {"auth": {"type": "bearer"}}]
+
+
+def test_round_41_keys_that_name_numbers_addresses_and_bank_accounts(tmp_path: Path) -> None:
+    """Red team 41: a German pension insurance number, a Spanish social security number and NIE, a prescriber's DEA
+    registration, a Centrelink CRN under their keys, a Portuguese `morada` and a Polish `adres`, and a Canadian
+    direct deposit's `account` beside its `transit` and `institution` were kept. The short keys count only with
+    their number's shape and check (`nss` is also Mozilla's NSS, `nie` Polish for "no", `crn` a UK company's)."""
+    out = redacted_by_the_cli(tmp_path, {
+        "onboarding": {"sozialversicherungsnummer": "65170894S027"},
+        "candidato": {"nss": "281234567840", "nie": "X2481937F"},
+        "provider": {"npi": "1407853912", "dea_number": "BO4829175", "dea": "BO4829175"},
+        "centrelink": {"crn": "203418592K"},
+        "ficha": {"morada": "Rua de Santa Catarina 312, 3.º Esq., 4000-442 Porto"},
+        "kandydat": {"adres": "ul. Piotrkowska 104 m. 12, 90-006 Łódź"},
+        "direct_deposit_update": {"sin": "x", "transit": "04821", "institution": "815", "account": "8830192"},
+        "near_misses": {"nss": "3.98", "nie": "tak", "dea": "Drug Enforcement Administration", "crn": "SC123456",
+                        "sso": {"institution": "University of Leeds", "account": "jdoe"}},
+    }, b"65170894S027", b"281234567840", b"X2481937F", b"BO4829175", b"203418592K", b"4000-442", b"90-006",
+        b"8830192")
+    assert out["provider"]["npi"] == "1407853912"
+    assert out["direct_deposit_update"]["transit"] == "04821" and out["direct_deposit_update"]["institution"] == "815"
+    assert out["near_misses"] == {"nss": "3.98", "nie": "tak", "dea": "Drug Enforcement Administration",
+                                  "crn": "SC123456", "sso": {"institution": "University of Leeds", "account": "jdoe"}}
+
+
+def test_round_41_an_organisations_fhir_code_a_position_an_ein_a_meeting_and_a_security_answer(
+        no_ner: Redactor) -> None:
+    """Red team 41: a GP practice's ODS code (`https://fhir.nhs.uk/Id/ods-organization-code`) became a personal
+    number because the host says `nhs`, and took the practice's code out of the prompt too; a FHIR Address's
+    `line` list, a driver's `home_location` and a security question's answer were kept; a 1099 payer's `ein` and a
+    Zoom `meeting_id` written in groups became phone numbers, here and in the text."""
+    out = no_ner.redact({
+        "patient": {"identifier": [{"system": "https://fhir.nhs.uk/Id/nhs-number", "value": "4857773457"}],
+                    "generalPractitioner": [{"identifier": {
+                        "system": "https://fhir.nhs.uk/Id/ods-organization-code", "value": "W97016"}}],
+                    "address": [{"line": ["Flat 2", "41 Heol y Castell"], "city": "Cardiff",
+                                 "postalCode": "CF11 9LJ"}]},
+        "prompt": "You are the assistant of Canton Health Centre (ODS W97016).",
+        "driver": {"home_location": "37.76312, -122.41876", "pickup_location": "Leeds station"},
+        "payer": {"name": "RideLoop Inc.", "ein": "84-1234567"},
+        "visit": {"meeting_id": "812 3456 7890"}, "reply": "Join here (Meeting ID: 812 3456 7890).",
+        "security_question": {"q": "mother's maiden name", "answer": "Gagnon"},
+        "faq": [{"question": "What is the refund window?", "answer": "Thirty days"}],
+    })
+    assert out["patient"]["identifier"][0]["value"].startswith("<ID_NUMBER:")
+    assert out["patient"]["generalPractitioner"][0]["identifier"]["value"] == "W97016"
+    assert out["prompt"] == "You are the assistant of Canton Health Centre (ODS W97016)."
+    assert all(line.startswith("<STREET_ADDRESS:") for line in out["patient"]["address"][0]["line"])
+    assert out["driver"]["home_location"].startswith("<LOCATION:")
+    assert out["driver"]["pickup_location"] == "Leeds station"
+    assert out["payer"]["ein"] == "84-1234567"
+    assert out["visit"]["meeting_id"] == "812 3456 7890" and out["reply"] == "Join here (Meeting ID: 812 3456 7890)."
+    assert out["security_question"]["answer"].startswith("<CREDENTIAL:")
+    assert out["faq"] == [{"question": "What is the refund window?", "answer": "Thirty days"}]
+
+
+def test_round_41_an_issued_key_under_an_environment_variable_and_a_bearer(no_ner: Redactor) -> None:
+    """Red team 41: `AWS_APIGW_KEY` (a random key under a name that ends in `_KEY` only) and `CDK_API_BEARER` in a
+    recorded environment were kept; a `CACHE_KEY` holding words stays."""
+    out = no_ner.redact({"env": {"AWS_APIGW_KEY": "MX3BZ7TAGBCbYB0snzKmyeQDfPsbFPHXC6CzClA6",
+                                 "CDK_API_BEARER": "xpn9Caw0SmTkW8rfiPaNkfMmj0LBss310bUbLJdQSPDTCOIW",
+                                 "CACHE_KEY": "ProductionCacheKeyV2024x1", "S3_KEY": "exports/2026/W24/file.csv"}})
+    assert out["env"]["AWS_APIGW_KEY"].startswith("<API_KEY:")
+    assert out["env"]["CDK_API_BEARER"].startswith("<ACCESS_TOKEN:")
+    assert out["env"]["CACHE_KEY"] == "ProductionCacheKeyV2024x1"
+    assert out["env"]["S3_KEY"] == "exports/2026/W24/file.csv"

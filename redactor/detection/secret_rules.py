@@ -76,6 +76,7 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "auth_token",
         "session_token",
         "bearer_token",
+        "bearer",  # a bearer credential named for its scheme (`CDK_API_BEARER`, `auth.bearer`; red team 41)
         "authorization",
         "proxy_authorization",
         "cookie",
@@ -108,6 +109,8 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         # 2FA backup codes, and a password's hash (bcrypt and its kin are cracked offline)
         "mnemonic", "seed_phrase", "recovery_phrase", "secret_phrase", "wallet_seed",
         "recovery_code", "recovery_codes", "backup_code", "backup_codes", "password_hash", "passwd_hash",
+        # the answer to an account's security question, and a bank's memorable word (red team 41)
+        "security_answer", "secret_answer", "challenge_answer", "security_question_answer", "memorable_word",
         # Vendor keys whose names end with no secret word. Datadog's application key (the API
         # key already ends with `api_key`); `app_key` alone is not here: Pusher's app key is
         # public. PagerDuty's integration key under a PagerDuty name; a bare `routing_key` is also
@@ -189,6 +192,31 @@ def normalize_key(key: str) -> str:
     """`X-Auth-Token` -> `x_auth_token`, `openaiApiKey` -> `openai_api_key`, `db.password` -> `db_password`."""
     spaced = _CAMEL_BOUNDARY.sub(r"\1_\2", _ACRONYM_BOUNDARY.sub(r"\1_\2", key))
     return _NON_ALNUM.sub("_", spaced).strip("_").lower()
+
+
+# An environment variable or a config constant named `..._KEY` (`AWS_APIGW_KEY`, `MAPBOX_KEY`) is no secret's name by
+# its last word alone (`CACHE_KEY`, `S3_KEY`, `SORT_KEY`, `PRIMARY_KEY` hold names and paths), but it holds one when
+# its value is what vendors issue as keys: 20 characters or more of base62/base64, both cases mixed as at random,
+# digits among them, and not made of capitalised words (`ProductionCacheKeyV2024`: in random base62 such words cover
+# 30% of the letters, 68% in one value of a hundred; in CamelCase 75% or more). A hex digest, a path, a word or an
+# identifier is not (red team 41: an API gateway's key in a process's environment).
+_ENV_KEY_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_KEY")
+_ISSUED_KEY_VALUE = re.compile(r"[A-Za-z0-9+/_-]{20,256}={0,2}")
+_CAPITALISED_WORD = re.compile(r"[A-Z][a-z]{2,}")
+_ISSUED_KEY_MIN_DIGITS = 2
+_ISSUED_KEY_MAX_WORD_SHARE = 0.7
+
+
+def env_key_holds_secret(key: str, value: str) -> bool:
+    """Whether `key=value` is an environment variable's `*_KEY` holding an issued key (see `_ENV_KEY_NAME`)."""
+    if _ENV_KEY_NAME.fullmatch(key) is None or _ISSUED_KEY_VALUE.fullmatch(value) is None:
+        return False
+    letters = [char for char in value if char.isalpha()]
+    if len(letters) < 10 or sum(char.isdigit() for char in value) < _ISSUED_KEY_MIN_DIGITS:
+        return False
+    upper = sum(char.isupper() for char in letters) / len(letters)
+    words = sum(len(word) for word in _CAPITALISED_WORD.findall(value))
+    return 0.2 <= upper <= 0.8 and words / len(letters) < _ISSUED_KEY_MAX_WORD_SHARE
 
 
 def is_secret_key(key: str) -> bool:
@@ -565,7 +593,7 @@ _FORMAT_FIELD = re.compile(r"[a-z_][a-z0-9_.]*|[A-Z_][A-Z0-9_.]*")
 
 def _assignment_ok(m: re.Match[str], value: str) -> bool:
     left, key = _key_before(m)
-    if not is_secret_key(key) or len(value) < 3:
+    if (not is_secret_key(key) and not env_key_holds_secret(key, value)) or len(value) < 3:
         return False
     kw = m.group("kw").lower()
     if value.lower() == kw:
@@ -2126,8 +2154,8 @@ RULES: dict[str, SecretRule] = _rules(
     ),
     SecretRule(
         "token_assignment", "ACCESS_TOKEN",
-        _assignment(_TOKEN_WORDS_RE),
-        ("token", "jwt"),
+        _assignment(_TOKEN_WORDS_RE + "|bearer"),
+        ("token", "jwt", "bearer"),
         "redactor.detection.secret_rules.SECRET_KEY_NAMES (values of secret-named keys)",
         groups=_ASSIGNMENT_GROUPS,
         validator=_assignment_ok,

@@ -343,6 +343,8 @@ SECRET_KEYS = [
     "seed_phrase", "mnemonic", "backup_codes", "password_hash",
     # round 35: a Wi-Fi or VPN pre-shared key (wpa_supplicant's `psk`, hostapd's `wpa_psk`)
     "psk", "wpa_psk", "pre_shared_key", "vpn_preshared_key",
+    # red team 41: a credential named for its scheme; a security question's answer, a bank's memorable word
+    "CDK_API_BEARER", "auth.bearer", "security_answer", "secretAnswer", "memorable_word",
 ]
 NOT_SECRET_KEYS = [
     "token_usage", "prompt_tokens", "completion_tokens", "max_tokens", "total_tokens", "tokenizer",
@@ -1563,3 +1565,30 @@ def test_same_modern_token_gets_one_pseudonym_with_or_without_a_key(engine: Any)
 ])
 def test_modern_format_near_misses_stay_byte_identical(engine: Any, text: str) -> None:
     assert engine.redact_text(text) == text
+
+
+@pytest.mark.parametrize(("key", "value", "holds"), [
+    ("AWS_APIGW_KEY", "MX3BZ7TAGBCbYB0snzKmyeQDfPsbFPHXC6CzClA6", True),
+    ("MAPBOX_KEY", "q8Zr2LmX4vN7tYb1KpW9sD3f", True),
+    ("CACHE_KEY", "ProductionCacheKeyV2024x1", False),  # capitalised words, not random
+    ("S3_KEY", "exports/2026/W24/file.csv", False),
+    ("DD_API_KEY_HEX", "c4aa56fc6d78d221e170704c13690c4e", False),  # one case: a digest as often (left as found)
+    ("SORT_KEY", "USER#8f3A2b9C4d", False),
+    ("idempotency_key", "q8Zr2LmX4vN7tYb1KpW9sD3f", False),  # not an environment variable's name
+    ("PRIMARY_KEY", "order_id", False),
+])
+def test_an_environment_key_holding_an_issued_key(key: str, value: str, holds: bool) -> None:
+    """Red team 41: `"AWS_APIGW_KEY": <40 random characters>` in a process's environment was kept: `_KEY` alone
+    names no secret (`CACHE_KEY`, `S3_KEY`), but a random value under an environment variable's name is one."""
+    from redactor.detection.secret_rules import env_key_holds_secret
+
+    assert env_key_holds_secret(key, value) is holds
+
+
+def test_an_environment_key_and_a_bearer_in_an_env_file(engine: Any) -> None:
+    text = ("AWS_APIGW_KEY=MX3BZ7TAGBCbYB0snzKmyeQDfPsbFPHXC6CzClA6\nCACHE_KEY=ProductionCacheKeyV2024x1\n"
+            "CDK_API_BEARER=xpn9Caw0SmTkW8rfiPaNkfMmj0LBss310bUbLJdQSPDTCOIW\n")
+    out = engine.redact_text(text)
+    assert "MX3BZ7TAGBCbYB0snzKmyeQDfPsbFPHXC6CzClA6" not in out
+    assert "xpn9Caw0SmTkW8rfiPaNkfMmj0LBss310bUbLJdQSPDTCOIW" not in out
+    assert "CACHE_KEY=ProductionCacheKeyV2024x1" in out
