@@ -105,7 +105,8 @@ _DATED_BUILD = re.compile(r"(?:19|20)(?<![\w.]..)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]
 # an invoice's, a return's (RMA), a shipment's (BOL, PRO, tracking) or a lot's number. Their digit groups read
 # as phone numbers.
 _LABELLED_PRODUCT_CODE = re.compile(r"\b(?:NDC|MLS|CPC|SKU|UPC|EAN|GTIN|HTS|HS code|tariff code|commodity code"
-                                    r"|RMA|PO|BOL|PRO|Lot|Style|Model|INV|Invoice|Order|(?:FedEx |UPS |USPS |DHL )?"
+                                    r"|RMA|PO|BOL|PRO|Lot|Style|Model|INV|[Ii]nvoice|[Oo]rder"
+                                    r"|(?:FedEx |UPS |USPS |DHL )?"
                                     r"[Tt]racking(?: number| no\.?)?|Meeting ID|Webinar ID|Conference ID"
                                     r"|FedEx(?: Ground| Express)?|UPS|USPS|DHL)"
                                     r"(?:[ \t]*(?:#|no\.?|code|number))?[ \t]*[:#]?[ \t]*\d[\d .-]{3,16}\d\b")

@@ -361,7 +361,9 @@ def _family_comma_given_at(text: str, words: list[re.Match[str]], index: int, li
     if index + 1 >= len(words) or not _COMMA.fullmatch(text[words[index].end():words[index + 1].start()]):
         return None
     family, given = words[index].group(0), words[index + 1].group(0)
-    if _is_initial(family) or not _is_family_name(family, lists) or not _is_given_name(given, lists):
+    # (a family name the lists lack but shaped like one counts too: a roster's `Dombrowski, Keith`; red team 41)
+    if _is_initial(family) or not (_is_family_name(family, lists) or _shaped_like_family_name(family.lower(), lists)) \
+            or not _is_given_name(given, lists):
         return None
     if family.lower() in lists.word_like or given.lower() in lists.word_like \
             or given.lower() in _PLACE_LIKE_GIVEN_NAMES or family.lower() in _PLACE_WORDS:
@@ -460,7 +462,7 @@ def _is_patronymic(lowered: str, lists: NameLists) -> bool:
 
 # A word right after the name that makes it a company's, a product's or a place's name.
 _NOT_A_PERSON_AFTER = re.compile(
-    r"[ \t]+(?:&|and[ \t]+(?:Co|Sons|Partners)|(?:Inc|Ltd|LLC|LLP|PLC|Pty|GmbH|AG|SA|Group|Holdings|Corp|"
+    r"[ \t]+(?:and[ \t]+(?:Co|Sons|Partners)|(?:Inc|Ltd|LLC|LLP|PLC|Pty|GmbH|AG|SA|Group|Holdings|Corp|"
     r"Corporation|Company|Foundation|Institute|University|College|School|Hospital|Clinic|Bank|Capital|Partners|Associates|Solutions|"
     r"Technologies|Labs|Studios|Records|Airport|International|Intercontinental|National|Memorial|Regional|"
     r"Station|Street|Road|Avenue|Park|Bridge|Center|Centre|Museum|"
@@ -482,7 +484,20 @@ def _is_person(text: str, words: list[str], end: int, lists: NameLists) -> bool:
     # Both parts ordinary words (`Rose Gold`, `Sterling Silver`, `May Day`, `Summer Sale`): no one named.
     if given in lists.word_like and family in lists.word_like:
         return False
-    return _NOT_A_PERSON_AFTER.match(text, end) is None
+    if _NOT_A_PERSON_AFTER.match(text, end) is not None:
+        return False
+    ampersand = _AMPERSAND_AFTER.match(text, end)
+    # `Procter & Gamble`, `Marks & Spencer`: a firm, unless a full name follows it as well (`the Chiara Benedetti &
+    # Tomás Villanueva wedding`: a couple; red team 41)
+    return ampersand is None or _starts_with_full_name(text[ampersand.end():ampersand.end() + _COUPLE_REACH])
+
+
+_AMPERSAND_AFTER = re.compile(r"[ \t]+&[ \t]+")
+_COUPLE_REACH = 80  # characters after `&` where the second name is read (it holds a name of four words)
+
+
+def _starts_with_full_name(text: str) -> bool:
+    return any(start == 0 for start, _ in full_names(text))
 
 
 # Accounts that machines, images and CI runners log in as (`/home/runner/`, `/Users/admin/`): no one's name.

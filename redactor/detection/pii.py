@@ -28,6 +28,7 @@ from redactor.detection.cues import (
     may_have_cue,
 )
 from redactor.detection.decoys import in_code_position, is_entirely_decoy, overlaps, protected_regions
+from redactor.detection.letters import CAPITAL
 from redactor.detection.names import end_with_particles_completed, full_name_recognizer, may_hold_full_name, name_lists
 from redactor.detection.scanning import first_characters_first, followed_by_spaces_and_a_digit
 from redactor.detection.validators import (
@@ -157,7 +158,9 @@ STREET_ADDRESS_PATTERN = (
     # (never the last digits of a phone number, an id or a time: `text her on 915-555-0127 when it's on the
     # way`, `08:30 with Dr. Hana`; a street's name is no function word)
     # (a Glasgow tenement's flat is its floor and door: `Flat 3/2, 48 Dumbarton Road`)
-    r"(?<![-./:])\b(?:(?:Unit|Apt|Flat|Suite|Level)[ \t]+\d{1,5}[A-Za-z]?(?:/\d{1,3})?,?[ \t]+)?"
+    # (an Australian unit before its house number, with a slash: `Unit 7/22 Carrington St`, `7/22 Carrington St`)
+    r"(?<![-./:])\b(?:(?:Unit|Apt|Flat|Suite|Level)[ \t]+\d{1,5}[A-Za-z]?(?:/\d{1,3})?,?[ \t]+"
+    r"|(?:(?:Unit|Apt|Flat|Shop)[ \t]+)?\d{1,5}[A-Za-z]?/(?=\d))?"
     r"\d{1,6}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?"
     r"(?:(?:(?!(?:with|at|on|in|for|to|and|by|from|of|or|is|was)\b)[A-Z][a-zA-Z'-]+|\d{1,3}(?:st|nd|rd|th))"
     r"[ \t]+){1,4}"
@@ -200,8 +203,9 @@ _EU_STREET_SUFFIXES = (
     r"|tér|utca|útja|út|u\."
 )
 # (`place` only before a capital or a particle: `1 place sur ce créneau` is a seat, `5 place de l'Opéra` a street)
+# (and Welsh, whose street word comes first too: `41 Heol y Castell`, `3 Ffordd Pen Llech`; red team 41)
 _EU_STREET_WORDS = (r"rue|avenue|boulevard|place(?=[ \t]+(?:de|du|des|la|le|d'|l'|(?-i:[A-ZÀ-Þ])))|chemin|allée"
-                    r"|viale|calle|avenida")
+                    r"|viale|calle|avenida|(?-i:Heol|Ffordd|Stryd)")
 # (Italy's `Via Garibaldi 27`, written street word first; not `via` after a number: `flight 857 via Denver`)
 _SOUTHERN_STREET_WORDS = r"Calle|C/|Avenida|Avda\.|Paseo|Carrer|Rua|Rúa|Avinguda|Corso|Viale|Via|Piazza|Rue"
 # Continental forms: "Leopoldstraße 12, 80802 München", "Keizersgracht 123", "12 rue de Rivoli".
@@ -601,7 +605,8 @@ def trimmed_street(text: str, span: Span) -> Span:
 
 
 # (a word's full stop ends the town unless it abbreviates: `Paris. Reach me` is no town; `St. Albans` is)
-_CITY_WORD = r"(?:(?:St|Ste|Mt|Ft)\.|[A-ZÀ-Þ](?:[\w'’-]|\.(?=\w))+)"
+# (any Latin capital first: `Łódź`, `Świnoujście`, `Žilina`; red team 41)
+_CITY_WORD = rf"(?:(?:St|Ste|Mt|Ft)\.|[{CAPITAL}](?:[\w'’-]|\.(?=\w))+)"
 _CITY = rf"{_CITY_WORD}(?:[ \t]+{_CITY_WORD}){{0,2}}"
 # After a street, on its line: a town and a British or Canadian postcode (`, Glasgow G12 9QQ`, `, Montréal,
 # QC H2X 3K8`), or a postcode before the town, as most of Europe writes it (`, 1016 GV Amsterdam`, `, 00-648
@@ -616,7 +621,10 @@ _TOWN_AND_POSTCODE = (
     r"|(?:[A-Z]{2}[ \t]+)?"
     r"(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[ABD-HJLNP-UW-Z]{2}"  # British
     r"|[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d)"  # Canadian
-    rf")|(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{2}}-\d{{3}}|\d{{3}}[ \t]\d{{2}}|\d{{4,5}})[ \t]+{_CITY}"
+    # (Canada Post's French form names the province in brackets: `Montréal (Québec) H2J 2L4`)
+    rf"|\([{CAPITAL}][\w'’ -]{{1,30}}\)[ \t]+[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d"
+    # (a Portuguese postcode: `4000-442 Porto`)
+    rf")|(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{4}}-\d{{3}}|\d{{2}}-\d{{3}}|\d{{3}}[ \t]\d{{2}}|\d{{4,5}})[ \t]+{_CITY}"
     # Brazil's state and CEP (`, Pinheiros, São Paulo - SP, 05409-011`); India's six-digit PIN (`, Bengaluru
     # 560048`)
     # (an Indian locality may be numbered: `, Indiranagar 2nd Stage, Bengaluru 560038`)
@@ -629,9 +637,13 @@ _POSTAL_TAIL = re.compile(
     # (a house number's suffix or a flat may come first: `Keizersgracht 263-1, 1016 GV Amsterdam`,
     # `ul. Marszałkowska 45 m. 12, 00-648 Warszawa`)
     r"(?:[-/][0-9A-Za-z]{1,4}"
-    r"|,?[ \t]+(?:m\.|apt\.?|app\.?|apto\.?|ap\.|flat|lok\.|bus|depto\.?|sala)[ \t]*[0-9A-Za-z]{1,4})?"
+    r"|,?[ \t]+(?:m\.|apt\.?|app\.?|apto\.?|ap\.|flat|lok\.|bus|depto\.?|sala)[ \t]*[0-9A-Za-z]{1,4}"
+    # (a Spanish or Portuguese floor and door: `Calle de Embajadores 142, 4º izq, 28045 Madrid`, `, 2º A`, `Rua de
+    # Santa Catarina 312, 3.º Esq., 4000-442 Porto`; red team 41)
+    r"|,[ \t]*\d{1,2}\.?[º°ª](?:[ \t-]?[A-Za-z]{1,9}\.?)?)?"
     # (or on the next line, as a label or a YAML block writes an address, when that line holds only them)
-    rf"(?:,[ \t]*{_TOWN_AND_POSTCODE}|[ \t]*\r?\n[ \t]*{_TOWN_AND_POSTCODE.replace('<tail>', '<line>')}"
+    # (a CV's header separates them with a middle dot: `Kastanienallee 12 · 10435 Berlin`)
+    rf"(?:(?:,|[ \t]+[·•])[ \t]*{_TOWN_AND_POSTCODE}|[ \t]*\r?\n[ \t]*{_TOWN_AND_POSTCODE.replace('<tail>', '<line>')}"
     r"[ \t]*(?=\r?\n|$)"
     # (an American town, state and ZIP without the comma after the street: `1600 Amphitheatre Pkwy Mountain View
     # CA 94043`, `42 Elm Street Springfield, IL 62704-1234`; the state and the ZIP are the evidence)

@@ -38,7 +38,7 @@ def test_a_given_name_then_a_family_name_is_a_person(text: str, expected: list[s
     "Rose Gold iPhone", "Sterling Silver ring", "May Day parade", "the Summer Sale starts", "a Grace Period applies",
     # Places and buildings named after people; assistants and products named like people.
     "Victoria Station", "the Charles River", "Lincoln Park", "Jackson Street", "Claude Sonnet 4", "Alexa Skills",
-    "Morgan Stanley & Co", "Paul Hastings LLP",
+    "Morgan Stanley & Co", "Paul Hastings LLP", "Chiara Benedetti & Co", "Chiara Benedetti & Sons Ltd",
     # One name alone, a list, two lines, lower case, capitals, code.
     "Thanks Sophie", "Sophie, Lang", "Sophie\nLang", "tristan dennis", "TRISTAN DENNIS", "TristanDennis",
     "user@Tristan Dennis", "Hello World", "Get Weather", "New York", "San Francisco",
@@ -91,6 +91,10 @@ def test_what_is_no_full_name_stays(text: str) -> None:
     ("Hi, I'm Priyanka Sharma", ["Priyanka Sharma"]),
     ("Deepak Kumar, Thabo Nkosi and Minji Kim", ["Deepak Kumar", "Thabo Nkosi", "Minji Kim"]),
     ("Chioma Okonkwo and Hisham Haddad", ["Chioma Okonkwo", "Hisham Haddad"]),
+    # Red team 41: a couple joined by `&` (a firm's `&` needs no full name after it); a roster's family name
+    # shaped like one before its comma.
+    ("For the Chiara Benedetti & Tomás Villanueva wedding on Sept 12", ["Chiara Benedetti", "Tomás Villanueva"]),
+    ("teacher: Dombrowski, Keith", ["Dombrowski, Keith"]),
 ])
 def test_names_of_more_locales_and_shapes(text: str, expected: list[str]) -> None:
     assert names_in(text) == expected

@@ -95,6 +95,20 @@ def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
     ("in Via dei Fiorentini 17", "STREET_ADDRESS", "Via dei Fiorentini 17"),
     ("send to P.O. Box 242 today", "STREET_ADDRESS", "P.O. Box 242"),
     ("PSC 3294, Box 9168\nAPO AA 61487", "STREET_ADDRESS", "PSC 3294, Box 9168\nAPO AA 61487"),
+    # Red team 41: an Australian unit and house number with a slash; a Welsh street word before the name; a town
+    # with a capital beyond Latin-1; a Portuguese postcode; a Spanish or Portuguese floor before the town; a CV's
+    # middle dot; Canada Post's province in brackets.
+    ("I'm Thi, Unit 7/22 Carrington St, Marrickville NSW 2204. I have", "STREET_ADDRESS",
+     "Unit 7/22 Carrington St, Marrickville NSW 2204"),
+    ("lives at 7/22 Carrington St, Marrickville NSW 2204", "STREET_ADDRESS",
+     "7/22 Carrington St, Marrickville NSW 2204"),
+    ("Deliver to Flat 2, 41 Heol y Castell, Cardiff CF11 9LJ if not", "STREET_ADDRESS", "41 Heol y Castell"),
+    ("adres: ul. Piotrkowska 104 m. 12, 90-006 Łódź, email", "STREET_ADDRESS", "90-006 Łódź"),
+    ("Rua de Santa Catarina 312, 3.º Esq., 4000-442 Porto", "STREET_ADDRESS", "4000-442 Porto"),
+    ("Calle de Embajadores 142, 4º izq, 28045 Madrid", "STREET_ADDRESS", "28045 Madrid"),
+    ("Avenida de la Constitución 48, 2º A, 41001 Sevilla", "STREET_ADDRESS", "41001 Sevilla"),
+    ("Kastanienallee 12 · 10435 Berlin", "STREET_ADDRESS", "10435 Berlin"),
+    ("4521 rue Saint-Denis, app. 3, Montréal (Québec) H2J 2L4", "STREET_ADDRESS", "Montréal (Québec) H2J 2L4"),
 ])
 def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -134,6 +148,8 @@ def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, val
     "TOTAL    119     15    87%",  # a coverage table's columns
     "Boarding Gate 12, Python 3, tick check box 3, Dropbox 12",  # no street word
     "Apple M2 8GB unified memory, AWS S3 1TB, EC2 T3 2GB",  # a chip or a storage class and a size, no postcode
+    # Red team 41's near misses: a score or a fraction before a capital; a Welsh street word in English prose.
+    "scored 12/25 Test cases", "page 3/12 Results", "the 2 heol words",
 ])
 def test_decoys_yield_no_structured_pii(detector: PiiDetector, text: str) -> None:
     assert found(detector, text) == set()
@@ -277,6 +293,7 @@ def test_a_uk_postcode_or_an_eircode_alone_is_an_address(detector: PiiDetector, 
 @pytest.mark.parametrize("text", [
     "order 20260312-0004471 shipped",  # a day's date, then a sequence (round 36)
     "Заказ № 7741-2290-11 отправлен", "Pedido Nº 4471-2290-118",  # after a number sign
+    "Favours are Etsy order #3298475610, SKU x 120", "your order no. 4482913002 shipped",  # red team 41
 ])
 def test_an_order_number_is_no_phone_number(detector: PiiDetector, text: str) -> None:
     assert not [value for entity, value in found(detector, text) if entity == "PHONE_NUMBER"]
