@@ -64,6 +64,9 @@ class KnownValueIndex:
                     found = self._bounded_matches(text, searchable)
                     break
                 found.append((start, found_end))
+            if not taken:
+                yield from found  # (the automaton's matches come in order and never overlap)
+                return
             taken += [(s, e) for s, e in found if not any(s < te and ts < e for ts, te in taken)]
         yield from sorted(taken)
 
