@@ -348,6 +348,9 @@ _PLACE_LIKE_GIVEN_NAMES = frozenset({
     "nevada", "ohio", "oklahoma", "oregon", "pennsylvania", "tennessee", "texas", "utah", "vermont", "virginia",
     "washington", "wisconsin", "wyoming", "carolina", "dakota", "alberta", "ontario", "quebec", "manitoba",
     "saskatchewan", "yukon", "queensland", "victoria", "tasmania",
+    # English counties and London districts that are given names, after a town or another district (`Ashford,
+    # Kent`, `Stockton, Cleveland`, `Islington, Camden`, a league table's `Everton, Chelsea and Arsenal`; red team 42)
+    "kent", "devon", "cleveland", "chelsea", "camden",
     # countries and cities that are given names somewhere
     "india", "jordan", "chad", "israel", "kenya", "france", "england", "ireland", "scotland", "wales", "china",
     "asia", "africa", "america", "sydney", "paris", "london", "berlin", "vienna", "florence", "adelaide",

@@ -203,9 +203,11 @@ _EU_STREET_SUFFIXES = (
     r"|tér|utca|útja|út|u\."
 )
 # (`place` only before a capital or a particle: `1 place sur ce créneau` is a seat, `5 place de l'Opéra` a street)
+_FRENCH_STREET_WORDS = (r"rue|avenue|boulevard|place(?=[ \t]+(?:de|du|des|la|le|d'|l'|(?-i:[A-ZÀ-Þ])))|chemin|allée"
+                        r"|viale|calle|avenida")
 # (and Welsh, whose street word comes first too: `41 Heol y Castell`, `3 Ffordd Pen Llech`; red team 41)
-_EU_STREET_WORDS = (r"rue|avenue|boulevard|place(?=[ \t]+(?:de|du|des|la|le|d'|l'|(?-i:[A-ZÀ-Þ])))|chemin|allée"
-                    r"|viale|calle|avenida|(?-i:Heol|Ffordd|Stryd)")
+_WELSH_STREET_WORDS = r"(?-i:Heol|Ffordd|Stryd)"
+_EU_STREET_WORDS = f"{_FRENCH_STREET_WORDS}|{_WELSH_STREET_WORDS}"
 # (Italy's `Via Garibaldi 27`, written street word first; not `via` after a number: `flight 857 via Denver`)
 _SOUTHERN_STREET_WORDS = r"Calle|C/|Avenida|Avda\.|Paseo|Carrer|Rua|Rúa|Avinguda|Corso|Viale|Via|Piazza|Rue"
 # Continental forms: "Leopoldstraße 12, 80802 München", "Keizersgracht 123", "12 rue de Rivoli".
@@ -221,8 +223,13 @@ EU_STREET_ADDRESS_PATTERN = (
     # French, number first: `12 rue de la Roquette`, `5 place de l'Opéra`, on the street's line (the name
     # of the street may be written in lower case: a word after it on that line is taken with it).
     # (never a date's year: `born 14/02/1988, Via Garibaldi 27`)
-    rf"|(?<![/.-])\b\d{{1,4}}(?:[ \t]?(?:bis|ter))?,?[ \t]+(?:{_EU_STREET_WORDS})"
+    rf"|(?<![/.-])\b\d{{1,4}}(?:[ \t]?(?:bis|ter))?,?[ \t]+(?:{_FRENCH_STREET_WORDS})"
     r"[ \t]+(?:[\wÀ-ÿ'-]+[ \t]+){0,4}[\wÀ-ÿ'-]+"
+    # Welsh: a street's name is capitalised, with its article (`41 Heol y Castell`, `Ffordd yr Orsaf`); a word in
+    # lower case after the street word ends no street (`12 Ffordd and Heol phrases`, `3 Heol words a day`: a
+    # tutor's; red team 42).
+    rf"|(?<![/.-])\b\d{{1,4}},?[ \t]+{_WELSH_STREET_WORDS}"
+    r"(?-i:(?:[ \t]+(?:(?:y|yr)[ \t]+)?[A-ZÀ-Þ][\wÀ-ÿ'’-]*){1,4})"
     # Polish: "ul. Marszałkowska 84, 00-514 Warszawa" (ul. = ulica, street; flat numbers after "/").
     r"|\bul\.\s?[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,3}\s+\d{1,4}[a-z]?(?:/\d{1,4})?"
     r"(?:,\s*\d{2}-\d{3}\s+[^\W\d_][\w-]+)?"

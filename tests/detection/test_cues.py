@@ -345,6 +345,17 @@ def detector() -> PiiDetector:
     ("With gratitude,\nImogen Strathearn\nSupporter Care", "PERSON", "Imogen Strathearn"),
     ("progettista presso Ducati, responsabile Ing. Fabrizio Colombo.", "PERSON", "Fabrizio Colombo"),
     ("Referenzen: Katrin Oberländer, Teamleiterin, +49 89 2180 4471", "PERSON", "Katrin Oberländer"),
+    # Red team 42: the same cues, tightened, still name people.
+    ("lol ok. Thanks, Oluwadamilare", "PERSON", "Oluwadamilare"),
+    ("Table 2: Uncle Joe, Grandpa Femi", "PERSON", "Joe"),
+    # (fiction's relatives with common names are a seating chart's too; `Tom` and `Ben` are public after `Uncle` only)
+    ("Table 3: Grandpa Joe, Cousin Greg", "PERSON", "Joe"), ("Table 3: Grandpa Joe, Cousin Greg", "PERSON", "Greg"),
+    ("Table 5: Cousin Tom, Grandpa Ben", "PERSON", "Tom"), ("Table 5: Cousin Tom, Grandpa Ben", "PERSON", "Ben"),
+    ("Referências: Beatriz Lacerda, gerente", "PERSON", "Beatriz Lacerda"),
+    ("il contratto lo rivede Avv. Russo domani", "PERSON", "Russo"),
+    ("Gentile Ing. Martina Ferraresi,\nsopralluogo confermato", "PERSON", "Martina Ferraresi"),
+    ("my lawyer Serena Bellandi will call", "PERSON", "Serena Bellandi"),
+    ("Mein Insta ist @lena.kraus.fotografie", "PERSON", "@lena.kraus.fotografie"),
 ])
 def test_a_value_after_its_cue_is_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
     assert (entity, value) in found(detector, text)
@@ -500,6 +511,22 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "Uncle Ben's rice", "With gratitude,\nThe Acme Team", "Yours,\nSupport", "References: RFC 9110, RFC 7231",
     "Reference: ORD-2026-004417", "Ing. Software Engineer", "aqui é o Rio de Janeiro", "Tia Maria on ice",
     "Auntie Anne's pretzels", "Aunt Annie's mix",
+    # Red team 42's: titles after a greeting ending the text, what a chat calls someone instead of a name, public
+    # and fictional relatives, firms after `aqui é`, works and firms after `References:`, disciplines after `Ing.`,
+    # organisations after a tie or a sign-off, a platform's own accounts after `ist`/`es`.
+    "Hey Jude", "Dear Prudence", "Hello Kitty", "Hey Ya", "Hey Arnold", "Thank You Girl", "Hello Nasty",
+    "Draft night is booked. Thanks, Coach", "Thanks, Dad", "Thanks, Doc", "Thanks, Boss!", "Thanks, Coach!",
+    "Hi Mum!", "Thanks, Mate.",
+    "as Uncle Bob says", "Uncle Bob would split this function", "Granny Smith apples 1kg",
+    "For films: Uncle Buck and Auntie Mame", "Uncle Vanya", "Cousin Bette by Balzac", "Grandma Moses painted it",
+    "Aqui é a Magazine Luiza! Seu pedido saiu", "Aqui é o Mercado Livre", "Aqui é o Banco Inter",
+    "References: Stack Overflow Developer Survey", "Referenzen: Deutsche Bahn AG", "Referencias: Banco Santander",
+    "Laurea in Ing. Informatica", "Dipartimento di Ing. Civile e Ambientale", "Master in Ing. Gestionale",
+    "Ordine degli Ing. Provincia di Bologna", "Avv. Generale dello Stato",
+    "my tutor Khan Academy", "my landlord Foxtons Lettings", "my caseworker Citizens Advice Bureau",
+    "With gratitude,\nSunrise Animal Rescue", "Yours,\nHarbour Lights Hospice", "Gratefully,\nHope Street Shelter",
+    "Yours,\nLittle Sprouts Nursery", "my landlord Greystar Property Management", "my tutor Leeds Chess Society",
+    "Telegram ist @BotFather", "en Telegram es @BotFather",
 ])
 def test_no_cue_or_no_person_means_nothing_found(detector: PiiDetector, text: str) -> None:
     found_here = {entity for entity, _ in found(detector, text)}
@@ -603,7 +630,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "IBAN gb82west12345698765432", "KTN 987654321", "Attn: Jo Ho",
                "transit 04821, institution 815, account 8830192", "CLABE 012180001234567899", "DEA BO4829175",
                "CRN 203 418 592K", "Seguridad Social 281234567840", "her late husband Jo", "Uncle Jo",
-               "Aqui é a Jo"]
+               "Aqui é a Jo", "Thanks, Jo", "References: Jo Ho", "Referências: Jo Ho", "Ing. Jo Ho"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:

@@ -95,6 +95,9 @@ def test_what_is_no_full_name_stays(text: str) -> None:
     # shaped like one before its comma.
     ("For the Chiara Benedetti & Tomás Villanueva wedding on Sept 12", ["Chiara Benedetti", "Tomás Villanueva"]),
     ("teacher: Dombrowski, Keith", ["Dombrowski, Keith"]),
+    # (red team 42: the county and district names after a town's comma leave a roster's names, English or not)
+    ("Roster: Kowalczyk, Anna; Pemberton, Alice; Ashworth, Emily",
+     ["Kowalczyk, Anna", "Pemberton, Alice", "Ashworth, Emily"]),
 ])
 def test_names_of_more_locales_and_shapes(text: str, expected: list[str]) -> None:
     assert names_in(text) == expected
@@ -110,6 +113,10 @@ def test_names_of_more_locales_and_shapes(text: str, expected: list[str]) -> Non
     # Quoted words between capitalised ones that name no one (round 39's nickname rule); a retailer.
     'The Queen "Mary" Hotel', 'Click "Save" Button', "Press 'Enter' Key", 'Set "Enabled" True for Mark "Done" Today',
     "Vijay Sales store",
+    # Red team 42: English towns are shaped like English family names, and counties and London districts are given
+    # names (a depot list, a league table, a borough; the shaped family name before a comma is round 41's).
+    "Maidstone, Kent", "Canterbury, Kent", "Ashford, Kent", "Tiverton, Devon", "Stockton, Cleveland",
+    "Everton, Chelsea and Arsenal", "Islington, Camden", "Brighton, Chelsea, Burnley",
 ])
 def test_places_named_after_people_stay(text: str) -> None:
     assert names_in(text) == []

@@ -103,6 +103,7 @@ def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
     ("lives at 7/22 Carrington St, Marrickville NSW 2204", "STREET_ADDRESS",
      "7/22 Carrington St, Marrickville NSW 2204"),
     ("Deliver to Flat 2, 41 Heol y Castell, Cardiff CF11 9LJ if not", "STREET_ADDRESS", "41 Heol y Castell"),
+    ("Send it to 9 Ffordd yr Orsaf, Bangor", "STREET_ADDRESS", "9 Ffordd yr Orsaf"),  # red team 42: `yr`
     ("adres: ul. Piotrkowska 104 m. 12, 90-006 Łódź, email", "STREET_ADDRESS", "90-006 Łódź"),
     ("Rua de Santa Catarina 312, 3.º Esq., 4000-442 Porto", "STREET_ADDRESS", "4000-442 Porto"),
     ("Calle de Embajadores 142, 4º izq, 28045 Madrid", "STREET_ADDRESS", "28045 Madrid"),
@@ -150,6 +151,10 @@ def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, val
     "Apple M2 8GB unified memory, AWS S3 1TB, EC2 T3 2GB",  # a chip or a storage class and a size, no postcode
     # Red team 41's near misses: a score or a fraction before a capital; a Welsh street word in English prose.
     "scored 12/25 Test cases", "page 3/12 Results", "the 2 heol words",
+    # Red team 42's: a Welsh street word before words in lower case is a tutor's, not a street (`12 Ffordd and Heol
+    # phrases`, `3 Heol words a day`).
+    "Today you learnt 12 Ffordd and Heol phrases", "then 3 Heol words a day", "5 Stryd or heol flashcards",
+    "Radio Cymru: 5 Heol songs tonight",
 ])
 def test_decoys_yield_no_structured_pii(detector: PiiDetector, text: str) -> None:
     assert found(detector, text) == set()
