@@ -575,6 +575,9 @@ _BANK_ACCOUNT_NUMBER_KEYS = frozenset({"account", "account_no", "number", "no", 
 # only as digits (an `institution` is a university's name as often).
 _BANK_CODE_DIGIT_KEYS = frozenset({"transit", "institution"})
 _BANK_CODE_DIGITS = re.compile(r"\d{3,5}")
+# (and beside those only an account written as digits: a chart of accounts names its accounts, `{"institution":
+# "003", "transit": "00011", "account": "Operating (CAD)"}`; red team 42)
+_ACCOUNT_DIGITS = re.compile(r"\d[\d -]{3,18}\d")
 
 
 def identity_document_number(record: Mapping[str, Any], key: str, record_key: str | None) -> bool:
@@ -591,9 +594,14 @@ def identity_document_number(record: Mapping[str, Any], key: str, record_key: st
         return True
     # A bank account beside its bank's code, whatever the record is called (`"nominee_bank": {"ifsc": ...,
     # "account": ...}`, `{"sort_code": ..., "number": ...}`).
-    return normalize_key(key) in _BANK_ACCOUNT_NUMBER_KEYS and any(
+    if normalize_key(key) not in _BANK_ACCOUNT_NUMBER_KEYS:
+        return False
+    account = record.get(key)
+    in_digits = not isinstance(account, str) or _ACCOUNT_DIGITS.fullmatch(account.strip()) is not None
+    return any(
         isinstance(code, str) and (normalize_key(name) in _BANK_CODE_KEYS or (
-            normalize_key(name) in _BANK_CODE_DIGIT_KEYS and _BANK_CODE_DIGITS.fullmatch(code) is not None))
+            in_digits and normalize_key(name) in _BANK_CODE_DIGIT_KEYS
+            and _BANK_CODE_DIGITS.fullmatch(code) is not None))
         for name, code in record.items())
 
 
@@ -938,6 +946,23 @@ _AUTH_KEYS = frozenset({"auth", "basic_auth", "http_auth", "proxy_auth", "regist
 _AUTH_CREDENTIAL = re.compile(r"(?:(?i:basic|bearer|token) )?(?:[^\s:/@]{1,128}:(?!//)\S{1,256}"
                               r"|(?![a-z0-9]+(?:[_-][a-z0-9]+)+$)"  # (no setting's name: `oauth2_client_credentials`)
                               r"(?=[A-Za-z+/_.=-]*\d)(?=[0-9+/_.=-]*[A-Za-z])[A-Za-z0-9+/_.=-]{16,})")
+
+
+# A name ending in `bearer` (`CDK_API_BEARER`, `auth.bearer`; red team 41) names the scheme as often as the
+# credential: an OpenAPI security scheme (`"securitySchemes": {"bearer": {"scheme": "bearer", "bearerFormat": "JWT",
+# "description": ...}}`, NestJS's default), Postman's `"bearer": [{"key": "token", "value": "{{access_token}}"}]`, a
+# proxy's `"bearer": "ForwardAuth middleware"` (red team 42; the scheme's dict made a `token_env` a secret and renamed
+# that variable everywhere). It holds a credential only when its value, or a string in its dict or list, has a
+# credential's shape; otherwise its members are read by their own names (Postman's pair names its `token`).
+_BEARER_NAME = re.compile(r"(?:^|_)bearer$")
+
+
+def names_bearer_setting(key: str, value: Any) -> bool:
+    """Whether `key` names the bearer scheme (its settings, a description) rather than holds its credential."""
+    if _BEARER_NAME.search(normalize_key(key)) is None:
+        return False
+    held = value.values() if isinstance(value, dict) else value if isinstance(value, list) else (value,)
+    return not any(isinstance(item, str) and _AUTH_CREDENTIAL.fullmatch(item) is not None for item in held)
 
 
 def may_name_secret(policy: Policy, key: str) -> bool:
@@ -1546,18 +1571,25 @@ _IDENTIFIER_KEY = re.compile(r"(?:^|_)(?:ids?|uuid|guid|etag|e_tag|ndc|sku|upc|e
                              r"|version|ver|build|build_number|firmware|release)$")
 _PHONE_IDENTIFIER_KEYS = frozenset({"wa_id", "caller_id", "sender_id", "from_id", "msisdn_id", "phone_id"})
 _IDENTIFIER_VALUE = re.compile(r'(?:W/)?"?[A-Za-z0-9][A-Za-z0-9_.:#/-]{0,127}"?'
-                               # digits in groups, as a meeting's id is written (`"meeting_id": "812 3456 7890"`)
-                               r"|\d{3,4}(?: \d{3,4}){1,3}"
                                # a mail's id in its angle brackets (`"message_id": "<2026...4471@mailer.example>"`)
                                r'|<[A-Za-z0-9][A-Za-z0-9_.+=$%-]{0,127}@[A-Za-z0-9][A-Za-z0-9.-]{0,127}>')
+
+
+# Digits in groups, as a meeting's id is written (`"meeting_id": "812 3456 7890"`; red team 41): only under a
+# meeting's key. Under any id's key they are a phone number as often: a login by SMS (`"login_id": "0412 345 678"`;
+# red team 42).
+_GROUPED_DIGITS = re.compile(r"\d{3,4}(?: \d{3,4}){1,3}")
+_MEETING_ID_KEY = re.compile(r"(?:^|_)(?:meeting|webinar|conference|zoom|teams)_id$")
 
 
 def is_identifier_value(key: str, value: str) -> bool:
     """(Not a key's or a credential's id, `AWS_ACCESS_KEY_ID`, nor a value in a vendor's token format.)"""
     name = normalize_key(key)
+    shaped = _IDENTIFIER_VALUE.fullmatch(value) is not None \
+        or (_GROUPED_DIGITS.fullmatch(value) is not None and _MEETING_ID_KEY.search(name) is not None)
     return (_IDENTIFIER_KEY.search(name) is not None and name not in _PHONE_IDENTIFIER_KEYS
             and _CREDENTIAL_WORDS.search(name) is None
-            and _IDENTIFIER_VALUE.fullmatch(value) is not None and any(char.isdigit() for char in value)
+            and shaped and any(char.isdigit() for char in value)
             and pii_entity_for_key(key) is None and not _names_personal_data(key) and not might_be_vendor_token(value))
 
 
@@ -1601,13 +1633,20 @@ def is_shaped_number(key: str, value: str) -> bool:
 # "Gagnon"}`): it opens the account as a password does (red team 41). Only in a record named for one: a FAQ's
 # or a quiz's `{"question", "answer"}` is text.
 _SECURITY_ANSWER_KEYS = frozenset({"answer", "a", "response", "value"})
+# (The record's name ends with the question's: `security_questions_faq`, `security_question_policy`,
+# `recovery_questions_audit` hold help texts and settings; red team 42.)
 _SECURITY_QUESTION_RECORD = re.compile(r"(?:security|secret|challenge|memorable|recovery|verification)_"
-                                       r"(?:questions?|answers?|q_?and_?a|qa|word)")
+                                       r"(?:questions?|answers?|q_?and_?a|qa|word)(?:_\d+)?$")
+# A setting's or a check's status (`three_questions_required`, `match_not_attempted`) and a help text's sentences
+# answer no security question (red team 42): an answer is a word or a name, a few words at most.
+_STATUS_VALUE = re.compile(r"[a-z0-9]+(?:_[a-z0-9]+)+")
+_SECURITY_ANSWER_MAX_WORDS = 6
 
 
-def is_security_answer(key: str, record_key: str | None) -> bool:
+def is_security_answer(key: str, record_key: str | None, value: str) -> bool:
     return key in _SECURITY_ANSWER_KEYS and record_key is not None \
-        and _SECURITY_QUESTION_RECORD.search(normalize_key(record_key)) is not None
+        and _SECURITY_QUESTION_RECORD.search(normalize_key(record_key)) is not None \
+        and _STATUS_VALUE.fullmatch(value) is None and len(value.split()) <= _SECURITY_ANSWER_MAX_WORDS
 
 
 # A FHIR Address's `line` (`{"line": ["Flat 2", "41 Heol y Castell"], "city": ..., "postalCode": ...}`): the street
@@ -1638,8 +1677,24 @@ _COORDINATE_KEY_ENDINGS = tuple("_" + ending for ending in ("location", "positio
                                                              "latlon", "gps"))
 
 
+# (Not the `*_position` of what a game, a robot or a UI places: `camera_position`, `joint_position`,
+# `label_position`, `bbox_position` hold a scene's, an arm's or a page's x and y in that shape too; red team 42. A
+# `*_location` is a place's: `camera_location` may be a doorbell's.)
+_SCENE_POSITION_WORDS = frozenset({
+    "camera", "cam", "player", "spawn", "sprite", "entity", "object", "mesh", "bone", "vertex", "light", "particle",
+    "joint", "arm", "ee", "effector", "gripper", "tool", "servo", "motor", "wrist", "elbow",
+    "cursor", "mouse", "pointer", "caret", "scroll", "viewport", "screen", "window", "canvas", "widget", "element",
+    "node", "label", "logo", "icon", "text", "tooltip", "popup", "modal", "button", "menu", "panel", "legend",
+    "axis", "anchor", "bbox", "box", "crop", "image", "img", "pixel", "grid", "cell", "tile",
+})
+
+
 def _is_coordinate_key(name: str) -> bool:
-    return name in _COORDINATE_KEYS or name.endswith(_COORDINATE_KEY_ENDINGS)
+    if name in _COORDINATE_KEYS:
+        return True
+    if name.endswith("_position") and not _SCENE_POSITION_WORDS.isdisjoint(name.split("_")[:-1]):
+        return False
+    return name.endswith(_COORDINATE_KEY_ENDINGS)
 
 
 _LAT_LNG = re.compile(r"[ \t]*-?\d{1,2}\.\d{3,},[ \t]*-?\d{1,3}\.\d{3,}[ \t]*")
@@ -1810,7 +1865,7 @@ class StructureRules:
             return Member(False, effective_key, "ID_NUMBER", shape)
         if isinstance(child, str) and is_shaped_number(key, child):
             return Member(False, effective_key, "ID_NUMBER", shape)
-        if isinstance(child, str) and is_security_answer(key, parent_key):
+        if isinstance(child, str) and is_security_answer(key, parent_key, child):
             return Member(False, effective_key, "CREDENTIAL", shape)
         if is_address_lines(parent, key, child):
             return Member(False, effective_key, "STREET_ADDRESS", shape)
@@ -1829,6 +1884,9 @@ class StructureRules:
             return Member(False, effective_key, None, shape)  # analysed as text: patterns still run
         if isinstance(child, str) and normalize_key(key) in _AUTH_KEYS and _AUTH_CREDENTIAL.fullmatch(child):
             return Member(False, effective_key, secret_entity_for_key(effective_key), shape)
+        if names_bearer_setting(effective_key, child) \
+                and not any(spelling in self.policy.redact_keys for spelling in _key_spellings(effective_key)):
+            return Member(False, effective_key, None, shape)
         secret = secret_entity_for_key(effective_key) if self.is_secret_name(effective_key) else None
         if secret is None and isinstance(child, str) and env_key_holds_secret(effective_key, child):
             secret = "API_KEY"  # noqa: S105 (`"AWS_APIGW_KEY": <an issued key>`: the value says so, not the name)

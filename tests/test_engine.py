@@ -2567,6 +2567,62 @@ def test_round_41_an_organisations_fhir_code_a_position_an_ein_a_meeting_and_a_s
     assert out["faq"] == [{"question": "What is the refund window?", "answer": "Thirty days"}]
 
 
+def test_round_42_settings_that_look_like_round_41s_secrets_and_places_stay(tmp_path: Path) -> None:
+    """Red team 42, round 41's structure rules on what they do not mean: an OpenAPI security scheme named `bearer`
+    (its description and format became access tokens, and Postman's `{{access_token}}` template too; a proxy's
+    `bearer` record made its `token_env` a secret, renaming that environment variable's key in another record),
+    public keys and random ids under `*_KEY`, a camera's and a label's `*_position`, a help centre's answers about
+    security questions and a setting's status, a chart of accounts beside its transit and institution, and a login
+    by SMS written in groups under an `_id` key (kept as a meeting's id). A `bearer` list of tokens and a Postman
+    pair's real token are still credentials, a doorbell camera's `*_location` still a place."""
+    spki = "MCowBQYDK2VwAyEAhEhcC1P7de81xUTI0Z9lcPHC8MXi2ctPenPLDViXR6o="
+    out = redacted_by_the_cli(tmp_path, {
+        "spec": {"components": {"securitySchemes": {"bearer": {
+            "scheme": "bearer", "bearerFormat": "JWT", "type": "http",
+            "description": "Paste the access token returned by POST /auth/login"}}}},
+        "postman": {"auth": {"type": "bearer", "bearer": [{"key": "token", "value": "{{access_token}}"}]}},
+        "proxy": {"auth": {"type": "bearer", "bearer": {"token_env": "SERVICE_BEARER"}},
+                  "bearer": "ForwardAuth middleware"},
+        "gateway": {"bearer": ["Zt4wQ9mN2bV7xK1pL8sR3yH6"]},
+        "collection": {"auth": {"type": "bearer", "bearer": [{"key": "token", "value": "Hc5nW8qT1rY4uI7oP0aS3dF6"}]}},
+        "env": {"SERVICE_BEARER": "xpn9Caw0SmTkW8rfiPaNkfMmj0LBss310bUbLJdQSPDTCOIW", "PUBLIC_KEY": spki,
+                "STRIPE_PUBLISHABLE_KEY": "pk_test_BGJ71ucMBrD4wmd2sXhm6V6J", "DEDUPE_KEY": "b7Xq2LmZ9pRt4KvN8wYs",
+                "AWS_APIGW_KEY": "MX3BZ7TAGBCbYB0snzKmyeQDfPsbFPHXC6CzClA6"},
+        "frame": {"camera_position": "12.345,67.890", "label_position": "10.250, 20.500",
+                  "home_location": "37.76312, -122.41876", "camera_location": "51.50321, -0.11952"},
+        "security_questions_faq": [{"question": "Can I change my security questions?",
+                                    "answer": "Yes. Go to Settings, then Security, then Change questions."}],
+        "security_question_policy": {"value": "required_for_new_devices"},
+        "security_question": {"question": "Town where your parents met?", "answer": "Ballykissangel"},
+        "security_question_2": {"question": "Name of your first pet?", "answer": "Mr Wobbles"},
+        "security_answers": [{"question": "How do I reset them?",
+                              "answer": "Open the app and choose Settings, then Reset answers."}],
+        "chart_of_accounts": [{"institution": "003", "transit": "00011", "account": "Operating (CAD)"}],
+        "direct_deposit": {"transit": "04821", "institution": "815", "account": "8830192"},
+        "member": {"login_id": "0412 345 678"}, "visit": {"meeting_id": "812 3456 7890"},
+    }, b"xpn9Caw0SmTkW8rfiPaNkfMmj0LBss310bUbLJdQSPDTCOIW", b"MX3BZ7TAGBCbYB0snzKmyeQDfPsbFPHXC6CzClA6",
+        b"-122.41876", b"-0.11952", b"Ballykissangel", b"Wobbles", b"8830192", b"0412 345 678",
+        b"Zt4wQ9mN2bV7xK1pL8sR3yH6", b"Hc5nW8qT1rY4uI7oP0aS3dF6")
+    assert out["spec"]["components"]["securitySchemes"]["bearer"]["bearerFormat"] == "JWT"
+    assert out["spec"]["components"]["securitySchemes"]["bearer"]["description"].startswith("Paste the access")
+    assert out["postman"]["auth"]["bearer"][0]["value"] == "{{access_token}}"
+    assert out["proxy"]["auth"]["bearer"] == {"token_env": "SERVICE_BEARER"}
+    assert out["proxy"]["bearer"] == "ForwardAuth middleware"
+    assert "SERVICE_BEARER" in out["env"] and out["env"]["SERVICE_BEARER"].startswith("<ACCESS_TOKEN:")
+    assert out["env"]["PUBLIC_KEY"] == spki and out["env"]["DEDUPE_KEY"] == "b7Xq2LmZ9pRt4KvN8wYs"
+    assert out["env"]["STRIPE_PUBLISHABLE_KEY"] == "pk_test_BGJ71ucMBrD4wmd2sXhm6V6J"
+    assert out["frame"]["camera_position"] == "12.345,67.890" and out["frame"]["label_position"] == "10.250, 20.500"
+    assert out["frame"]["home_location"].startswith("<LOCATION:")
+    assert out["frame"]["camera_location"].startswith("<LOCATION:")
+    assert out["gateway"]["bearer"][0].startswith("<ACCESS_TOKEN:")
+    assert out["collection"]["auth"]["bearer"][0]["value"].startswith("<ACCESS_TOKEN:")
+    assert out["security_questions_faq"][0]["answer"].startswith("Yes. Go to Settings")
+    assert out["security_question_policy"] == {"value": "required_for_new_devices"}
+    assert out["security_answers"][0]["answer"].startswith("Open the app and choose Settings")
+    assert out["chart_of_accounts"][0]["account"] == "Operating (CAD)"
+    assert out["visit"]["meeting_id"] == "812 3456 7890"
+
+
 def test_round_41_an_issued_key_under_an_environment_variable_and_a_bearer(no_ner: Redactor) -> None:
     """Red team 41: `AWS_APIGW_KEY` (a random key under a name that ends in `_KEY` only) and `CDK_API_BEARER` in a
     recorded environment were kept; a `CACHE_KEY` holding words stays."""

@@ -207,9 +207,42 @@ _ISSUED_KEY_MIN_DIGITS = 2
 _ISSUED_KEY_MAX_WORD_SHARE = 0.7
 
 
+# Words of a name that say its random value is no secret (red team 42): a publishable, site or public key is made to
+# be embedded in pages and apps (Stripe's `pk_`, reCAPTCHA's site key, a VAPID or a JWT-verifying public key); a
+# dedupe, idempotency or correlation key is a random id, a cursor or pagination key base64 of where a page ends.
+# (Not the keys that hold names and paths, `CACHE_KEY`, `S3_KEY`, `SORT_KEY`: their values are no issued key's.)
+_ENV_KEY_NOT_SECRET_WORDS = frozenset({
+    "PUBLIC", "PUBLISHABLE", "PUB", "SITE", "DEDUPE", "DEDUP", "DEDUPLICATION", "IDEMPOTENCY", "CORRELATION", "CURSOR",
+    "PAGINATION", "PAGE",
+})
+# A public key's own encodings under any name: an SSH public key's blob (`AAAAC3NzaC1lZDI1NTE5...`) and DER
+# SubjectPublicKeyInfo in base64 (`MCowBQYDK2VwAyEA...` for Ed25519, `MFkwEwYHKoZIzj0CAQ...` for P-256, `MIIBIjAN...`
+# for RSA), which no private key starts with (PKCS#8 opens with a version, `MC4CAQAw`, `MIIEvQIBADAN`).
+_PUBLIC_KEY_ENCODING = re.compile(r"AAAA[BCE][0-9A-Za-z+/]{8,}|MC[o0]wBQYDK2V[uw]|MFkwEwYHKoZIzj0CAQ|MHYwEAYHKoZIzj0CAQ"
+                                  r"|MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8A|MIICIjANBgkqhkiG9w0BAQEFAAOCAg8A"
+                                  r"|MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQ")
+_SSH_PUBLIC_KEY_TYPES = (b"ssh-", b"ecdsa-", b"sk-ssh-", b"sk-ecdsa-")
+
+
+def is_public_key_encoding(value: str) -> bool:
+    """An SSH public key's base64 blob (its type string read back) or a DER public key's (its opening read)."""
+    if _PUBLIC_KEY_ENCODING.match(value) is None:
+        return False
+    if not value.startswith("AAAA"):
+        return True
+    try:
+        blob = base64.b64decode(value[:64] + "=" * (-len(value[:64]) % 4), validate=False)
+    except ValueError:
+        return False
+    size = int.from_bytes(blob[:4], "big")
+    return 0 < size <= 40 and blob[4:4 + size].startswith(_SSH_PUBLIC_KEY_TYPES)
+
+
 def env_key_holds_secret(key: str, value: str) -> bool:
     """Whether `key=value` is an environment variable's `*_KEY` holding an issued key (see `_ENV_KEY_NAME`)."""
     if _ENV_KEY_NAME.fullmatch(key) is None or _ISSUED_KEY_VALUE.fullmatch(value) is None:
+        return False
+    if not _ENV_KEY_NOT_SECRET_WORDS.isdisjoint(key.split("_")[:-1]) or is_public_key_encoding(value):
         return False
     letters = [char for char in value if char.isalpha()]
     if len(letters) < 10 or sum(char.isdigit() for char in value) < _ISSUED_KEY_MIN_DIGITS:

@@ -1576,6 +1576,21 @@ def test_modern_format_near_misses_stay_byte_identical(engine: Any, text: str) -
     ("SORT_KEY", "USER#8f3A2b9C4d", False),
     ("idempotency_key", "q8Zr2LmX4vN7tYb1KpW9sD3f", False),  # not an environment variable's name
     ("PRIMARY_KEY", "order_id", False),
+    # Red team 42: keys made to be public (a publishable, a site, a VAPID or a JWT-verifying public key, an SSH host's
+    # public key), and random ids under names that say what they index.
+    ("STRIPE_PUBLISHABLE_KEY", "pk_test_BGJ71ucMBrD4wmd2sXhm6V6J", False),
+    ("RECAPTCHA_SITE_KEY", "6LeZTmgtLd8sU49ZCQ692bmGwsNtfoURoUk83G7f", False),
+    ("VAPID_PUBLIC_KEY", "BPVl_C7Obm6U1r5zZ8lEcLula12Zd3gBJhGZk2TnyAgTnw8g8FyqgaLkifWkIcoQx4kDW4YbTmdBp-F9Ja8Tq7Y",
+     False),
+    ("JWT_VERIFY_KEY", "MCowBQYDK2VwAyEAhEhcC1P7de81xUTI0Z9lcPHC8MXi2ctPenPLDViXR6o=", False),  # Ed25519 SPKI
+    ("SSH_HOST_KEY", "AAAAC3NzaC1lZDI1NTE5AAAAIIRIpi0G6a/Hr8zu9eT0BXnAl0rAGKISkUS/fHPnyyRT", False),
+    ("DEDUPE_KEY", "b7Xq2LmZ9pRt4KvN8wYs", False),
+    ("IDEMPOTENCY_KEY", "nEWP6sLmBaTtS04Q6tWkdD", False),
+    ("PAGINATION_KEY", "eyJsYXN0X2lkIjogOTgyMzE3LCAidHMiOiAxNzE4MDAwMDAwfQ==", False),
+    ("JWT_SIGNING_KEY", "MC4CAQAwBQYDK2VwBCIEIHq2LmZ9pRt4KvN8wYsb7Xq2LmZ9pRt4KvN8wYs", True),  # PKCS#8: private
+    ("SSH_HOST_KEY", "AAAAB" + "q8Zr2LmX4vN7tYb1KpW9sD3f", True),  # no SSH key type inside: random
+    ("TYPESENSE_KEY", "GHb5xTzaClSwiHmWblUCduu0NY7JmJRamKgrsLls", True),
+    ("S3_KEY", "Rk7bQ2xZ9mWc4TfL1vNp8sHd3GyJ6uEa0oKi5XqB", True),  # (an S3 secret key, not an object's: random)
 ])
 def test_an_environment_key_holding_an_issued_key(key: str, value: str, holds: bool) -> None:
     """Red team 41: `"AWS_APIGW_KEY": <40 random characters>` in a process's environment was kept: `_KEY` alone
