@@ -590,7 +590,7 @@ def identity_document_number(record: Mapping[str, Any], key: str, record_key: st
                            or _is_personal_identifier_type(record.get("type"))):
         return True
     kinds = [record.get(name) for name in _DOCUMENT_TYPE_KEYS] + [record_key]
-    if any(isinstance(kind, str) and _document_kind(kind) in _IDENTITY_DOCUMENTS for kind in kinds):
+    if any(isinstance(kind, str) and _names_identity_document(_document_kind(kind)) for kind in kinds):
         return True
     # A bank account beside its bank's code, whatever the record is called (`"nominee_bank": {"ifsc": ...,
     # "account": ...}`, `{"sort_code": ..., "number": ...}`).
@@ -666,6 +666,18 @@ def licence_of_a_person(record: Mapping[str, Any], key: str, value: Any) -> bool
 
 def _document_kind(name: str) -> str:
     return re.sub(r"[\s./-]+", "_", name.strip().lower().replace("'", "").replace("’", ""))
+
+
+# Identity documents that keep their meaning under a qualifier (an I-9's `{"type": "foreign_passport", "number": ...}`,
+# `us_passport`, `state_id_card`; red team 44). Not the list's generic words (`bank`, `check`, `payment`,
+# `license`: a `software_license`'s number is a product key's, an `international` anything).
+_QUALIFIED_IDENTITY_DOCUMENTS = ("_passport", "_passeport", "_pasaporte", "_passaporto", "_reisepass", "_id_card",
+                                 "_identity_card", "_residence_permit", "_drivers_license", "_driver_license",
+                                 "_drivers_licence", "_driving_licence", "_driving_license", "_national_id")
+
+
+def _names_identity_document(kind: str) -> bool:
+    return kind in _IDENTITY_DOCUMENTS or kind.endswith(_QUALIFIED_IDENTITY_DOCUMENTS)
 
 
 # Lists of `[name, value]` pairs, as Sentry writes a request's headers, cookies, query string and

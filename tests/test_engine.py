@@ -2633,3 +2633,18 @@ def test_round_41_an_issued_key_under_an_environment_variable_and_a_bearer(no_ne
     assert out["env"]["CDK_API_BEARER"].startswith("<ACCESS_TOKEN:")
     assert out["env"]["CACHE_KEY"] == "ProductionCacheKeyV2024x1"
     assert out["env"]["S3_KEY"] == "exports/2026/W24/file.csv"
+
+
+def test_red_team_44_a_qualified_identity_document_and_an_invite(no_ner: Redactor) -> None:
+    """Red team 44: an I-9's List A document typed `foreign_passport` (only `passport` typed its number), and an
+    iCalendar invite's DESCRIPTION, whose escaped line ends hid `Passcode:` and made `Meeting ID` a phone number.
+    A qualified word that is no identity document (`software_license`) keeps its number."""
+    record = {"list_a_document": {"type": "foreign_passport", "number": "X48192735", "country": "GHA"},
+              "product": {"type": "software_license", "number": "LIC-4471-8821-PRO"},
+              "ics": "DESCRIPTION:Join Zoom https://acme.zoom.us/j/84512937761\\nMeeting ID: 845 1293 7761\\n"
+                     "Passcode: Xq7#pL2m\\nDial by your location\\n+44 20 3481 5237 United Kingdom\r\n"}
+    out = no_ner.redact(record)
+    assert out["list_a_document"]["number"].startswith("<ID_NUMBER:") and out["list_a_document"]["country"] == "GHA"
+    assert out["product"] == record["product"]
+    assert "Meeting ID: 845 1293 7761\\nPasscode: <PASSWORD:" in out["ics"]
+    assert "\\n<PHONE_NUMBER:" in out["ics"] and "Xq7#pL2m" not in out["ics"] and "3481" not in out["ics"]

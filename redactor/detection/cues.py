@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 from redactor.detection.base import AT_SIGN
+from redactor.detection.decoys import version_regions
 from redactor.detection.letters import CAPITAL, SMALL
 from redactor.detection.literals import LiteralGate, fold
 from redactor.detection.names import GAELIC_PARTICLES, is_personal_user_name, name_lists
@@ -62,6 +63,10 @@ _YEAR = re.compile(r"\b(1[89]\d{2}|20\d{2})\b")
 def _born_before_2010(value: str) -> bool:
     year = _YEAR.search(value)
     return year is None or int(year.group(1)) < 2010  # a two-digit year (`03/12/84`) is no product's
+
+
+def _not_a_version(value: str) -> bool:
+    return (0, len(value)) not in version_regions(value)  # (`passcode: v2.3.1` is a release's name)
 
 
 def _luhn(value: str) -> bool:
@@ -561,10 +566,19 @@ _SPOKEN_TLDS = (
     "com|org|net|edu|gov|io|co|uk|de|fr|es|it|nl|be|ch|at|se|no|dk|fi|pl|ie|pt|ca|au|nz|in|br|mx|jp|kr|cn|za|"
     "us|me|info|biz|app|dev|ai"
 )
-_SPOKEN_EMAIL = (
-    r"(?i:[a-z0-9]+(?:[ ]+(?:dot|period|underscore|dash|hyphen)[ ]+[a-z0-9]+)*[ ]+(?:at|@|at sign)[ ]+"
-    rf"[a-z0-9-]+(?:[ ]+(?:dot|period)[ ]+[a-z0-9-]+)*[ ]+(?:dot|period)[ ]+(?:{_SPOKEN_TLDS}))(?![\w-])"
-)
+# A word of a spoken address; spelled out, its letters joined by dashes (`d-e-b dot o-s-u-l-l-i-v-a-n`, as
+# speech-to-text writes a caller's spelling; red team 44).
+_SPOKEN_WORD = r"[a-z0-9]+(?:-[a-z0-9]+)*"
+_SPOKEN_JOIN = r"[ ]+(?:dot|period|underscore|dash|hyphen)[ ]+"
+_SPOKEN_DOMAIN = (rf"[ ]+(?:at|@|at sign)[ ]+[a-z0-9-]+(?:[ ]+(?:dot|period)[ ]+[a-z0-9-]+)*[ ]+(?:dot|period)[ ]+"
+                  rf"(?:{_SPOKEN_TLDS})(?![\w-])")
+_SPOKEN_EMAIL = rf"(?i:{_SPOKEN_WORD}(?:{_SPOKEN_JOIN}{_SPOKEN_WORD})*{_SPOKEN_DOMAIN})"
+# ... and one without a word before it that says it is an address (a caller answering `What's your email?`,
+# the question in the turn before): a user name of joined words or spelled letters, which `look at example dot
+# com` or `visit us at acme dot com` never has.
+_SPELLED_LETTERS = r"[a-z0-9](?:-[a-z0-9]){2,}"
+_SPOKEN_EMAIL_ALONE = (rf"(?i:(?:{_SPOKEN_WORD}(?:{_SPOKEN_JOIN}{_SPOKEN_WORD})+|{_SPELLED_LETTERS})"
+                       rf"{_SPOKEN_DOMAIN})")
 
 
 def spoken_digits(value: str) -> str:
@@ -761,6 +775,9 @@ _DATE = (
     rf"|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?i:{_MONTH}),?\s+(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?\d{{4}}"
     # `14 juillet 1979`, `1er mars 1980`, `14 de julio de 1979`, `3. März 1978`
     rf"|(?:\d{{1,2}}(?:er|\.|º|°)?\s+(?:de\s+)?)?{_FOREIGN_MONTH}\s+(?:de\s+)?\d{{4}}(?!\d)"
+    # the month's name between dashes or slashes, as a pharmacy's or an airline's system prints it (`DOB
+    # 11-Nov-1990`, `14/MAR/82`; red team 44)
+    rf"|\d{{1,2}}(?:-(?i:{_MONTH})-|/(?i:{_MONTH})/)(?:\d{{4}}|\d{{2}})(?![\d/-]|\.\d)"
 )
 # Where someone was born, between `born`, `né`, `nato` and the date: `nato a Roma il 3 marzo 1980`.
 _BIRTHPLACE = r"\s+(?:in|at|a|à|en|em)\s+[^\W\d_]+(?:[ '’-][^\W\d_]+){0,3}"
@@ -791,6 +808,8 @@ _ROLE_LABEL_WORDS = (
     # (red team 38: a shipment's, a loan's and a sale's parties; a letter's `Attn:`)
     "attn", "consignee", "shipper", "guarantor", "co-applicant", "co-borrower", "co-signer", "cosigner",
     "buyer", "seller", "lead passenger", "opposing counsel",
+    # (red team 44: an onboarding form's list of contacts, a tax return's agent)
+    "emergency contacts", "tax agent",
 )
 _ROLE_LABELS = "|".join(re.escape(word).replace(r"\ ", " ") for word in _ROLE_LABEL_WORDS)
 # A CV's referees, in the languages of its recruiting traces (red team 41). A document's references are works and
@@ -911,6 +930,11 @@ _BLAME_TAIL = (
 # A line's start and end, also where a text holds an escaped JSON string (`...\\nauthor Jo Ho\\n...`).
 _LINE_START = r"(?:^|(?<=\n)|(?<=\\n))"
 _LINE_END = r"(?:\r?\n|\\[rn]|$)"
+
+# An `EIN` right after a firm's legal form or an organisation's word, a blank or an opening parenthesis between
+# (`Fairweather Labs (EIN ...)`, `Acme Inc. EIN ...`): lookbehinds of one width each, tried only after `EIN`.
+_NOT_AFTER_A_FIRM = "".join(rf"(?<!{re.escape(word + dot + gap)}EIN)" for word in sorted(_ORGANISATION_WORDS)
+                            for dot in ("", ".") for gap in (" ", " ("))
 
 CUE_RULES: tuple[CueRule, ...] = (
     CueRule("date_of_birth", "DATE_OF_BIRTH",
@@ -1058,9 +1082,10 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"\bnational[ _-]insurance(?:\s*(?:number|no\.?))?|\bNINO\b|\bNI\s+(?:number|no\.?)",
             r"[A-Z]{2}\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D](?!\w)",
             keywords=("national", "nino", "ni")),
-    # (An employer's or a company's EIN names a business: `Employer EIN 84-2917365` stays, see decoys.)
+    # (An employer's or a company's EIN names a business: `Employer EIN 84-2917365` stays, see decoys; so does one
+    # right after a firm's name, `Fairweather Labs (EIN 04-3571892)`, `Acme, Inc. EIN ...`; red team 44.)
     CueRule("tax_id", "ID_NUMBER",
-            r"\b(?<!employer )(?<!company )(?<!business )EIN\b|\bI?TIN\b"
+            rf"\b(?<!employer )(?<!company )(?<!business )EIN\b{_NOT_AFTER_A_FIRM}|\bI?TIN\b"
             r"|\btax[ _-]?id(?:entification)?(?:\s*(?:number|no\.?))?",
             r"\d{2}-\d{7}(?![\d-])|9\d{2}-?\d{2}-?\d{4}(?![\d-])",
             keywords=("ein", "tin", "itin", "tax")),
@@ -1249,10 +1274,22 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("spoken_email", "EMAIL_ADDRESS", r"\b(?:e-?mail|mail|address|reach me|contact me)",
             _SPOKEN_EMAIL, separator=r"(?:(?:\s+(?:is|me|at|on|to|it's|its|address))+\s*[:,]?|\s*[:,])\s*",
             keywords=("email", "e-mail", "mail", "address", "reach me", "contact me")),
+    CueRule("spoken_email_alone", "EMAIL_ADDRESS", r"\b", _SPOKEN_EMAIL_ALONE, separator="", keywords=("dot",)),
     # A PIN or a SIM's PUK: `My self-select PIN is 48213`, `IRS IP PIN 739104`, `PUK code 48213977`. Four
     # digits or more: a pinout's `PIN 1`, an Arduino's `pin 13`, a GPIO's `pin 4` have one or two.
     CueRule("pin", "ID_NUMBER", r"\bpin(?:[ _-]?(?:code|number|nummer|no\.?|#))?\b|\bPUK[12]?(?:[ _-]?code)?\b",
             r"\d{4,8}(?![\w/:-]|[.,]\d)", separator=_PHRASE_THEN_VALUE, keywords=("pin", "puk")),
+    # A meeting's passcode and its host's key, as an invite's body or an iCalendar DESCRIPTION writes them
+    # (`Passcode: Xq7#pL2m`, `Meeting passcode 482913`, `Host key: 529104`): they let anyone in, or take the meeting
+    # over. Digits, or a word with a letter and a digit (`Passcode: required` is prose); a host's key only in digits
+    # (an SSH host key is a public key's name or fingerprint). The type of a `passcode` field's value (red team 44).
+    CueRule("meeting_passcode", "PASSWORD",
+            r"\b(?:(?:meeting|zoom|webinar|webex|teams|conference)[ _-]?)?pass[ _-]?code\b|\bhost[ _-]?(?:key|pin)\b",
+            r"\d{4,10}#?(?![\w/:-]|[.,]\d)", separator=_PHRASE_THEN_VALUE, keywords=("passcode", "pass code", "host")),
+    CueRule("meeting_passcode_word", "PASSWORD",
+            r"\b(?:(?:meeting|zoom|webinar|webex|teams|conference)[ _-]?)?pass[ _-]?code\b",
+            r"(?=[^\s\\]{0,31}\d)(?=[^\s\\]{0,31}[^\W\d_])[^\s\\\"'<>,;()]{4,32}(?<![.,:;!?])(?![^\s\\\"'<>,;()])",
+            _not_a_version, separator=_MARK_SEPARATOR, keywords=("passcode", "pass code")),
     # A one-time code a user reads out, and the codes that open a door (`OTP 482913`, `gate code 8841#`).
     CueRule("one_time_code", "CREDENTIAL",
             r"\bOTP\b|\bone[ -]time[ -](?:pass)?code|\bverification code|\b(?:gate|door|entry|access|alarm|lockbox|"
@@ -1311,6 +1348,13 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("ssn", "US_SSN", r"\bssn\b|\bsocial[ _-]security(?:\s*(?:number|no\.?|#))?",
             r"\d{3}(?P<ssn_separator>[- ]?)\d{2}(?P=ssn_separator)\d{4}(?![\d-])", ssn_ok,
             keywords=("ssn", "social")),
+    # An SSN's last four digits, as a caller says them to a voice agent (`the last four of my social are 6 6 2 1`,
+    # `last 4 of your SSN is 6621`): what a bank asks to verify someone by (red team 44).
+    CueRule("ssn_last_four", "US_SSN",
+            r"\blast[ \t]+(?:four|4)(?:[ \t]+digits)?[ \t]+of[ \t]+(?:my|your|his|her|their|the)[ \t]+"
+            r"(?:social(?:[ \t]+security(?:[ \t]+number)?)?|ssn)",
+            r"\d(?:[ ,-]?\d){3}(?![\d-])", separator=r"(?:[ \t]*(?:[:=]|\b(?:is|are|was|were)\b)?[ \t]*)",
+            keywords=("last",)),
     # (`security code 821`: a card's, or a one-time code; sensitive either way)
     CueRule("card_security_code", "CREDIT_CARD", r"\b(?:cvv2?|cvc2?|csc|(?:card )?security code)\b",
             r"\d{3,4}(?![\d-])",
@@ -1320,7 +1364,8 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"[A-Z]{0,4}-?\d[\dA-Z-]{5,24}(?![\w-])", _policy_number_ok, keywords=("policy",)),
     CueRule("insurance_member", "ID_NUMBER",
             r"\b(?:(?:insurance|health[ _-]plan)[ _-]?)?member[ _-]?id|\b(?:cardholder|subscriber)[ _-]?id",
-            r"[A-Z0-9][A-Z0-9-]{5,15}(?![\w-])", _has_digits(4),
+            # (a caller confirming it: `Is your insurance member ID still W2847193605?`; red team 44)
+            r"[A-Z0-9][A-Z0-9-]{5,15}(?![\w-])", _has_digits(4), separator=_PHRASE_THEN_VALUE,
             keywords=("member", "cardholder", "subscriber")),
     # Names. A label that says "name" (anywhere), or a bare `Name:` that starts a line.
     # (Not a bare `name:`: YAML writes it for steps, jobs and services, `- name: Checkout Code`.)

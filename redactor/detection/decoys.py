@@ -104,10 +104,12 @@ _DATED_BUILD = re.compile(r"(?:19|20)(?<![\w.]..)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]
 # `MLS# 24-118273`, a customs procedure code (`CPC 40 00 000`), a tariff code, a SKU or a barcode, an order's,
 # an invoice's, a return's (RMA), a shipment's (BOL, PRO, tracking) or a lot's number. Their digit groups read
 # as phone numbers.
-_LABELLED_PRODUCT_CODE = re.compile(r"\b(?:NDC|MLS|CPC|SKU|UPC|EAN|GTIN|HTS|HS code|tariff code|commodity code"
-                                    r"|RMA|PO|BOL|PRO|Lot|Style|Model|INV|[Ii]nvoice|[Oo]rder"
+# (The codes' acronyms in any case, and a meeting's id: a digest's `- ndc: 0093-7180-56`, a sheet's `Sku` column,
+# an assistant's `the conference ID 318 447 902#`; red team 44.)
+_LABELLED_PRODUCT_CODE = re.compile(r"\b(?:(?i:NDC|SKU|UPC|EAN|GTIN|RMA)|MLS|CPC|HTS|HS code|tariff code|commodity code"
+                                    r"|PO|BOL|PRO|Lot|Style|Model|INV|[Ii]nvoice|[Oo]rder"
                                     r"|(?:FedEx |UPS |USPS |DHL )?"
-                                    r"[Tt]racking(?: number| no\.?)?|Meeting ID|Webinar ID|Conference ID"
+                                    r"[Tt]racking(?: number| no\.?)?|(?i:meeting|webinar|conference)[ ](?i:ID)"
                                     r"|FedEx(?: Ground| Express)?|UPS|USPS|DHL)"
                                     r"(?:[ \t]*(?:#|no\.?|code|number))?[ \t]*[:#]?[ \t]*\d[\d .-]{3,16}\d\b")
 _EMPLOYER_ID = re.compile(r"\b(?:EIN|FEIN|Employer Identification Number)\)?[:#\s(]{0,4}\d{2}-\d{7}\b")

@@ -128,7 +128,9 @@ _COUNTED_AFTER = re.compile(
 _YEAR_AND_SEQUENCE = re.compile(r"(?:19|20)\d{2}(?:-\d{2,3}|/\d{2,4}"
                                 r"|(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-\d{3,8})")
 # A number sign before the digits (`Заказ № 7741-2290-11`, `Nº 4471-2290`): a document's or an order's number.
-_NUMBER_SIGN_BEFORE = re.compile(r"(?:№|[Nn][º°])[ \t]*$")
+# (and `#` glued to the number, a reference's mark: a Shopify order's `#1048-2291`, `Rx #6047731-10021`, `Store
+# #07731`; a phone number is written `# 415...` or `#: 415...` after a label, if at all; red team 44)
+_NUMBER_SIGN_BEFORE = re.compile(r"(?:№|[Nn][º°])[ \t]*$|(?<![&\w])#$")
 # Numbers that style and draw (`rgb(248 250 252 / 0.92)`, `viewBox="0 0 1024 768"`, `grid-template-columns:
 # 120 240 360 480`): lists of small numbers, which read as a phone number in some country's plan.
 _STYLE_NUMBERS_BEFORE = re.compile(
@@ -455,8 +457,9 @@ def is_implausible_name(entity_text: str) -> bool:
 
 
 # Card numbers presidio's pattern does not reach: 2-series Mastercard, 12-digit Maestro, 18/19-digit Visa.
-# (also in four groups of four joined by dots or tabs, as a spreadsheet or a form's export writes it)
-_CARD_CANDIDATE = (r"(?<![\d.-])(?:\d(?:[ -]?\d){11,18}(?![\d.])|\d{4}(?:\.\d{4}){3}(?!\d|\.\d)"
+# (also in four groups of four joined by dots or tabs, as a spreadsheet or a form's export writes it; a full stop
+# after the number ends its sentence, `on her card 2221 0047 7152 7307.`, only a digit after it makes a decimal)
+_CARD_CANDIDATE = (r"(?<![\d.-])(?:\d(?:[ -]?\d){11,18}(?!\d|\.\d)|\d{4}(?:\.\d{4}){3}(?!\d|\.\d)"
                    r"|\d{4}(?:\t\d{4}){3}(?!\d))")
 
 
@@ -726,6 +729,25 @@ def is_free_text(text: str) -> bool:
     return bool(_FREE_TEXT.search(text)) and bool(_HAS_UPPER.search(text))
 
 
+# A text that writes its line ends and tabs as escapes (an iCalendar DESCRIPTION's `\n`, a JSON string serialised
+# once more, a repr in a log: `...\nMeeting ID: 845 1293 7761\nPasscode: ...`) glues each escape's letter to the
+# next word: `\bDOB`, `\bpassport`, the decoys' `\bMeeting ID` never see a word start there, and a phone number's
+# `+` follows a letter. So such a text is read with each escape as two of the control characters it stands for
+# (as long as the escape: the spans found are the text's; a line end twice, so that a line's start and end both
+# read as one). Only in a text that shows it writes escapes: one before what no folder's name starts with (a
+# capital, a digit, a blank, a mark, the end), so a Windows path's `C:\Users\nadia` keeps its `\n` (red team 44).
+_TEXT_ESCAPE = re.compile(r"(?<!\\)\\([nrt])")
+_WRITES_ESCAPES = re.compile(r"(?<!\\)\\[nrt](?![a-z])")
+_ESCAPED_CONTROLS = {"n": "\n\n", "r": "\n\n", "t": "\t\t"}
+
+
+def read_escapes(text: str) -> str:
+    """`text` with its `\\n`, `\\r` and `\\t` escapes read as control characters, if it writes escapes."""
+    if "\\" not in text or _WRITES_ESCAPES.search(text) is None:
+        return text
+    return _TEXT_ESCAPE.sub(lambda escape: _ESCAPED_CONTROLS[escape.group(1)], text)
+
+
 class PiiDetector:
     def __init__(self, thresholds: Mapping[str, float], ner: bool) -> None:
         self._thresholds = dict(thresholds)
@@ -816,6 +838,7 @@ class PiiDetector:
 
     def find_structured(self, text: str) -> list[Span]:
         """Pattern-based PII in one string (nothing in a string that is one decoy). No spaCy involved."""
+        text = read_escapes(text)  # (as long as the text: the spans found are the text's)
         candidates = self._prefiltered_entities(text)
         # A value after its cue ("DOB: 1984-03-12", "MRN 00482913") is what the cue says, whatever its
         # shape: no decoy regions (a birth date looks like any other date), unless the whole string is one.

@@ -66,16 +66,19 @@ def phone_score(candidate: str) -> float | None:
         return None  # `1 -1 -1 460`: a log line's fields (a phone number has one one-digit group at most)
     formatted = candidate.startswith("+") or bool(_PHONE_SEPARATED.search(candidate))
     regions = (None,) if candidate.startswith("+") else PHONE_REGIONS if formatted else PHONE_REGIONS[:1]
-    possible = False
+    possible = toll_free = False
     for region in regions:
         try:
             number = phonenumbers.parse(candidate, region)
         except phonenumbers.NumberParseException:
             continue
         if phonenumbers.is_valid_number(number):
+            if phonenumbers.number_type(number) == phonenumbers.PhoneNumberType.TOLL_FREE:
+                toll_free = True  # a business's free line, no one's own (`+1 (800) 275-2273`; red team 44)
+                continue
             return 0.75  # (in any region: `06 12 55 56 78` is possible in the US, valid in France)
         possible = possible or (formatted and phonenumbers.is_possible_number(number))
-    return 0.5 if possible else None
+    return 0.5 if possible and not toll_free else None
 
 
 def card_ok(value: str) -> bool:

@@ -630,7 +630,8 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "IBAN gb82west12345698765432", "KTN 987654321", "Attn: Jo Ho",
                "transit 04821, institution 815, account 8830192", "CLABE 012180001234567899", "DEA BO4829175",
                "CRN 203 418 592K", "Seguridad Social 281234567840", "her late husband Jo", "Uncle Jo",
-               "Aqui é a Jo", "Thanks, Jo", "References: Jo Ho", "Referências: Jo Ho", "Ing. Jo Ho"]
+               "Aqui é a Jo", "Thanks, Jo", "References: Jo Ho", "Referências: Jo Ho", "Ing. Jo Ho",
+               "Passcode: Xq7#pL2m", "Host key: 529104", "j-o dot h-o at x dot io", "last four of my SSN: 6621"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
@@ -804,3 +805,59 @@ def test_national_numbers_and_names_in_their_own_scripts(detector: PiiDetector, 
 ])
 def test_national_numbers_in_their_own_scripts_need_their_check(detector: PiiDetector, text: str) -> None:
     assert not [pair for pair in found(detector, text) if pair[0] in ("ID_NUMBER", "PERSON")]
+
+
+@pytest.mark.parametrize(("text", "entity", "value"), [
+    # Red team 44: a pharmacy's and an airline's birth date (the month's name between dashes or slashes); a label
+    # after an escaped line end (an iCalendar DESCRIPTION, a JSON string serialised twice); a caller spelling an
+    # address with no `email` before it; an insurance member id being confirmed.
+    ("SMS: 'Hana here, DOB 11-Nov-1990, for the insurance form'", "DATE_OF_BIRTH", "11-Nov-1990"),
+    ("DOB: 14/MAR/82.", "DATE_OF_BIRTH", "14/MAR/82"),
+    ("Patient\\nDOB: 1990-01-01\\nAllergies: none", "DATE_OF_BIRTH", "1990-01-01"),
+    ("notes\\npassport no. X48192735\\n", "ID_NUMBER", "X48192735"),
+    ("[caller 023.3s] d-e-b dot o-s-u-l-l-i-v-a-n at b-t-internet dot com.", "EMAIL_ADDRESS",
+     "d-e-b dot o-s-u-l-l-i-v-a-n at b-t-internet dot com"),
+    ("Speaker 1: yeah jane dot roe at gmail dot com", "EMAIL_ADDRESS", "jane dot roe at gmail dot com"),
+    ("Got it. Is your insurance member ID still W2847193605?", "ID_NUMBER", "W2847193605"),
+    ("my EIN is 04-3571892 as a sole proprietor", "ID_NUMBER", "04-3571892"),
+    ("Emergency contacts: Ngaio Parata (NZ, +64 27 551 8820), and", "PERSON", "Ngaio Parata"),
+    ("Tax agent: Eleni Tesfaye, phone (02) 9374 4000", "PERSON", "Eleni Tesfaye"),
+    ("Speaker 1: and the last four of my social are 6 6 2 1 if you need them", "US_SSN", "6 6 2 1"),
+    ("Agent: can you confirm the last 4 digits of your SSN: 6621?", "US_SSN", "6621"),
+])
+def test_red_team_44_cues(detector: PiiDetector, text: str, entity: str, value: str) -> None:
+    assert (entity, value) in found(detector, text)
+
+
+@pytest.mark.parametrize("text", [
+    # Red team 44's near misses: a release's date; an address said without a user name of joined words or spelled
+    # letters; a firm's EIN right after its name.
+    "released 11-Nov-2024", "look at google dot com", "visit us at acme dot co dot uk today",
+    "You are the onboarding assistant for Fairweather Labs (EIN 04-3571892).", "Acme Inc. EIN 12-3456789",
+    "Emergency contacts: none on file", "Tax agent: None", "Tax agent: H&R Block",
+    "the last four of my social life were 2019 2020 2021 2022", "last four of the SSN rules",
+])
+def test_red_team_44_near_misses(detector: PiiDetector, text: str) -> None:
+    found_here = {entity for entity, _ in found(detector, text)}
+    assert not found_here & {"DATE_OF_BIRTH", "ID_NUMBER", "EMAIL_ADDRESS", "PERSON", "US_SSN"}, text
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("Passcode: Xq7#pL2m", "Passcode: <PASSWORD:"),
+    ("Join Zoom\\nMeeting ID: 845 1293 7761\\nPasscode: Xq7#pL2m\\nDial by", "Join Zoom\\nMeeting ID: 845 1293 7761"
+                                                                             "\\nPasscode: <PASSWORD:"),
+    ("Meeting passcode 482913.", "Meeting passcode <PASSWORD:"),
+    ("Phone Conference ID: 318 447 902#\nHost key: 529104", "Phone Conference ID: 318 447 902#\nHost key: <PASSWORD:"),
+])
+def test_red_team_44_a_meetings_passcode_and_host_key(redactor_without_ner: Redactor, text: str, kept: str) -> None:
+    """Red team 44: an invite's passcode and its host's key were left (`passcode` was a secret only as a JSON key),
+    and an escaped line end before `Meeting ID` made the meeting's id a phone number."""
+    assert redactor_without_ner.redact_text(text).startswith(kept)
+
+
+@pytest.mark.parametrize("text", [
+    "Passcode: required", "passcode: v2.3.1", "set a passcode: 123", "the passcode policy (2FA) applies",
+    "RSA host key: SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8", "Host key verification failed.",
+])
+def test_red_team_44_what_follows_passcode_or_host_key_may_be_prose(redactor_without_ner: Redactor, text: str) -> None:
+    assert redactor_without_ner.redact_text(text) == text

@@ -12,6 +12,7 @@ from redactor.detection.pii import (
     is_implausible_name,
     may_hold_name,
     phone_window_recognizer,
+    read_escapes,
     sentence_chunks,
 )
 
@@ -473,3 +474,37 @@ def test_indian_cross_and_main_roads_and_a_glasgow_flat(detector: PiiDetector, t
 @pytest.mark.parametrize("text", ["version 1, 2nd edition", "step 3, 4th attempt", "row 12, 3rd Main"])
 def test_ordinals_after_a_number_are_no_indian_road(detector: PiiDetector, text: str) -> None:
     assert not any(entity == "STREET_ADDRESS" for entity, _ in found(detector, text))
+
+
+@pytest.mark.parametrize("text", [
+    # Red team 44: a number glued to `#` (a Shopify order's, a prescription's, a store's), a code's acronym in lower
+    # case, a meeting's id in lower case, a business's toll-free line.
+    "Hi, Emeka here, order #1048-2291. The tent", "#1048-2291", "Rx #6047731-10021", "Store #07731 4482",
+    "- ndc: 0093-7180-56", "- sku: 4471-2290-118", "then the conference ID 318 447 902#.", "meeting id 845 1293 7761",
+    "Call us toll-free at +1 (800) 275-2273.",
+])
+def test_red_team_44_references_codes_and_free_lines_are_no_phone_numbers(detector: PiiDetector, text: str) -> None:
+    assert not [value for entity, value in found(detector, text) if entity == "PHONE_NUMBER"]
+
+
+@pytest.mark.parametrize(("text", "entity", "value"), [
+    # Red team 44: a 2-series Mastercard ending its sentence; numbers after an escaped line end (the `+` followed
+    # the escape's letter); and the near misses' other side: a phone number after `# `, a personal line.
+    ("filed a chargeback on her card 2221004771527307. Her bank", "CREDIT_CARD", "2221004771527307"),
+    ("Dial by your location\\n+1 312-626-6799 US (Chicago)\\nPIN", "PHONE_NUMBER", "+1 312-626-6799"),
+    ("Main line # 415-803-2271", "PHONE_NUMBER", "415-803-2271"),
+    ("call me at +1 415 803 2271", "PHONE_NUMBER", "+1 415 803 2271"),
+])
+def test_red_team_44_values_found(detector: PiiDetector, text: str, entity: str, value: str) -> None:
+    assert (entity, value) in found(detector, text)
+
+
+def test_red_team_44_escapes_are_read_only_in_a_text_that_writes_them(detector: PiiDetector) -> None:
+    """A decimal is no card; a Windows path keeps its `\\n` (nothing in it reads as an escape); the escaped text is
+    read as long as it is written, so the spans are the text's."""
+    assert not found(detector, "balance 2221004771527307.55 settled")
+    assert read_escapes("C:\\Users\\nadia\\notes.txt") == "C:\\Users\\nadia\\notes.txt"
+    escaped = "Join\\nMeeting ID: 845 1293 7761\\r\\n\\tPIN"
+    assert read_escapes(escaped) == "Join\n\nMeeting ID: 845 1293 7761\n\n\n\n\t\tPIN"
+    assert read_escapes("a \\\\n literal backslash\\n") == "a \\\\n literal backslash\n\n"
+    assert found(detector, escaped) == set()
