@@ -418,7 +418,10 @@ def is_plausible_labelled_person(value: str) -> bool:
     word that is common or that a form writes where no name is known (`PENDING REVIEW`)."""
     if not is_plausible_person(value):
         return False
-    return any(char.islower() for char in value) or not _has_ordinary_word(_lower_words(value))
+    words = _lower_words(value)
+    if all(word in _FORM_STATUS_WORDS for word in words):
+        return False  # what a form writes in any case where no one is named: `Tenant: Not Applicable`
+    return any(char.islower() for char in value) or not _has_ordinary_word(words)
 
 
 def _starts_with_given_name(value: str) -> bool:

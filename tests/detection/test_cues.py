@@ -475,6 +475,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     # What a form writes in capitals where no name is known.
     "Applicant: PENDING REVIEW", "Tenant name: UNKNOWN TENANT", "Customer: ACME CORP", "Client: US BANK",
     "Student: GRADE TEN", "Applicant: N/A",
+    "Tenant: Not Applicable", "Guarantor: Not Provided", "Spouse: None", "Emergency contact: See Attached",  # any case
     "there is a number 123456789 here", "receipt number 100234556789",  # a shop's receipt
     "i'm going home now", "my son will call you later", "this is mark down syntax", "this is julia set rendering",
     "student id pending", "the door code is listed on the 3 page", "pin to the top of 2024 board",
