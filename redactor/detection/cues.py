@@ -33,19 +33,32 @@ from redactor.detection.literals import LiteralGate, fold
 from redactor.detection.names import GAELIC_PARTICLES, is_personal_user_name, name_lists
 from redactor.detection.validators import (
     aadhaar_ok,
+    bangladesh_nid_ok,
+    cbu_ok,
+    chilean_rut_ok,
     chinese_resident_id_ok,
     cpf_ok,
+    cuit_ok,
     digits_of,
     emirates_id_ok,
     greek_afm_ok,
+    hkid_ok,
     israeli_id_ok,
     japanese_my_number_ok,
+    korean_rrn_ok,
     luhn_ok,
+    mykad_ok,
+    nric_ok,
+    pakistan_cnic_ok,
     russian_inn_ok,
+    sa_tax_reference_ok,
+    saudi_id_ok,
     sin_ok,
+    south_african_id_ok,
     ssn_ok,
     taiwan_id_ok,
     tfn_ok,
+    thai_id_ok,
 )
 
 # Above what pattern recognizers give a bare shape: after its cue, `943 476 5919` is an NHS number
@@ -824,7 +837,8 @@ _REFEREE_LABEL_WORDS = ("reference", "references", "referees", "referenz", "refe
 _RELATIVE_KEYWORDS = {
     "my": ("wife", "husband", "partner", "son", "daughter", "mother", "father", "mum", "mom", "dad", "brother",
            "sister", "fianc", "grand", "uncle", "aunt", "niece", "nephew", "cousin"),
-    "mi": ("mujer", "marido", "espos", "hij", "madre", "padre", "herman", "pareja", "abuel", "novi"),
+    "mi": ("mujer", "marido", "espos", "hij", "madre", "padre", "herman", "pareja", "abuel", "novi", "tí", "ti",
+           "prim", "sobrin", "cuñad", "suegr"),
     "ma": ("femme", "fille", "mère", "mere", "sœur", "soeur", "compagne"),
     "mon": ("mari", "fils", "père", "pere", "frère", "frere", "compagnon"),
     "meine": ("tochter", "mutter", "schwester", "ehefrau", "partnerin"),
@@ -837,7 +851,9 @@ _AFTER_A_NAME = r"(?:from|at|with|on|here|and|calling|speaking)"
 _RELATIVE_CUE = (
     r"\bmy[ \t]+(?:wife|husband|partner|son|daughter|mother|father|mum|mom|dad|brother|sister|fianc[ée]e?"
     r"|grand(?:mother|father|son|daughter)|uncle|aunt|niece|nephew|cousin)"
-    r"|\bmi[ \t]+(?:mujer|marido|esposa|esposo|hij[oa]|madre|padre|herman[oa]|pareja|abuel[oa]|novi[oa])"
+    r"|\bmi[ \t]+(?:mujer|marido|esposa|esposo|hij[oa]|madre|padre|herman[oa]|pareja|abuel[oa]|novi[oa]"
+    # (`mi tío José Luis Huamán`, `mi prima`, `mi cuñado`; red team 43)
+    r"|t[íi][oa]|prim[oa]|sobrin[oa]|cuñad[oa]|suegr[oa])"
     r"|\bma[ \t]+(?:femme|fille|m[èe]re|s(?:œ|oe)ur|compagne)"
     r"|\bmon[ \t]+(?:mari|fils|p[èe]re|fr[èe]re|compagnon)"
     r"|\bmeine[ \t]+(?:Tochter|Mutter|Schwester|Ehefrau|Partnerin)"
@@ -938,6 +954,190 @@ _LINE_END = r"(?:\r?\n|\\[rn]|$)"
 # (`Fairweather Labs (EIN ...)`, `Acme Inc. EIN ...`): lookbehinds of one width each, tried only after `EIN`.
 _NOT_AFTER_A_FIRM = "".join(rf"(?<!{re.escape(word + dot + gap)}EIN)" for word in sorted(_ORGANISATION_WORDS)
                             for dot in ("", ".") for gap in (" ", " ("))
+
+# National numbers of Africa, the Gulf, Latin America and South, South-East and East Asia as KYC and support agents
+# log them in English or romanised (red team 43): each after its name, with its check where it has one.
+
+# Between an id's name and its value: `_ID_CELL_SEPARATOR`'s marks, quotes (a JSON body in a text), `was`, Spanish
+# `es`, and an HTML table's cell border (`<td>National ID</td><td>3100400087310</td>`).
+_HTML_CELL_BORDER = r"</t[dh]>[ \t]*<t[dh](?:[ \t][^<>]{0,40})?>"
+_ID_OR_HTML_CELL_SEPARATOR = (rf"(?:[\]\\\"']{{0,3}}[ \t]*(?:[:=#|]|\b(?:is|was|es)\b|{_HTML_CELL_BORDER})?"
+                              r"[ \t]*[\\\"']{0,2})")
+# After an id's name, the word for its number (`_NUMBER_WORDS` on one line, and Spanish `nº`, `núm.`, `número`).
+_ID_NUMBER_MARK = r"(?:[ \t]*(?:number|num\.?|núm\.?|número|no\.?|nr\.?|n[º°]\.?|#))?"
+_HKID_CHECK_KEYWORDS = tuple(f"({char})" for char in "0123456789a")
+# India's UPI payment service providers' handles (`9820412277@ybl`, `rohanmehta@paytm`, `ananya.v@okhdfcbank`): a VPA
+# at one of them is a payment address without a cue. (With a top-level domain it is an e-mail address.)
+_UPI_HANDLES = ("ybl", "ibl", "axl", "okhdfcbank", "okaxis", "oksbi", "okicici", "paytm", "ptyes", "ptaxis", "pthdfc",
+                "ptsbi", "apl", "yapl", "rapl", "upi", "icici", "sbi", "hdfcbank", "axisbank", "kotak", "yesbank",
+                "idfcbank", "jupiteraxis", "fam", "slc", "freecharge", "airtel", "jio", "waicici", "waaxis",
+                "wahdfcbank", "wasbi", "naviaxis", "superyes", "kbl", "pnb", "boi", "barodampay", "unionbank", "cnrb",
+                "aubank", "indus", "federal", "dbs", "abfspay", "axisb", "ikwik", "mbk", "rbl", "postbank", "pingpay")
+_UPI_HANDLE_PATTERN = "|".join(sorted(_UPI_HANDLES, key=len, reverse=True))
+# Retail banks of those regions as their customers name them before `account` (`named_bank_account`).
+_BANK_NAME_WORDS = ("FNB", "ABSA", "Absa", "Capitec", "Nedbank", "Standard Bank", "GTBank", "GTB", "UBA", "Zenith",
+                    "Access Bank", "First Bank", "Equity Bank", "KCB", "Co-op Bank", "Ecobank", "Stanbic", "OPay",
+                    "Kuda", "Moniepoint", "PalmPay", "BCA", "BRI", "BNI", "Mandiri", "Maybank", "CIMB", "Public Bank",
+                    "RHB", "HDFC", "ICICI", "SBI", "Axis", "Kotak", "HBL", "MCB", "UBL", "Meezan", "BDO", "BPI",
+                    "Metrobank", "Vietcombank", "Techcombank", "BIDV", "Shinhan", "Kookmin", "Woori", "Bancolombia",
+                    "Davivienda", "Banamex", "BBVA", "Banorte", "Itaú", "Itau", "Bradesco", "Santander", "Nubank",
+                    "Al Rajhi", "Emirates NBD", "ADCB", "Mashreq")
+_BANK_NAMES = "|".join(re.escape(name).replace(r"\ ", "[ \t]+")
+                       for name in sorted(_BANK_NAME_WORDS, key=len, reverse=True))
+_BANK_KEYWORDS = tuple(dict.fromkeys(name.split()[0].lower() for name in _BANK_NAME_WORDS))
+_MOBILE_MONEY_TRANSFER = r"\b(?:sent[ \t]+to|received[ \t]+from|paid[ \t]+to|transferred[ \t]+to)"
+_MOBILE_MONEY_KEYWORDS = ("sent to", "received from", "paid to", "transferred to")
+
+
+def _digits_not_repeated(value: str) -> bool:
+    """Six digits or more, not one digit over and over (`0000-0000-0000-0000` is a form's placeholder)."""
+    digits = digits_of(value)
+    return len(digits) >= 6 and len(set(digits)) > 1
+
+
+_AFRICA_ASIA_LATIN_AMERICA_RULES: tuple[CueRule, ...] = (
+    # A South African identity number after `ID`, `ID number`, `identity number`, `SA ID` (`her ID is
+    # 7512304089086`, `SA ID 8001015009087`): the birth date, the citizenship digit, Luhn. (A bare `ID` is in every
+    # trace: these checks keep a 13-digit id or a timestamp in milliseconds.)
+    CueRule("south_african_id", "ID_NUMBER",
+            r"\b(?:(?:SA|RSA|South[ \t]+African)[ \t]+(?:national[ \t]+)?id|(?:national[ \t]+)?(?-i:ID|Id))\b"
+            rf"(?:[ \t]+card)?{_ID_NUMBER_MARK}|\bid[ \t_-]*(?:number|no\.?)"
+            r"|\bidentity[ \t]+(?:card[ \t]+)?(?:number|no\.?)",
+            r"\d{6}[ ]?\d{4}[ ]?\d{3}(?![\d-])", south_african_id_ok, separator=_ID_OR_HTML_CELL_SEPARATOR,
+            keywords=("id", "identity")),
+    # A Thai national identification number (`Thai ID 1-1017-00203-45-0`, `<td>National ID</td><td>3100400087310`),
+    # mod 11; only after a name that says national, Thai or identity card, not after a bare `ID`.
+    CueRule("thai_id", "ID_NUMBER",
+            rf"\b(?:Thai[ \t]+(?:national[ \t]+)?|national[ \t]+)ID(?:[ \t]+card)?{_ID_NUMBER_MARK}"
+            r"|\bidentity[ \t]+card[ \t]+(?:number|no\.?)|เลขประจำตัวประชาชน|เลขบัตรประชาชน|บัตรประชาชน",
+            r"[1-8][ -]?\d{4}[ -]?\d{5}[ -]?\d{2}[ -]?\d(?![\d-])", thai_id_ok, separator=_ID_OR_HTML_CELL_SEPARATOR,
+            keywords=("thai", "national", "identity", "เลขประจำตัวประชาชน", "เลขบัตรประชาชน", "บัตรประชาชน")),
+    # A Saudi national ID or a resident's Iqama (`Iqama 2190347852`, `رقم الهوية 1084527314`), with its Luhn digit.
+    CueRule("saudi_id", "ID_NUMBER",
+            rf"\biqama(?:[ \t]+id)?{_ID_NUMBER_MARK}|\bsaudi[ \t]+(?:national[ \t]+)?id(?:entity)?(?:[ \t]+card)?"
+            rf"{_ID_NUMBER_MARK}|\bhawiy?ya|\bmuqeem|الهوية(?:[ \t]+الوطنية)?|هوية(?:[ \t]+وطنية)?|الإقامة|إقامة"
+            r"|الاقامة|اقامة",
+            r"[12]\d{9}(?![\d-])", saudi_id_ok, separator=_ID_CELL_SEPARATOR,
+            keywords=("iqama", "saudi", "hawiya", "hawiyya", "muqeem", "الهوية", "هوية", "الإقامة", "إقامة", "الاقامة",
+                      "اقامة")),
+    # An Argentine or a Peruvian DNI: digits only, seven or eight, dotted in Argentina (`DNI 32.458.917`, `DNI N°
+    # 70123456`; a Spanish DNI's check letter after them is dni_nie's). No check digit is written.
+    CueRule("dni_digits", "ID_NUMBER", rf"\b(?-i:DNI)\b{_ID_NUMBER_MARK}",
+            r"(?:\d{1,2}\.\d{3}\.\d{3}|\d{7,8})(?:-\d)?(?![\w.-]|[ ][A-Za-z](?![\w]))", _digits_not_repeated,
+            keywords=("dni",)),
+    # Argentina's tax and labour numbers (CUIT, CUIL: a type, the DNI, a mod-11 check digit), after their names or,
+    # written with their hyphens, alone (`20-28774512-6`: a person's or a company's type first; see
+    # `validators.phone_score` for why it is no phone number).
+    CueRule("cuit_cuil", "ID_NUMBER", rf"\b(?-i:CUIT|CUIL|CDI)\b{_ID_NUMBER_MARK}",
+            r"\d{2}-?\d{8}-?\d(?![\d-])", cuit_ok, separator=_ID_OR_HTML_CELL_SEPARATOR,
+            keywords=("cuit", "cuil", "cdi")),
+    CueRule("cuit_shape", "ID_NUMBER", "", r"(?<![\d-])(?:2[0347]|3[034])-\d{8}-\d(?![\d-])", cuit_ok,
+            separator="", keywords=("20-", "23-", "24-", "27-", "30-", "33-", "34-")),
+    # A Chilean RUT or RUN with its mod-11 check character (`RUT 16.482.391-1`, `RUT: 21034117K`).
+    CueRule("chilean_rut", "ID_NUMBER",
+            r"\b(?-i:RUT|RUN|R\.U\.T\.?|R\.U\.N\.?)(?![\w])|\brol[ \t]+[úu]nico[ \t]+(?:tributario|nacional)",
+            r"\d{1,2}\.?\d{3}\.?\d{3}-?[\dkK](?![\w-])", chilean_rut_ok, separator=_ID_OR_HTML_CELL_SEPARATOR,
+            keywords=("rut", "run", "r.u.t", "r.u.n", "rol único", "rol unico")),
+    # A Colombian (or Ecuadorian, Venezuelan) cédula, dotted or not (`cédula 1.020.345.678`, `C.C. 79845112`): no
+    # check digit.
+    CueRule("cedula", "ID_NUMBER",
+            r"\bc[ée]dula(?:[ \t]+de[ \t]+(?:ciudadan[íi]a|extranjer[íi]a|identidad))?"
+            rf"{_ID_NUMBER_MARK}|(?<![\w.])(?-i:C\.C\.|C\.E\.)",
+            r"\d{1,3}(?:\.\d{3}){1,3}(?![\d.])|\d{6,10}(?![\d-])", _digits_not_repeated,
+            keywords=("cédula", "cedula", "c.c.", "c.e.")),
+    # An Argentine bank account (CBU) or wallet (CVU): 22 digits, two check digits.
+    # (`Su CVU de Mercado Pago es 0000003...`: what it is of, then `es`)
+    CueRule("cbu_cvu", "ID_NUMBER", r"\b(?-i:CBU|CVU)\b", r"\d{22}(?![\d-])|\d{8}[ -]\d{14}(?![\d-])", cbu_ok,
+            separator=_PHRASE_THEN_VALUE, keywords=("cbu", "cvu")),
+    # An account at a bank named before it (`FNB account 62841937025`, `GTBank account 0127345683`, `Rekening BCA
+    # 8720394415`, Indonesian and Malay `rekening`/`akaun`): a bank's name says whose account it is, where a bare
+    # `account 123456` is a customer's or a cloud's (see bank_account).
+    CueRule("named_bank_account", "ID_NUMBER",
+            rf"\b(?-i:{_BANK_NAMES})[ \t]+(?:(?:savings|current|cheque|checking|salary)[ \t]+)?"
+            r"(?:account|acct\.?|a/c|akaun)(?:[ \t]*(?:number|no\.?|nr\.?|#))?"
+            rf"|\b(?:no(?:mor)?\.?[ \t]+)?rekening(?:[ \t]+(?-i:{_BANK_NAMES}))?",
+            r"\d[\d -]{4,18}\d(?![\w-])", _has_digits(6), separator=_ID_CELL_SEPARATOR,
+            keywords=(*_BANK_KEYWORDS, "rekening")),
+    # Pakistan's computerised national identity card (`CNIC 35202-4819273-5`, `CNIC no. 4210198234562`): the
+    # province first, the sex last; there is no check digit.
+    CueRule("pakistan_cnic", "ID_NUMBER",
+            rf"\b(?-i:CNIC|NICOP|SNIC)\b{_ID_NUMBER_MARK}"
+            rf"|\bcomputeri[sz]ed[ \t]+national[ \t]+identity[ \t]+card{_ID_NUMBER_MARK}",
+            r"\d{5}-?\d{7}-?\d(?![\d-])", pakistan_cnic_ok, separator=_ID_OR_HTML_CELL_SEPARATOR,
+            keywords=("cnic", "nicop", "snic", "computerized", "computerised")),
+    # Bangladesh's national ID (`NID 1992269481736`, `NID number is 4617283950`): ten, thirteen or seventeen digits.
+    CueRule("bangladesh_nid", "ID_NUMBER",
+            rf"\b(?-i:NID)\b(?:[ \t]+card)?{_ID_NUMBER_MARK}|\bsmart[ \t]+(?:NID|ID)[ \t]+card{_ID_NUMBER_MARK}",
+            r"\d{17}(?![\d-])|\d{13}(?![\d-])|\d{10}(?![\d-])", bangladesh_nid_ok, keywords=("nid", "smart")),
+    # The Philippines' national ID (PhilSys: the 16-digit PSN, the card's PCN), social security (SSS: ten digits)
+    # and UMID card (twelve digits) numbers after their names; none has a published check.
+    CueRule("philsys", "ID_NUMBER",
+            r"\bPhil[ \t]?Sys(?:[ \t]+(?:card|ID))?(?:[ \t]+(?:number|no\.?|PSN|PCN))?|\b(?-i:PSN|PCN)\b"
+            rf"|\bPhil[ \t]?ID(?:[ \t]+card)?{_ID_NUMBER_MARK}",
+            r"\d{4}[ -]?\d{4}[ -]?\d{4}[ -]?\d{4}(?![\d-])", _digits_not_repeated, separator=_ID_CELL_SEPARATOR,
+            keywords=("philsys", "phil sys", "psn", "pcn", "philid", "phil id")),
+    CueRule("philippine_sss", "ID_NUMBER", rf"\b(?-i:SSS)\b(?:[ \t]+(?:ID|card))?{_ID_NUMBER_MARK}",
+            r"\d{2}-?\d{7}-?\d(?![\d-])", _digits_not_repeated, separator=_ID_CELL_SEPARATOR, keywords=("sss",)),
+    CueRule("philippine_umid", "ID_NUMBER", rf"\b(?-i:UMID)\b(?:[ \t]+(?:CRN|card|ID))?{_ID_NUMBER_MARK}",
+            r"\d{4}-?\d{7}-?\d(?![\d-])", _digits_not_repeated, separator=_ID_CELL_SEPARATOR, keywords=("umid",)),
+    # A Malaysian MyKad (`MyKad 900523-14-5678`, `IC number is 851107105523`): the birth date and the place of birth
+    # decide.
+    CueRule("mykad", "ID_NUMBER",
+            rf"\bMy[ \t]?Ka[dr]\b{_ID_NUMBER_MARK}|\b(?-i:IC|NRIC)\b{_ID_NUMBER_MARK}|\bkad[ \t]+pengenalan"
+            r"|\b(?:no\.?[ \t]*)?K/P\b",
+            r"\d{6}-?\d{2}-?\d{4}(?![\d-])", mykad_ok, separator=_ID_OR_HTML_CELL_SEPARATOR,
+            keywords=("mykad", "my kad", "mykar", "ic", "nric", "kad pengenalan", "k/p", "no k/p", "no. k/p")),
+    # A Singapore NRIC or FIN with its check letter (`NRIC S8812345Z`, `FIN is M4021763T`).
+    CueRule("singapore_nric", "ID_NUMBER",
+            rf"\b(?-i:NRIC|FIN|IC)\b(?:[ \t]*/[ \t]*(?-i:FIN))?{_ID_NUMBER_MARK}|\bidentity[ \t]+card",
+            r"[STFGM]\d{7}[A-Z](?![\w-])", nric_ok, separator=_ID_OR_HTML_CELL_SEPARATOR,
+            keywords=("nric", "fin", "ic", "identity card")),
+    # A Hong Kong identity card number with its check digit: after `HKID`, or alone as the card prints it, the
+    # check in brackets (`K512387(9)`).
+    CueRule("hkid", "ID_NUMBER",
+            rf"\b(?-i:HKID)\b(?:[ \t]+card)?{_ID_NUMBER_MARK}"
+            rf"|\bHong[ \t]+Kong[ \t]+identity[ \t]+card{_ID_NUMBER_MARK}",
+            r"[A-Z]{1,2}\d{6}[ ]?\(?[0-9A]\)?(?![\w-])", hkid_ok, separator=_ID_OR_HTML_CELL_SEPARATOR,
+            keywords=("hkid", "hong kong")),
+    CueRule("hkid_shape", "ID_NUMBER", "", r"(?<![\w-])[A-Z]{1,2}\d{6}\([0-9A]\)(?![\w-])", hkid_ok, separator="",
+            keywords=_HKID_CHECK_KEYWORDS),
+    # A Ghana Card's personal ID number has its own shape (`GHA-712345678-3`); a GhanaPost digital address after its
+    # name (`GhanaPost GPS GA-184-2921`) is a home's.
+    CueRule("ghana_card", "ID_NUMBER", "", r"(?<![\w-])GHA-\d{9}-\d(?![\w-])", separator="", keywords=("gha-",)),
+    CueRule("ghana_digital_address", "STREET_ADDRESS",
+            r"\bGhana[ \t]?Post(?:[ \t]+GPS)?(?:[ \t]+(?:address|code))?|\bGPS[ \t]+(?:address|code)"
+            r"|\bdigital[ \t]+address",
+            r"[A-Z]{2}-\d{3,4}-\d{4}(?![\w-])", separator=_ID_CELL_SEPARATOR,
+            keywords=("ghanapost", "ghana post", "gps", "digital address")),
+    # A Nigerian bank account number (NUBAN: ten digits, whose check digit needs the bank's code).
+    CueRule("nuban", "ID_NUMBER", r"\b(?-i:NUBAN)\b(?:[ \t]+(?:account|number|no\.?))?", r"\d{10}(?![\d-])",
+            _digits_not_repeated, separator=_ID_CELL_SEPARATOR, keywords=("nuban",)),
+    # A Korean resident registration number after its name (`RRN 900101-2345670`, `resident registration number`).
+    CueRule("korean_rrn", "ID_NUMBER",
+            rf"\b(?-i:RRN)\b{_ID_NUMBER_MARK}|\bresident[ \t]+registration[ \t]+(?:number|no\.?)|주민(?:등록)?번호",
+            r"\d{6}-?[1-8]\d{6}(?![\d-])", korean_rrn_ok,
+            keywords=("rrn", "resident registration", "주민등록번호", "주민번호")),
+    # A South African income tax reference number (`SARS tax ref 0123456782`), Luhn.
+    CueRule("sa_tax_reference", "ID_NUMBER",
+            rf"\b(?:SARS[ \t]+)?(?:income[ \t]+)?tax[ \t]+ref(?:erence)?\.?{_ID_NUMBER_MARK}"
+            r"|\bSARS[ \t]+(?:tax[ \t]+)?(?:number|no\.?)",
+            r"[01239]\d{9}(?![\d-])", sa_tax_reference_ok, separator=_ID_CELL_SEPARATOR,
+            keywords=("tax ref", "sars", "income tax")),
+    # A mobile-money confirmation names the other party in capitals, then their number (M-Pesa's `Ksh2,500.00 sent to
+    # OTIENO ODHIAMBO 254733550192 on 14/7/26`): a name and a phone number, written bare with its country code as the
+    # operators' APIs write an MSISDN.
+    CueRule("mobile_money_party", "PERSON", _MOBILE_MONEY_TRANSFER,
+            rf"{_CAPITALS_NAME_WORD}(?:[ \t]+{_CAPITALS_NAME_WORD}){{1,3}}(?=[ \t]+\+?\d{{9,12}}(?!\d))",
+            separator=r"(?:[ \t]+)", keywords=_MOBILE_MONEY_KEYWORDS),
+    CueRule("mobile_money_number", "PHONE_NUMBER",
+            rf"{_MOBILE_MONEY_TRANSFER}[ \t]+{_CAPITALS_NAME_WORD}(?:[ \t]+{_CAPITALS_NAME_WORD}){{1,3}}",
+            r"\+?\d{9,12}(?![\d-])", phone_after_word_ok, separator=r"(?:[ \t]+)", keywords=_MOBILE_MONEY_KEYWORDS),
+    # A VPA at a UPI provider's handle, anywhere (`upi_address` reads any handle after `UPI`).
+    CueRule("upi_handle", "ID_NUMBER", "",
+            rf"(?<![\w.@-])[A-Za-z0-9][A-Za-z0-9._-]{{1,63}}@(?:{_UPI_HANDLE_PATTERN})(?![\w@-]|\.\w)", separator="",
+            keywords=tuple(f"@{handle}" for handle in _UPI_HANDLES)),
+)
+
 
 CUE_RULES: tuple[CueRule, ...] = (
     CueRule("date_of_birth", "DATE_OF_BIRTH",
@@ -1075,9 +1275,6 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"seguridad[ \t]+social|\b(?-i:NSS|NUSS|NAF)\b",
             r"\d{2}[ /-]?\d{8}[ /-]?\d{2}(?![\d-])|\d{11}(?![\d-])", social_security_nss_ok,
             keywords=("seguridad social", "nss", "nuss", "naf")),
-    # A South African identity number (YYMMDD, then seven digits; Luhn) after its label.
-    CueRule("za_id_number", "ID_NUMBER", r"\b(?:SA|RSA|South African)\s+ID(?:\s*(?:number|no\.?))?",
-            r"\d{13}(?!\d)", _luhn, keywords=("sa id", "rsa id", "south african")),
     CueRule("nhs_number", "ID_NUMBER", rf"\bNHS{_NUMBER_WORDS}", r"\d{3}[ -]?\d{3}[ -]?\d{4}(?![\d-])",
             nhs_number_ok,
             keywords=("nhs",)),
@@ -1204,13 +1401,20 @@ CUE_RULES: tuple[CueRule, ...] = (
     # the phone recognizer's, which reads it whole: `+33 6 12 55 56 78 / 06 12 55 56 78` is two.)
     CueRule("phone_after_word", "PHONE_NUMBER",
             r"\b(?:phone|tel\.?|telephone|mobile|cell(?:phone)?|fax|whats[ -]?app|handy|t[ée]l[ée]phone|telefon"
-            r"|tel[ée]fono|celular|portable|cellulare)(?:[ _-]?(?:number|no\.?|nr\.?|#))?"
+            r"|tel[ée]fono|celular|portable|cellulare"
+            # a mobile-money wallet, whose number is the holder's phone number (`bKash 01712345678`, `GCash
+            # 09171234567`, `PromptPay 0812345678`, `mi Nequi es 3104829917`), and Arabic's mobile and phone (`جوال
+            # 0504418827`); red team 43
+            r"|m-?pesa|momo|mobile[ \t]+money|bkash|nagad|jazzcash|easypaisa|g-?cash|paymaya|promptpay|nequi"
+            r"|daviplata|yape|plin|جوال|الجوال|هاتف|موبايل)(?:[ _-]?(?:number|no\.?|nr\.?|#))?"
             # (`call me at 4559493322`, `text 4559493322`, `ring me on 01174960451`)
             r"|\b(?:call|text|ring|dial)(?:[ \t]+(?:me|us|him|her|them|back))?(?:[ \t]+(?:at|on))?",
             r"\+?\d{7,15}(?![\w-]|[.,]\d)", phone_after_word_ok,
             keywords=("phone", "tel", "telephone", "mobile", "cell", "cellphone", "fax", "whatsapp", "whats",
                       "handy", "téléphone", "telephone", "telefon", "teléfono", "telefono", "celular", "portable",
-                      "cellulare", "call", "text", "ring", "dial")),
+                      "cellulare", "call", "text", "ring", "dial", "m-pesa", "mpesa", "momo", "mobile money", "bkash",
+                      "nagad", "jazzcash", "easypaisa", "gcash", "g-cash", "paymaya", "promptpay", "nequi", "daviplata",
+                      "yape", "plin", "جوال", "الجوال", "هاتف", "موبايل")),
     # Germany's tax id (Steuer-ID, IdNr): eleven digits, often written in groups (`12 345 678 901`).
     CueRule("german_tax_id", "ID_NUMBER",
             r"\bsteuer[ -]?(?:id|identifikationsnummer|-?nummer)\b|\bsteuerliche\s+identifikationsnummer|\bIdNr\b",
@@ -1645,6 +1849,7 @@ CUE_RULES: tuple[CueRule, ...] = (
             _is_addressed_by_name, separator=r"(?:[ \t\u3000]*[:：,]?[ \t\u3000]*)",
             keywords=("我叫", "我的名字", "меня зовут", "мене звати", "मेरा नाम", "είμαι ο", "είμαι η", "με λένε",
                       "ονομάζομαι")),
+    *_AFRICA_ASIA_LATIN_AMERICA_RULES,
 )
 
 # Parts of shared mailboxes' names, not people's: `billing.team@`, `data.science@`.
@@ -1694,7 +1899,8 @@ ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER = ("IccidRecognizer
 CHECKED_DETECTORS = frozenset(rule.name for rule in CUE_RULES if rule.validator in {
     aba_routing_ok, _luhn, nhs_number_ok, sin_ok, tfn_ok, aadhaar_ok, cpf_ok, _nir_ok, pesel_ok, dni_nie_ok, ssn_ok,
     ppsn_ok, portuguese_nif_ok, polish_id_card_ok, chinese_resident_id_ok, taiwan_id_ok, japanese_my_number_ok,
-    israeli_id_ok, russian_inn_ok, greek_afm_ok, emirates_id_ok,
+    israeli_id_ok, russian_inn_ok, greek_afm_ok, emirates_id_ok, south_african_id_ok, thai_id_ok, saudi_id_ok, cuit_ok,
+    chilean_rut_ok, cbu_ok, nric_ok, hkid_ok, sa_tax_reference_ok,
 }) | {ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _KEYWORDS = sorted({keyword for rule in CUE_RULES for keyword in rule.keywords})

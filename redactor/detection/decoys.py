@@ -105,9 +105,12 @@ _DATED_BUILD = re.compile(r"(?:19|20)(?<![\w.]..)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]
 # an invoice's, a return's (RMA), a shipment's (BOL, PRO, tracking) or a lot's number. Their digit groups read
 # as phone numbers.
 # (The codes' acronyms in any case, and a meeting's id: a digest's `- ndc: 0093-7180-56`, a sheet's `Sku` column,
-# an assistant's `the conference ID 318 447 902#`; red team 44.)
+# an assistant's `the conference ID 318 447 902#`; red team 44. An Argentine invoice's point of sale and number,
+# `factura 0003-00012874`, a waybill's `AWB`/`TRK` number written in a mobile number's groups, `TRK 0712 345 678`:
+# red team 43.)
 _LABELLED_PRODUCT_CODE = re.compile(r"\b(?:(?i:NDC|SKU|UPC|EAN|GTIN|RMA)|MLS|CPC|HTS|HS code|tariff code|commodity code"
                                     r"|PO|BOL|PRO|Lot|Style|Model|INV|[Ii]nvoice|[Oo]rder"
+                                    r"|[Ff]actura|[Cc]omprobante|[Rr]emito|AWB|TRK|[Ww]aybill"
                                     r"|(?:FedEx |UPS |USPS |DHL )?"
                                     r"[Tt]racking(?: number| no\.?)?|(?i:meeting|webinar|conference)[ ](?i:ID)"
                                     r"|FedEx(?: Ground| Express)?|UPS|USPS|DHL)"

@@ -79,7 +79,8 @@ _PREFILTERS: dict[str, tuple[re.Pattern[str], ...]] = {
     "STREET_ADDRESS": (
         re.compile(r"\d(?<!\w\d)\d{0,5}[A-Za-z]?\s+[A-Z]"),
         # (a word, a full stop or comma, spaces, a house number: looked for from the spaces)
-        re.compile(r"\s(?:(?<=[a-zßà-ÿ]\s)|(?<=[a-zßà-ÿ]\.\s)|(?<=[a-zßà-ÿ],\s)|(?<=[a-zßà-ÿ]\.,\s))\s*\d{1,4}\b"),
+        # (a house number may carry a letter: `Riverside Drive, Apartment 4B`)
+        re.compile(r"\s(?:(?<=[a-zßà-ÿ]\s)|(?<=[a-zßà-ÿ]\.\s)|(?<=[a-zßà-ÿ],\s)|(?<=[a-zßà-ÿ]\.,\s))\s*\d{1,4}[A-Za-z]?\b"),
         re.compile(r"\d(?<!\w\d)\d{0,3},?\s+[a-zé]"),
         re.compile(r"\d(?<!\w\d)\d{0,5},?\s+\d{1,3}(?:st|nd|rd|th)\b"),
         # a postcode alone (`POSTCODE_PATTERN`)
@@ -167,6 +168,8 @@ STREET_ADDRESS_PATTERN = (
     r"(?:(?:(?!(?:with|at|on|in|for|to|and|by|from|of|or|is|was)\b)[A-Z][a-zA-Z'-]+|\d{1,3}(?:st|nd|rd|th))"
     r"[ \t]+){1,4}"
     rf"(?:{_STREET_SUFFIXES})\b\.?(?:[ \t]+(?-i:[NS][EW]|[NSEW])\b)?"
+    # (a numbered avenue, as Singapore's estates write them: `Blk 123 Ang Mo Kio Avenue 3, #08-1234`; red team 43)
+    r"(?:[ \t]+\d{1,3}(?=,))?"
     r"(?:,?[ \t]+(?:Apt|Suite|Ste|Unit|#)\.?[ \t]*[\w-]+)?"
     # ", Chicago, IL 60622": the city, state and ZIP when all three follow (a two-letter capital state);
     # ", Fitzroy VIC 3065": an Australian suburb, state and postcode
@@ -244,6 +247,56 @@ EU_STREET_ADDRESS_PATTERN = (
     r"[ \t]+\d{1,4}[a-zA-Z]?\b"
     r"(?:,[ \t]*\d{5}[ \t]+[A-ZÀ-Þ][\wÀ-ÿ-]+)?"
 )
+# Street words of Latin America, Indonesia and Malaysia, Thailand written first (see REGIONAL_STREET_ADDRESS_PATTERN).
+_REGIONAL_STREET_WORDS = (r"Av\.|Avda\.|Jr\.|Bv\.|Bvd\.|Cl\.|Cra\.|Kr\.|Carrera|Diagonal|Dg\.|Transversal|Tv\."
+                          r"|Jl\.|Jln\.?|Jalan|Lorong|Persiaran|Moo|Soi")
+# A Latin American street's name after its abbreviated street word (`Av. Insurgentes Sur`, `Bv. San Juan`, `Av. de
+# los Libertadores`), up to a comma before its number.
+_LATIN_STREET_NAME = r"[ \t]+[A-ZÀ-Þ][\wÀ-ÿ'’.-]*(?:[ \t]+(?:de|del|la|los|las|[A-ZÀ-Þ][\wÀ-ÿ'’.-]*)){0,4},?"
+# What a house, a plot, a villa or a flat is called where the street has no house numbers.
+_HOUSE_DESIGNATORS = r"House|Plot|Villa|Flat|Apartment|Apt\.?|Block|Blk\.?|Room|Shop|Suite|Unit"
+# Addresses of Africa, the Gulf, South and South-East Asia, Latin America and Korea as agents log them in English or
+# romanised (red team 43). Each alternative is case-sensitive where a capital is its evidence.
+REGIONAL_STREET_ADDRESS_PATTERN = (
+    # A house, a plot, a villa or a flat, then the street it is on: `Plot 27, Gana Street`, `House No. 14, Oxford
+    # Street` (Nigeria, Ghana, Kenya), `House 45, Street 12`, `House 22, Road 11` (Pakistan, Bangladesh), `Villa 18,
+    # Street 7b` (the Gulf)
+    rf"(?-i:\b(?:{_HOUSE_DESIGNATORS})(?:[ \t]+No\.?)?[ \t]*\d{{1,5}}[A-Za-z]?(?:/\d{{1,4}})?,[ \t]+"
+    rf"(?:(?:[A-Z][\w'’-]+[ \t]+){{1,4}}(?:{_STREET_SUFFIXES})\b|(?:Street|Road|Lane|Sector)[ \t]+\d{{1,4}}[A-Za-z]?\b)"
+    # (then Islamabad's sector, `, F-7/2`, a block or a phase)
+    r"(?:,[ \t]*(?:[A-Z]{1,2}-\d{1,2}(?:/\d{1,2})?|Sector[ \t]+\d{1,3}[A-Z]?|Block[ \t]+[A-Z0-9]{1,3}"
+    r"|Phase[ \t]+\d{1,2})"
+    r"(?![\w/-]))?)"
+    # the street first, then the house on it: `Moi Avenue, House No. 22`, `Riverside Drive, Apartment 4B`, `Jumeirah
+    # Beach Road, Villa 41`
+    rf"|(?-i:\b(?:[A-Z][\w'’-]+[ \t]+){{1,4}}(?:{_STREET_SUFFIXES}),[ \t]+(?:{_HOUSE_DESIGNATORS})(?:[ \t]+No\.?)?"
+    r"[ \t]*\d{1,5}[A-Za-z]?\b)"
+    # Latin America's abbreviated street words, the number after the name: `Av. Corrientes 1847`, `Av. Insurgentes Sur
+    # 1602`, `Jr. Huallaga 458` (a jirón; its name capitalised: `Davis Jr. in 1960` is a son), `Bv. San Juan 850`.
+    # `Av.` and `Jr.` are English abbreviations too (an average's `Av. Latency 120`, `King Jr. Day 2026`): after them
+    # the number is no year and a word or an Argentine postcode follows (a town, a colonia, a floor: not `, P95`).
+    rf"|(?-i:\b(?:Avda|Bv|Bvd)\.{_LATIN_STREET_NAME}[ \t]+\d{{1,5}}\b)"
+    rf"|(?-i:\b(?:Av|Jr)\.{_LATIN_STREET_NAME}[ \t]+(?!(?:19|20)\d\d\b)\d{{1,5}}\b"
+    r"(?=,[ \t]*(?:[A-ZÀ-Þ][a-zà-ÿ]|[A-HJ-NP-Z]\d{4})))"
+    # Colombia's numbered grid: `Calle 93 #11-26`, `Carrera 7 No. 71-21`, `Cra. 15 # 88-64`
+    r"|(?-i:\b(?:Calle|Cl\.|Carrera|Cra\.|Kr\.|Avenida|Av\.|Diagonal|Dg\.|Transversal|Tv\.)[ \t]+\d{1,3}[A-Z]?"
+    r"(?:[ \t]+(?:Bis|Sur|Este))?[ \t]*(?:#|No\.?|N°)[ \t]*\d{1,3}[A-Z]?[ \t]*-[ \t]*\d{1,3}\b)"
+    # Korea's road names, romanised: `45 Teheran-ro 52-gil`, `88 Haeundaehaebyeon-ro`, a flat first (`1203-ho, `), the
+    # district after (`, Gangnam-gu`)
+    r"|(?-i:(?:\b\d{1,5}-ho,[ \t]+)?\b\d{1,4}(?:-\d{1,4})?[ \t]+[A-Z][a-z]+(?:-[a-z0-9]+)*-(?:ro|gil|daero)\b"
+    r"(?:[ \t]+\d{1,3}(?:beon)?-gil\b)?(?:,[ \t]*[A-Z][a-z]+-(?:gu|gun|si|dong)\b)*)"
+    # Indonesia's and Malaysia's street word first: `Jl. Kemang Raya No. 12`, `No. 18, Jalan SS 2/24`
+    r"|(?-i:(?:\bNo\.?[ \t]*\d{1,4}[A-Za-z]?,[ \t]+)?\b(?:Jl\.|Jln\.?|Jalan|Lorong|Persiaran)[ \t]+"
+    r"(?:[A-Z0-9][\w'’.-]*[ \t]+){0,4}?(?:No\.?[ \t]*)?\d{1,4}[A-Za-z]?(?:/\d{1,4})?\b"
+    # (and its neighbourhood and hamlet, `, RT 05/RW 02`)
+    r"(?:,[ \t]*RT[ \t.]*\d{1,3}[ \t]*/[ \t]*RW[ \t.]*\d{1,3}\b)?)"
+    # Japan's block numbers before the district, romanised: `3-14-2 Jingumae, Shibuya-ku`, `1-5-7 Tenjin, Chuo-ku`
+    r"|(?-i:\b\d{1,2}-\d{1,2}(?:-\d{1,3})?[ \t]+[A-Z][a-z]+(?:[ \t-][A-Z]?[a-z]+){0,2},[ \t]*[A-Z][a-z]+"
+    r"-(?:ku|shi|cho|machi|gun)\b)"
+    # Thailand's village number and lane: `99/123 Moo 4, Sukhumvit Soi 31`, `Sukhumvit Soi 31`
+    r"|(?-i:\b\d{1,4}(?:/\d{1,4})?[ \t]+Moo[ \t]+\d{1,3}\b(?:,[ \t]*(?:[A-Z][a-z]+[ \t]+)?Soi[ \t]+\d{1,3}\b)?)"
+    r"|(?-i:\b[A-Z][a-z]+[ \t]+Soi[ \t]+\d{1,3}\b)"
+)
 # A UK postcode or an Irish Eircode standing alone (`moved to SW1A 1AA`, `Dublin 7, D07 XY12`): with the
 # full postcode a UK address narrows to a street's side, an Eircode to one home. Capitals and their space
 # as the postal services write them; an inward code's letters never include C, I, K, M, O, V; an Eircode
@@ -291,6 +344,8 @@ _STREET_WORD: tuple[re.Pattern[str], ...] = tuple(re.compile(pattern) for patter
     r"ul\.(?<!\wul\.)",
     r"(?:st|nd|rd|th)\s+(?:cross|main)\b",
     first_characters_first(f"{_SOUTHERN_STREET_WORDS}|via".casefold(), r"[\w/]") + r"\s",
+    first_characters_first(_REGIONAL_STREET_WORDS.casefold(), r"[\w/]") + r"\s",
+    r"-(?:ro|gil|daero|ku|shi|cho|machi|gun)\b",  # (Korea's roads, Japan's wards and towns)
     # (a postcode's shape, case-folded: the recognizer asks for its capitals; looked for from its first digit)
     r"\d(?:(?<=(?<![\w-])[a-z]\d)|(?<=(?<![\w-])[a-z]{2}\d))[a-z\d]? \d[a-z]{2}(?![\w-])",
     r"\d(?<=(?<![\w-])[a-z]\d)[\dw] ?[\da-z]{4}(?![\w-])",
@@ -627,14 +682,17 @@ _TOWN_AND_POSTCODE = (
     rf"(?P<tail>(?:{_CITY},[ \t]*)?{_CITY},?[ \t]+(?:[A-Z]{{2}}[ \t]+\d{{5}}(?:-\d{{4}})?(?![\w-])"  # American
     # Australian (`Sydney NSW 2000`) and South African (`, Parkhurst, Johannesburg 2193`: four digits after the
     # town, no year)
-    r"|(?:(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)[ \t]+\d{4}|(?!19\d\d|20[0-3]\d)\d{4})(?![\w-])"
+    # (and five digits after the town: `, Seoul 06164`, `, Riyadh 12214`, `, Jakarta Selatan 12730`; red team 43)
+    r"|(?:(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)[ \t]+\d{4}|(?!19\d\d|20[0-3]\d)\d{4}|\d{5})(?![\w-])"
     r"|(?:[A-Z]{2}[ \t]+)?"
     r"(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[ABD-HJLNP-UW-Z]{2}"  # British
     r"|[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d)"  # Canadian
     # (Canada Post's French form names the province in brackets: `Montréal (Québec) H2J 2L4`)
     rf"|\([{CAPITAL}][\w'’ -]{{1,30}}\)[ \t]+[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d"
     # (a Portuguese postcode: `4000-442 Porto`)
-    rf")|(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{4}}-\d{{3}}|\d{{2}}-\d{{3}}|\d{{3}}[ \t]\d{{2}}|\d{{4,5}})[ \t]+{_CITY}"
+    # (an Argentine postcode, old and new: `, X5000 Córdoba`, `, C1045AAJ CABA`)
+    rf")|(?:\d{{4}}[ \t]?[A-Z]{{2}}|\d{{4}}-\d{{3}}|\d{{2}}-\d{{3}}|\d{{3}}[ \t]\d{{2}}|\d{{4,5}}"
+    rf"|[A-HJ-NP-Z]\d{{4}}(?:[A-Z]{{3}})?)[ \t]+{_CITY}"
     # Brazil's state and CEP (`, Pinheiros, São Paulo - SP, 05409-011`); India's six-digit PIN (`, Bengaluru
     # 560048`)
     # (an Indian locality may be numbered: `, Indiranagar 2nd Stage, Bengaluru 560038`)
@@ -647,7 +705,12 @@ _POSTAL_TAIL = re.compile(
     # (a house number's suffix or a flat may come first: `Keizersgracht 263-1, 1016 GV Amsterdam`,
     # `ul. Marszałkowska 45 m. 12, 00-648 Warszawa`)
     r"(?:[-/][0-9A-Za-z]{1,4}"
-    r"|,?[ \t]+(?:m\.|apt\.?|app\.?|apto\.?|ap\.|flat|lok\.|bus|depto\.?|sala)[ \t]*[0-9A-Za-z]{1,4}"
+    # (an Argentine floor and flat, `Piso 3 Depto B`, a Colombian `Apto 502`; red team 43)
+    r"|(?:,?[ \t]+(?:m\.|apt\.?|app\.?|apto\.?|ap\.|flat|lok\.|bus|depto\.?|dpto\.?|sala|(?i:piso|depto|dpto|apto))"
+    r"[ \t]*[0-9A-Za-z]{1,4}){1,2}"
+    # (a Mexican colonia before the postcode: `Av. Insurgentes Sur 1602, Col. Crédito Constructor, 03940 Ciudad de
+    # México`)
+    rf"|,[ \t]*(?:Col\.|Colonia)[ \t]+[{CAPITAL}][\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,4}}(?=,)"
     # (a Spanish or Portuguese floor and door: `Calle de Embajadores 142, 4º izq, 28045 Madrid`, `, 2º A`, `Rua de
     # Santa Catarina 312, 3.º Esq., 4000-442 Porto`; red team 41)
     r"|,[ \t]*\d{1,2}\.?[º°ª](?:[ \t-]?[A-Za-z]{1,9}\.?)?)?"
@@ -785,7 +848,8 @@ class PiiDetector:
             supported_entity="STREET_ADDRESS",
             name="StreetAddressRecognizer",
             patterns=[Pattern("street_address", STREET_ADDRESS_PATTERN, 0.6),
-                      Pattern("eu_street_address", EU_STREET_ADDRESS_PATTERN, 0.6)],
+                      Pattern("eu_street_address", EU_STREET_ADDRESS_PATTERN, 0.6),
+                      Pattern("regional_street_address", REGIONAL_STREET_ADDRESS_PATTERN, 0.6)],
             context=["address", "street", "live", "ship", "deliver"],
         )
         return {

@@ -101,6 +101,7 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "hmac_key",  # a webhook's or a signature's shared key (DocuSign Connect, ...)
         "psk", "pre_shared_key", "preshared_key",  # a Wi-Fi or VPN pre-shared key (wpa_supplicant's `psk="..."`)
         "pin", "pin_code", "passcode",  # a card's, a phone's or an account's PIN
+        "passkey",  # M-Pesa Daraja's Lipa na M-Pesa passkey (`MPESA_PASSKEY`), which signs STK pushes; red team 43
         "write_key",  # Segment's source write key (also the Basic-auth user of its HTTP API)
         "license_key",  # New Relic's ingest key, a paid product's activation key
         "jwt",
@@ -1236,6 +1237,15 @@ RULES: dict[str, SecretRule] = _rules(
         _token(r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,247}"),
         ("sk_live_", "sk_test_", "rk_live_", "rk_test_"),
         _GL + "stripe-access-token; https://docs.stripe.com/keys",
+    ),
+    SecretRule(
+        "flutterwave_secret_key", "API_KEY",
+        # Flutterwave's secret key (`FLWSECK-<32 hex>-X`, `FLWSECK_TEST-...-X`) and its encryption key
+        # (`FLWSECK_TEST<12 hex>`); the `FLWPUBK` public key goes to the browser (red team 43).
+        _token(r"FLWSECK(?:_TEST)?(?:-[0-9a-f]{32}-X|[0-9a-f]{12})"),
+        ("flwseck",),
+        "https://developer.flutterwave.com/docs/authentication (secret and encryption keys); "
+        "trufflehog:flutterwave",
     ),
     SecretRule(
         "stripe_client_secret", "CREDENTIAL",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import ipaddress
 import re
 
@@ -64,6 +65,11 @@ def phone_score(candidate: str) -> float | None:
         return None  # 125-2104567890: a ticket or account number; a number in groups has short groups
     if sum(len(group) == 1 for group in groups) >= 3:
         return None  # `1 -1 -1 460`: a log line's fields (a phone number has one one-digit group at most)
+    if not candidate.startswith("+") and len(groups) > 1 and len(groups[-1]) == 1 and len(groups[-2]) >= 5:
+        # `20-32458917-0`, `35202-4819273-5`, `34-5678901-2`, `784-1987-4521936-5`, `16482391-1`: an id's serial
+        # and its check digit (a CUIT, a CNIC, an SSS number, an Emirates ID, a RUT); no numbering plan ends a
+        # number with one digit after a long group. (Their cue rules and shapes say which id each is.)
+        return None
     formatted = candidate.startswith("+") or bool(_PHONE_SEPARATED.search(candidate))
     regions = (None,) if candidate.startswith("+") else PHONE_REGIONS if formatted else PHONE_REGIONS[:1]
     possible = toll_free = False
@@ -296,3 +302,181 @@ def taiwan_id_ok(value: str) -> bool:
     digits = [code // 10, code % 10] + [int(char) for char in value[1:]]
     weights = (1, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1)
     return sum(d * w for d, w in zip(digits, weights, strict=True)) % 10 == 0
+
+
+# National numbers of Africa, the Gulf, Latin America and Asia (red team 43), each with the check its issuer
+# publishes; where there is none, the parts a number must get right (a birth date, a place or province code).
+
+def _date_exists(year: int, month: int, day: int) -> bool:
+    try:
+        datetime.date(year, month, day)
+    except ValueError:
+        return False
+    return True
+
+
+def _birth_date_exists(yymmdd: str) -> bool:
+    """A two-digit year's birth date (`900523`) that exists in the 1900s or the 2000s."""
+    year, month, day = int(yymmdd[:2]), int(yymmdd[2:4]), int(yymmdd[4:6])
+    return _date_exists(1900 + year, month, day) or _date_exists(2000 + year, month, day)
+
+
+def south_african_id_ok(value: str) -> bool:
+    """A South African identity number: the birth date (YYMMDD), a sequence (below 5000 for women), a citizenship
+    digit (0 citizen, 1 permanent resident, 2 refugee), a digit that was once the race's and a Luhn check digit."""
+    digits = digits_of(value)
+    return len(digits) == 13 and digits[10] in "012" and _birth_date_exists(digits[:6]) and luhn_ok(digits)
+
+
+def saudi_id_ok(value: str) -> bool:
+    """A Saudi national ID (1...) or a resident's Iqama (2...): ten digits, the last a Luhn check digit."""
+    digits = digits_of(value)
+    return len(digits) == 10 and digits[0] in "12" and luhn_ok(digits)
+
+
+# (20, 23, 24, 27: a person's CUIL/CUIT; 30, 33, 34: a company's; 50, 51, 55: international)
+_CUIT_TYPES = frozenset({"20", "23", "24", "27", "30", "33", "34", "50", "51", "55"})
+_CUIT_WEIGHTS = (5, 4, 3, 2, 7, 6, 5, 4, 3, 2)
+
+
+def cuit_ok(value: str) -> bool:
+    """An Argentine CUIT or CUIL: a type, the DNI (eight digits), a mod-11 check digit (AFIP's weights 5 4 3 2 7 6 5
+    4 3 2). A remainder that would make the check 10 is never issued: AFIP changes the type to 23 (or 33), which
+    moves the remainder, so the check is always 0 to 9."""
+    digits = digits_of(value)
+    if len(digits) != 11 or digits[:2] not in _CUIT_TYPES:
+        return False
+    check = 11 - sum(int(d) * w for d, w in zip(digits, _CUIT_WEIGHTS, strict=False)) % 11
+    return (0 if check == 11 else check) == int(digits[10])
+
+
+def chilean_rut_ok(value: str) -> bool:
+    """A Chilean RUT/RUN: seven or eight digits and a mod-11 check character (weights 2 to 7 from the right; 10 is
+    `K`, 11 is 0)."""
+    compact = value.replace(".", "").replace("-", "").replace(" ", "").upper()
+    body, check = compact[:-1], compact[-1:]
+    if not 7 <= len(body) <= 8 or not body.isdigit() or len(set(body)) == 1:
+        return False
+    total = sum(int(d) * (2 + i % 6) for i, d in enumerate(reversed(body)))
+    expected = 11 - total % 11
+    return check == ("0" if expected == 11 else "K" if expected == 10 else str(expected))
+
+
+_CBU_BANK_WEIGHTS = (7, 1, 3, 9, 7, 1, 3)
+_CBU_ACCOUNT_WEIGHTS = (3, 9, 7, 1, 3, 9, 7, 1, 3, 9, 7, 1, 3)
+
+
+def _weighted_mod_10_check(digits: str, weights: tuple[int, ...]) -> int:
+    return (10 - sum(int(d) * w for d, w in zip(digits, weights, strict=True)) % 10) % 10
+
+
+def cbu_ok(value: str) -> bool:
+    """An Argentine CBU (a bank account) or CVU (a wallet's): 22 digits in two blocks, each ending in a check digit
+    (weights 7 1 3 9 7 1 3 for the bank and branch; 3 9 7 1 ... for the account)."""
+    digits = digits_of(value)
+    if len(digits) != 22 or len(set(digits)) == 1:
+        return False
+    return _weighted_mod_10_check(digits[:7], _CBU_BANK_WEIGHTS) == int(digits[7]) \
+        and _weighted_mod_10_check(digits[8:21], _CBU_ACCOUNT_WEIGHTS) == int(digits[21])
+
+
+_NRIC_WEIGHTS = (2, 7, 6, 5, 4, 3, 2)
+# A prefix's start value and its check letters by the weighted sum's remainder mod 11 (the M series of 2022 reads
+# its table `KLJNPQRTUWX` from the end: ICA's `11 - remainder`).
+_NRIC_SERIES = {"S": (0, "JZIHGFEDCBA"), "T": (4, "JZIHGFEDCBA"), "F": (0, "XWUTRQPNMLK"), "G": (4, "XWUTRQPNMLK"),
+                "M": (3, "XWUTRQPNJLK")}
+
+
+def nric_ok(value: str) -> bool:
+    """A Singapore NRIC (S, T: citizens and permanent residents) or FIN (F, G, M: foreigners): seven digits and a
+    check letter (weights 2 7 6 5 4 3 2, a start value for the series, mod 11 into the series' letters)."""
+    code = value.strip().upper()
+    if len(code) != 9 or code[0] not in _NRIC_SERIES or not code[1:8].isascii() or not code[1:8].isdigit():
+        return False
+    start, letters = _NRIC_SERIES[code[0]]
+    total = start + sum(int(d) * w for d, w in zip(code[1:8], _NRIC_WEIGHTS, strict=True))
+    return letters[total % 11] == code[8]
+
+
+def thai_id_ok(value: str) -> bool:
+    """A Thai national identification number: thirteen digits (the first the holder's kind, 1 to 8), the last a
+    mod-11 check digit (weights 13 down to 2)."""
+    digits = digits_of(value)
+    if len(digits) != 13 or digits[0] not in "12345678":
+        return False
+    total = sum(int(d) * (13 - i) for i, d in enumerate(digits[:12]))
+    return (11 - total % 11) % 10 == int(digits[12])
+
+
+_HKID = re.compile(r"([A-Z]{1,2})(\d{6})\(?([0-9A])\)?")
+
+
+def hkid_ok(value: str) -> bool:
+    """A Hong Kong identity card number: one or two letters, six digits and a check digit (0-9 or A) the card
+    prints in brackets; mod 11 with the letters as 10 to 35 and a missing second letter as 36."""
+    match = _HKID.fullmatch(value.replace(" ", "").upper())
+    if match is None:
+        return False
+    letters, digits, check = match.groups()
+    values = [36 if len(letters) == 1 else ord(letters[0]) - 55, ord(letters[-1]) - 55]
+    total = values[0] * 9 + values[1] * 8 + sum(int(d) * w for d, w in zip(digits, (7, 6, 5, 4, 3, 2), strict=True))
+    expected = (11 - total % 11) % 11
+    return check == ("A" if expected == 10 else str(expected))
+
+
+# A MyKad's place of birth: the states (01-16) and the codes for countries abroad (the National Registration
+# Department's table; 17-20, 69, 70, 73, 80, 81, 94-97 are not assigned).
+_MYKAD_PLACES = frozenset({*range(1, 17), *range(21, 69), 71, 72, *range(74, 80), *range(82, 94), 98, 99})
+
+
+def mykad_ok(value: str) -> bool:
+    """A Malaysian identity card (MyKad) number: the birth date (YYMMDD), the place of birth, a serial (odd for men).
+    There is no check digit: the date and the place code are what a number of this length must get right."""
+    digits = digits_of(value)
+    return len(digits) == 12 and _birth_date_exists(digits[:6]) and int(digits[6:8]) in _MYKAD_PLACES
+
+
+_RRN_WEIGHTS = (2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5)
+# Numbers issued from October 2020 on end in random digits, without the old check digit: a child born since then
+# (a citizen's 3 or 4, a birth date from 2020-10-01), and any foreign resident registered since (5 to 8).
+_RRN_RANDOM_SINCE = "201001"
+
+
+def korean_rrn_ok(value: str) -> bool:
+    """A Korean resident registration number: the birth date (YYMMDD), a digit for sex and century (1-4 citizens,
+    5-8 foreign residents), six more, the last a mod-11 check digit on numbers issued before October 2020."""
+    digits = digits_of(value)
+    if len(digits) != 13 or digits[6] not in "12345678":
+        return False
+    century = 1900 if digits[6] in "1256" else 2000
+    if not _date_exists(century + int(digits[:2]), int(digits[2:4]), int(digits[4:6])):
+        return False
+    if digits[6] in "5678" or (digits[6] in "34" and digits[:6] >= _RRN_RANDOM_SINCE):
+        return True
+    check = (11 - sum(int(d) * w for d, w in zip(digits, _RRN_WEIGHTS, strict=False)) % 11) % 10
+    return check == int(digits[12])
+
+
+def sa_tax_reference_ok(value: str) -> bool:
+    """A South African income tax reference number (SARS): ten digits, the first 0, 1, 2, 3 or 9, Luhn."""
+    digits = digits_of(value)
+    return len(digits) == 10 and digits[0] in "01239" and luhn_ok(digits)
+
+
+def pakistan_cnic_ok(value: str) -> bool:
+    """A Pakistani CNIC: thirteen digits, the first the province (1 to 7), the last odd for men and even for women
+    (never 0). NADRA publishes no check digit."""
+    digits = digits_of(value)
+    return len(digits) == 13 and digits[0] in "1234567" and digits[12] != "0" and len(set(digits)) > 2
+
+
+_BANGLADESH_NID_LENGTHS = (10, 13, 17)
+
+
+def bangladesh_nid_ok(value: str) -> bool:
+    """A Bangladeshi national ID: ten digits (a smart card), thirteen (the old card), or seventeen (the birth year,
+    then the thirteen). No check digit."""
+    digits = digits_of(value)
+    if len(digits) not in _BANGLADESH_NID_LENGTHS or len(set(digits)) == 1:
+        return False
+    return len(digits) != 17 or 1900 <= int(digits[:4]) <= 2030

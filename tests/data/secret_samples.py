@@ -265,6 +265,9 @@ SAMPLES: dict[str, str] = {
     "helicone_eu_1": "sk-helicone-eu-" + "-".join(fake(f"hc-2{i}", LOWER_ALNUM, 7) for i in range(4)),
     "langfuse_1": "sk-lf-" + _uuid("lf-1"),
     "langfuse_2": "sk-lf-" + _uuid("lf-2"),
+    "flutterwave_1": "FLWSECK-" + fake("flw-1", HEX, 32) + "-X",
+    "flutterwave_2": "FLWSECK_TEST-" + fake("flw-2", HEX, 32) + "-X",
+    "flutterwave_3": "FLWSECK_TEST" + fake("flw-3", HEX, 12),  # the encryption key
     "elevenlabs_1": "sk_" + fake("el-1", HEX, 48),
     "elevenlabs_2": "sk_" + fake("el-2", HEX, 48),
     "tavily_1": "tvly-" + fake("tv-1", ALNUM, 32),

@@ -436,7 +436,8 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "the PAC man game", "a port-out PIN is required",
     # Ninth round: near misses of the second findings' rules.
     "PIN 1 is VCC, pin 13 drives the LED", "GPIO pin 4 is the reset line", "pin: GPIO13",  # one or two digits
-    "Cupid sidmenon@okhdfcbank", "groupid=sidmenon@okhdfcbank",  # `upi` inside a word
+    # (`upi` inside a word; a handle of no payment provider: one of theirs is a VPA anywhere, red team 43)
+    "Cupid sidmenon@examplepay", "groupid=sidmenon@examplepay",
     "email jane@twitter.com", "see https://x.com/@foo", "signature @jane",  # no network's name right before
     "DNI 12345678A", "NIE X1234567A",  # wrong check letter
     "geb. Müller", "Preis: geb. 24,90 €",  # a maiden name, a hardcover's price
@@ -632,7 +633,16 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "transit 04821, institution 815, account 8830192", "CLABE 012180001234567899", "DEA BO4829175",
                "CRN 203 418 592K", "Seguridad Social 281234567840", "her late husband Jo", "Uncle Jo",
                "Aqui é a Jo", "Thanks, Jo", "References: Jo Ho", "Referências: Jo Ho", "Ing. Jo Ho",
-               "Passcode: Xq7#pL2m", "Host key: 529104", "j-o dot h-o at x dot io", "last four of my SSN: 6621"]
+               "Passcode: Xq7#pL2m", "Host key: 529104", "j-o dot h-o at x dot io", "last four of my SSN: 6621",
+               # red team 43
+               "ID number 9207140456080", "Thai ID 1-1017-00203-45-0", "Iqama 2190347852", "DNI 32.458.917",
+               "CUIT 27-32458917-7",
+               "20-28774512-6", "RUT 16.482.391-1", "cédula 1.020.345.678", "CBU 2850590900090418135203",
+               "CNIC 35202-4819273-5", "NID 1992269481736", "PhilSys PSN 4821-7730-1946-2258",
+               "SSS no. 34-5678901-2", "UMID 0111-2233445-6", "MyKad 900523-14-5678", "NRIC S8812345Z",
+               "HKID K512387(9)", "K512387(9)", "GHA-004518239-7", "GhanaPost GPS GA-184-2921", "NUBAN 0127345683",
+               "FNB account 62841937025", "RRN 900101-2345670", "SARS tax ref 0123456782",
+               "sent to OTIENO ODHIAMBO 254733550192", "to rohanmehta@paytm"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
@@ -830,6 +840,68 @@ def test_red_team_44_cues(detector: PiiDetector, text: str, entity: str, value: 
     assert (entity, value) in found(detector, text)
 
 
+# ----- Red team 43: national numbers of Africa, the Gulf, Latin America and Asia, as agents log them in English or
+# romanised text. Each was kept before (or, in groups, read as a phone number); each near miss stays.
+
+@pytest.mark.parametrize(("text", "entity", "value"), [
+    ("My husband (ID number 9207140456080, pieter@example.com)", "ID_NUMBER", "9207140456080"),
+    ("her ID is 7512304089086.", "ID_NUMBER", "7512304089086"),
+    ("<tr><td>National ID</td><td>3100400087310</td></tr>", "ID_NUMBER", "3100400087310"),
+    ("Thai ID 1-1017-00203-45-0, tel.", "ID_NUMBER", "1-1017-00203-45-0"),
+    ("أنا نورة. Iqama 2190347852, جوال 0504418827", "ID_NUMBER", "2190347852"),
+    ("أنا نورة. Iqama 2190347852, جوال 0504418827", "PHONE_NUMBER", "0504418827"),
+    ("Saudi national ID 1084527314 on file", "ID_NUMBER", "1084527314"),
+    ("رقم الهوية 1084527314", "ID_NUMBER", "1084527314"),
+    ("Hola, soy Agustina, DNI 32.458.917, CUIT 27-32458917-7.", "ID_NUMBER", "32.458.917"),
+    ("Hola, soy Agustina, DNI 32.458.917, CUIT 27-32458917-7.", "ID_NUMBER", "27-32458917-7"),
+    ("Mi tío con DNI N° 70123456 me envió", "ID_NUMBER", "70123456"),
+    ("<td>Rafael</td><td>20-28774512-6</td>", "ID_NUMBER", "20-28774512-6"),  # written with its hyphens
+    ("Buenas, RUT 16.482.391-1, fono", "ID_NUMBER", "16.482.391-1"),
+    ("RUT: 21034117K", "ID_NUMBER", "21034117K"),
+    ("mi nombre es Valentina, cédula 1.020.345.678, celular", "ID_NUMBER", "1.020.345.678"),
+    ("Mi esposo tiene C.C. 79845112 y", "ID_NUMBER", "79845112"),
+    ("reintegro a mi CBU 2850590900090418135203 (alias x)", "ID_NUMBER", "2850590900090418135203"),
+    ("Su CVU de Mercado Pago es 0000003110004781125337.", "ID_NUMBER", "0000003110004781125337"),
+    ("I am Usman, CNIC 35202-4819273-5, JazzCash", "ID_NUMBER", "35202-4819273-5"),
+    ("my wife, CNIC no. 4210198234562, her number", "ID_NUMBER", "4210198234562"),
+    ("Hello from Dhaka. NID 1992269481736, bKash 01712345678", "ID_NUMBER", "1992269481736"),
+    ("Hello from Dhaka. NID 1992269481736, bKash 01712345678", "PHONE_NUMBER", "01712345678"),
+    ("My sister's NID number is 4617283950, mobile", "ID_NUMBER", "4617283950"),
+    ("PhilSys PSN 4821-7730-1946-2258, TIN", "ID_NUMBER", "4821-7730-1946-2258"),
+    ("SSS no. 34-5678901-2, UMID CRN 0111-2233445-6", "ID_NUMBER", "34-5678901-2"),
+    ("SSS no. 34-5678901-2, UMID CRN 0111-2233445-6", "ID_NUMBER", "0111-2233445-6"),
+    ("Mobile 0918, GCash 09171234567, email", "PHONE_NUMBER", "09171234567"),
+    ("My colleague's IC number is 851107105523, phone", "ID_NUMBER", "851107105523"),
+    ("MyKad 900523-14-5678, phone", "ID_NUMBER", "900523-14-5678"),
+    ("Hello, NRIC S8812345Z, DOB", "ID_NUMBER", "S8812345Z"),
+    ("My helper's FIN is M4021763T, she pays", "ID_NUMBER", "M4021763T"),
+    ("Singapore FIN F2233445W; Thai ID", "ID_NUMBER", "F2233445W"),
+    ("HKID K512387(9), mobile", "ID_NUMBER", "K512387(9)"),
+    ("My father's is Y043218(9), home phone", "ID_NUMBER", "Y043218(9)"),  # the card's bracketed check
+    ("HKID: AB123456 9 on file", "ID_NUMBER", "AB123456 9"),
+    ("Ghana card no. GHA-004518239-7, 020 771 4432", "ID_NUMBER", "GHA-004518239-7"),
+    ("Address House No. 14, Osu, GhanaPost GPS GA-184-2921.", "STREET_ADDRESS", "GA-184-2921"),
+    ("resolve NUBAN 0127345683 at GTBank", "ID_NUMBER", "0127345683"),
+    ("(FNB account 62841937025, branch 250655)", "ID_NUMBER", "62841937025"),
+    ("Rekening BCA 8720394415. Saya transfer", "ID_NUMBER", "8720394415"),
+    ("My RRN is 900101-2345670, phone", "ID_NUMBER", "900101-2345670"),
+    ("My son's RRN is 201015-3345672.", "ID_NUMBER", "201015-3345672"),  # (born since October 2020: no check)
+    ("SARS tax ref 0123456782 noted", "ID_NUMBER", "0123456782"),
+    ("TGR4KX9B2L Confirmed. KSh 2,500.00 sent to OTIENO ODHIAMBO 254733550192 on 14/7/26", "PHONE_NUMBER",
+     "254733550192"),
+    ("TGR4KX9B2L Confirmed. KSh 2,500.00 sent to OTIENO ODHIAMBO 254733550192 on 14/7/26", "PERSON",
+     "OTIENO ODHIAMBO"),
+    ("I paid via UPI to rohanmehta@paytm but", "ID_NUMBER", "rohanmehta@paytm"),
+    ("refund my colleague (9820412277@ybl, 098450 33126)", "ID_NUMBER", "9820412277@ybl"),
+    ("Mi Nequi es 3104829917. Mi esposo", "PHONE_NUMBER", "3104829917"),
+    ("PromptPay 0812345678 will receive", "PHONE_NUMBER", "0812345678"),
+    ("Mi tío José Luis Huamán con DNI", "PERSON", "José Luis Huamán"),
+    ("Llamó mi prima Lucía Fernández ayer", "PERSON", "Lucía Fernández"),
+])
+def test_red_team_43_values_after_their_cue(detector: PiiDetector, text: str, entity: str, value: str) -> None:
+    assert (entity, value) in found(detector, text)
+
+
 @pytest.mark.parametrize("text", [
     # Red team 44's near misses: a release's date; an address said without a user name of joined words or spelled
     # letters; a firm's EIN right after its name.
@@ -862,3 +934,26 @@ def test_red_team_44_a_meetings_passcode_and_host_key(redactor_without_ner: Reda
 ])
 def test_red_team_44_what_follows_passcode_or_host_key_may_be_prose(redactor_without_ner: Redactor, text: str) -> None:
     assert redactor_without_ner.redact_text(text) == text
+
+
+@pytest.mark.parametrize("text", [
+    # a number of the right length failing its check, or its date, or its shape
+    "ID number 9207140456081", "her ID is 8813405123084",  # Luhn; no 13th month
+    "National ID 3100400087311", "Iqama 2190347853", "Iqama 3190347852",  # mod 11; Luhn; no Iqama starts with 3
+    "CUIT 27-32458917-0", "ref 20-32458917-0 rejected", "RUT 16.482.391-0", "RUT: 21034117",
+    "CBU 2850590900090418135204", "DNI 12345678A", "DNI 1111111",
+    "NRIC S1234567A", "FIN is M4021763N", "HKID K512387(0)", "see K512387(0)", "MyKad 901323-14-5678",
+    "IC number 900523-17-5678", "My RRN is 901301-2345670", "RRN 900101-2345671", "SARS tax ref 0123456789",
+    "NID 12345678901", "CNIC 35202-4819273-0",  # (an RRN issued before 2020 has its check; a CNIC's sex digit)
+    # a Thai number after a bare `ID` (one 13-digit id or millisecond timestamp in ten passes mod 11)
+    "request ID 1101700203450", "ID 1719932400123",
+    "GHA-00451823-7",  # eight digits
+    # a cue's word inside another, or a name that is no cue
+    "the run 16.482.391-1 finished",  # (`run` in lower case is a verb)
+    "AWS account 123456789012", "Equity account 123456",  # no retail bank's name before `account`
+    "pay@examplepay", "git@github.com", "SSS timeout 12-3456789-0", "CC 79845112",
+    "UTR 412345678901 for the UPI refund",  # a bank transfer's twelve digits, no UK taxpayer reference
+    "Mi tío dice que sí", "the PSN outage", "the PhilSys rollout 2026",
+])
+def test_red_team_43_near_misses_stay(detector: PiiDetector, text: str) -> None:
+    assert not {entity for entity, _ in found(detector, text)} & {"ID_NUMBER", "PERSON", "STREET_ADDRESS"}, text

@@ -98,6 +98,12 @@ def test_what_is_no_full_name_stays(text: str) -> None:
     # (red team 42: the county and district names after a town's comma leave a roster's names, English or not)
     ("Roster: Kowalczyk, Anna; Pemberton, Alice; Ashworth, Emily",
      ["Kowalczyk, Anna", "Pemberton, Alice", "Ashworth, Emily"]),
+    # Red team 43: a Vietnamese name family name first, marked by its middle `Van` or `Thi`; Thai given names and
+    # family names by their elements (`-sak`, `-suk`); Pakistani and Sotho family names
+    ("KYC for Tran Van Minh and Nguyễn Thị Lan", ["Tran Van Minh", "Nguyễn Thị Lan"]),
+    ("signed: Nguyen Thi Thu Trang", ["Nguyen Thi Thu Trang"]),
+    ("Somchai Prasertsak and Kanokwan Srisuk", ["Somchai Prasertsak", "Kanokwan Srisuk"]),
+    ("Imran Qureshi, Naveed Siddiqui and Thabo Mokoena", ["Imran Qureshi", "Naveed Siddiqui", "Thabo Mokoena"]),
 ])
 def test_names_of_more_locales_and_shapes(text: str, expected: list[str]) -> None:
     assert names_in(text) == expected
@@ -117,6 +123,9 @@ def test_names_of_more_locales_and_shapes(text: str, expected: list[str]) -> Non
     # names (a depot list, a league table, a borough; the shaped family name before a comma is round 41's).
     "Maidstone, Kent", "Canterbury, Kent", "Ashford, Kent", "Tiverton, Devon", "Stockton, Cleveland",
     "Everton, Chelsea and Arsenal", "Islington, Camden", "Brighton, Chelsea, Burnley",
+    # (red team 43) `Van` or `Thi` after a Vietnamese family name, then no known given name, or a place after it
+    "Le Van Gogh Museum", "Do Van Halen", "the Ho Van Street", "Bui Thi Hospital", "Nguyen Van A",
+    "Tran Van Minh Street",
 ])
 def test_places_named_after_people_stay(text: str) -> None:
     assert names_in(text) == []

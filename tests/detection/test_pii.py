@@ -300,6 +300,9 @@ def test_a_uk_postcode_or_an_eircode_alone_is_an_address(detector: PiiDetector, 
     "order 20260312-0004471 shipped",  # a day's date, then a sequence (round 36)
     "Заказ № 7741-2290-11 отправлен", "Pedido Nº 4471-2290-118",  # after a number sign
     "Favours are Etsy order #3298475610, SKU x 120", "your order no. 4482913002 shipped",  # red team 41
+    # red team 43: an Argentine invoice's point of sale and number, a waybill's number in a mobile number's groups
+    "Factura 0003-00012874 emitida", "según comprobante 0001-00004412", "TRK 0712 345 678 in transit",
+    "AWB 0712 345 678 delivered", "remito 0002-00081234 firmado", "Waybill 0712 345 678",
 ])
 def test_an_order_number_is_no_phone_number(detector: PiiDetector, text: str) -> None:
     assert not [value for entity, value in found(detector, text) if entity == "PHONE_NUMBER"]
@@ -508,3 +511,51 @@ def test_red_team_44_escapes_are_read_only_in_a_text_that_writes_them(detector: 
     assert read_escapes(escaped) == "Join\n\nMeeting ID: 845 1293 7761\n\n\n\n\t\tPIN"
     assert read_escapes("a \\\\n literal backslash\\n") == "a \\\\n literal backslash\n\n"
     assert found(detector, escaped) == set()
+
+
+@pytest.mark.parametrize(("text", "street"), [
+    # a house, a plot or a flat, then its street (Nigeria, Ghana, Pakistan, Bangladesh), or the street first (Kenya,
+    # the Gulf)
+    ("Ship to Plot 27, Gana Street, Maitama, Abuja today", "Plot 27, Gana Street"),
+    ("Address: House No. 14, Oxford Street, Osu, Accra.", "House No. 14, Oxford Street"),
+    ("House 45, Street 12, F-7/2, Islamabad", "House 45, Street 12, F-7/2"),
+    ("House 22, Road 11, Dhanmondi, Dhaka 1209", "House 22, Road 11"),
+    ("Riverside Drive, Apartment 4B, Westlands, Nairobi", "Riverside Drive, Apartment 4B"),
+    ("Jumeirah Beach Road, Villa 41, Umm Suqeim 2, Dubai", "Jumeirah Beach Road, Villa 41"),
+    # Latin America's abbreviated street words and Colombia's grid
+    ("Av. Corrientes 1847, Piso 3 Depto B, C1045AAJ CABA", "Av. Corrientes 1847"),
+    ("Jr. Huallaga 458, Cercado de Lima", "Jr. Huallaga 458"),
+    ("Bv. San Juan 850, X5000 Córdoba", "Bv. San Juan 850"),
+    ("Calle 93 #11-26, Apto 502, Bogotá", "Calle 93 #11-26"),
+    # Korea's and Japan's romanised roads and blocks, Indonesia's and Malaysia's `Jl.`/`Jalan`, Thailand's `Moo`/`Soi`,
+    # a Singapore estate's numbered avenue
+    ("1203-ho, 45 Teheran-ro 52-gil, Gangnam-gu, Seoul 06164", "1203-ho, 45 Teheran-ro 52-gil, Gangnam-gu"),
+    ("88 Haeundaehaebyeon-ro, Haeundae-gu, Busan 48099", "88 Haeundaehaebyeon-ro, Haeundae-gu"),
+    ("3-14-2 Jingumae, Shibuya-ku, Tokyo 150-0001", "3-14-2 Jingumae, Shibuya-ku"),
+    ("Jl. Kemang Raya No. 12, RT 05/RW 02, Bangka, Jakarta Selatan", "Jl. Kemang Raya No. 12, RT 05/RW 02"),
+    ("No. 18, Jalan SS 2/24, 47300 Petaling Jaya, Selangor", "No. 18, Jalan SS 2/24"),
+    ("99/123 Moo 4, Sukhumvit Soi 31, Khlong Toei Nuea, Bangkok 10110", "99/123 Moo 4, Sukhumvit Soi 31"),
+    ("Blk 123 Ang Mo Kio Avenue 3, #08-1234, Singapore 560123", "123 Ang Mo Kio Avenue 3, #08-1234"),
+])
+def test_addresses_of_africa_the_gulf_latin_america_and_asia(detector: PiiDetector, text: str, street: str) -> None:
+    """Red team 43: these streets, as agents log them in English or romanised, were kept."""
+    assert ("STREET_ADDRESS", street) in found(detector, text)
+
+
+@pytest.mark.parametrize(("text", "tail"), [
+    ("Av. Corrientes 1847, Piso 3 Depto B, C1045AAJ CABA", "C1045AAJ CABA"),  # past the floor and the flat
+    ("Bv. San Juan 850, X5000 Córdoba", "X5000 Córdoba"),  # an Argentine postcode before the town
+    ("Av. Insurgentes Sur 1602, Col. Roma Norte, 06700 Cuauhtémoc", "06700 Cuauhtémoc"),  # past a Mexican colonia
+    ("88 Haeundaehaebyeon-ro, Haeundae-gu, Busan 48099", "Busan 48099"),  # five digits after the town
+])
+def test_the_town_and_postcode_after_those_streets(detector: PiiDetector, text: str, tail: str) -> None:
+    assert ("STREET_ADDRESS", tail) in found(detector, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Av. Latency 120, P95 340 ms",  # an average, not an avenida
+    "MLK Jr. Day 2026, Atlanta",  # a son's `Jr.`, a year
+    "Unit 3 passed, 4 failed", "Moo 4 is fine", "the build 1-2-3 Jingumae",
+])
+def test_words_of_those_streets_alone_are_no_address(detector: PiiDetector, text: str) -> None:
+    assert not [value for entity, value in found(detector, text) if entity == "STREET_ADDRESS"]

@@ -23,13 +23,14 @@ READABLE: dict[str, re.Pattern[str]] = {
         r"(?<![\d.-])89\d{16,20}(?![\d.])|(?<![\w-])[A-Z]{2}(?: ?\d{2}){3} ?[A-D](?![\w-])"
         r"|(?<![\w-])[A-Z]{6}[0-9LMNP-V]{2}[ABCDEHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{3}[A-Z](?![\w-])"),
     "STREET_ADDRESS": re.compile(
-        r"\b\d{1,6}[A-Za-z]?\s+[A-Z]|[a-zßà-ÿ]\.?,?\s+\d{1,4}\b|\b\d{1,4},?\s+[a-zé]|\b\d{1,6},?\s+\d{1,3}(?:st|nd|rd|th)\b"
+        r"\b\d{1,6}[A-Za-z]?\s+[A-Z]|[a-zßà-ÿ]\.?,?\s+\d{1,4}[A-Za-z]?\b|\b\d{1,4},?\s+[a-zé]|\b\d{1,6},?\s+\d{1,3}(?:st|nd|rd|th)\b"
         r"|\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b|\b[A-Z]\d[\dW] ?[\dA-Z]{4}\b"),
 }
 READABLE_STREET_WORD = re.compile(
     rf"\bbox\s+\d|\b(?:{pii._STREET_SUFFIXES})\b|(?:{pii._EU_STREET_SUFFIXES})\s+\d|\s(?:{pii._EU_STREET_WORDS})\s"
     r"|\bul\.|(?:st|nd|rd|th)\s+(?:cross|main)\b"
     rf"|(?<![\w/])(?:{pii._SOUTHERN_STREET_WORDS}|via)\s".casefold()
+    + rf"|(?<![\w/])(?:{pii._REGIONAL_STREET_WORDS})\s".casefold() + r"|-(?:ro|gil|daero|ku|shi|cho|machi|gun)\b"
     + r"|(?<![\w-])(?:[a-z]{1,2}\d[a-z\d]? \d[a-z]{2}|[a-z]\d[\dw] ?[\da-z]{4})(?![\w-])")
 
 CASES: list[tuple[str, re.Pattern[str], tuple[re.Pattern[str], ...]]] = [

@@ -345,6 +345,8 @@ SECRET_KEYS = [
     "psk", "wpa_psk", "pre_shared_key", "vpn_preshared_key",
     # red team 41: a credential named for its scheme; a security question's answer, a bank's memorable word
     "CDK_API_BEARER", "auth.bearer", "security_answer", "secretAnswer", "memorable_word",
+    # red team 43: M-Pesa Daraja's Lipa na M-Pesa passkey (64 hex digits: no vendor prefix to find it by)
+    "MPESA_PASSKEY", "passkey", "lnm_passkey",
 ]
 NOT_SECRET_KEYS = [
     "token_usage", "prompt_tokens", "completion_tokens", "max_tokens", "total_tokens", "tokenizer",
