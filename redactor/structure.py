@@ -120,8 +120,9 @@ _PII_KEY_ENTITIES = {
                      "date_de_naissance", "data_di_nascita", "data_nascita"), "DATE_OF_BIRTH"),
     **dict.fromkeys(("strasse", "straße", "calle", "direccion", "dirección", "adresse", "anschrift", "indirizzo",
                      "plz", "codigo_postal", "code_postal"), "STREET_ADDRESS"),
-    # national identity and tax numbers (German Steuer-ID, Polish PESEL, Indian Aadhaar/PAN, French NIR, UK UTR/NINO)
-    **dict.fromkeys(("steuer_id", "steuerid", "steuernummer", "pesel", "aadhaar", "aadhaar_number", "nir", "utr",
+    # national identity and tax numbers (German Steuer-ID, Polish PESEL, Indian Aadhaar/PAN, French NIR, UK NINO;
+    # a UK UTR by its shape, `_shaped_number_keys`)
+    **dict.fromkeys(("steuer_id", "steuerid", "steuernummer", "pesel", "aadhaar", "aadhaar_number", "nir",
                      "pan_number", "nino", "ni_number", "national_insurance_number", "tax_number", "tin",
                      # Australia's tax file number and BSB, Ireland's PPSN, Portugal's NIF, a French CAF file number
                      "tfn", "tax_file_number", "ppsn", "pps_number", "nif", "numero_allocataire", "bsb"), "ID_NUMBER"),
@@ -163,6 +164,20 @@ _PII_KEY_ENTITIES = {
                      "svnr", "kvnr", "krankenversichertennummer", "versichertennummer", "numero_seguridad_social",
                      "num_seguridad_social", "nuss", "naf", "dea_number", "dea_registration_number"), "ID_NUMBER"),
     **dict.fromkeys(("morada", "endereco", "endereço", "adres", "woonadres"), "STREET_ADDRESS"),
+    # national, tax and bank numbers of Africa, the Gulf, Latin America and Asia under their own names (Nigeria's
+    # NUBAN and voter's card, Argentina's CUIT/CUIL and CBU/CVU, Singapore's NRIC, Pakistan's CNIC, the Philippines'
+    # SSS, PhilSys and UMID numbers, Malaysia's MyKad, a Saudi Iqama, a Hong Kong, Ghana or Thai ID, a Korean RRN,
+    # Mexico's CLABE as SPEI names it) and the parties M-Pesa's Daraja API names (`{"Key": "CreditPartyName",
+    # "Value": "254733550192 - OTIENO ODHIAMBO"}`): red team 43
+    **dict.fromkeys(("nuban", "nuban_number", "voters_card_vin", "voter_card_vin", "voters_card_number", "cuit", "cuil",
+                     "cbu", "cvu", "nric", "nric_fin", "nric_no", "nric_number", "fin_number", "cnic", "cnic_number",
+                     "cnic_no", "nicop", "sss", "sss_number", "sss_no", "philsys", "philsys_number", "philsys_psn",
+                     "umid", "umid_crn", "umid_number", "mykad", "mykad_number", "mykad_no", "ic_number",
+                     "ic_no", "iqama", "iqama_number", "iqama_no", "saudi_id", "hkid", "hkid_number", "hkid_no",
+                     "ghana_card", "ghana_card_number", "ghana_card_pin", "thai_id", "thai_national_id",
+                     "national_id_number", "resident_registration_number", "spei_clabe", "clabe_interbancaria"),
+                    "ID_NUMBER"),
+    **dict.fromkeys(("credit_party_name", "debit_party_name", "receiver_party_public_name"), "PERSON"),
     **dict.fromkeys(("data_nascimento", "geboortedatum", "data_urodzenia", "dogum_tarihi", "doğum_tarihi",
                      "tgl_lahir", "tanggal_lahir", "ngay_sinh", "ne_le", "nee_le"), "DATE_OF_BIRTH"),
     # a CRM's or an analytics event's address parts and name spellings (Salesforce `MailingCity`, HubSpot
@@ -662,6 +677,26 @@ _LICENCE_KEYS = frozenset({"license", "licence", "license_no", "licence_no", "dl
 def licence_of_a_person(record: Mapping[str, Any], key: str, value: Any) -> bool:
     return normalize_key(key) in _LICENCE_KEYS and isinstance(value, str) and any(c.isdigit() for c in value) \
         and is_contact_record(record)
+
+
+# A key that names a phone number in one of its words (`phone_on_bvn`, `employer_phone`, `alt_mobile`,
+# `msisdn_payer`) and a value written as one: a number in a national format has no `+` and may be valid in no
+# default region (`08125904418`), so the text alone would not read it (red team 43). Not a key for the number's id,
+# count, kind, country code, verification or time, nor a device's address.
+_PHONE_KEY_WORDS = frozenset({"phone", "mobile", "msisdn", "telephone", "cellphone", "tel", "whatsapp"})
+_PHONE_KEY_NOT_ENDINGS = ("_id", "_ids", "_sid", "_count", "_type", "_hash", "_verified", "_code", "_country",
+                          "_prefix", "_status", "_ext", "_extension", "_provider", "_carrier", "_brand", "_model",
+                          "_ip", "_port", "_at", "_ts", "_time", "_timestamp", "_date")
+_PHONE_SHAPED = re.compile(r"\+?\(?\d[\d ().-]{5,22}\d")
+
+
+def phone_named_value(key: str, value: str) -> bool:
+    from redactor.detection.cues import phone_after_word_ok
+    from redactor.detection.validators import ip_ok
+
+    name, number = normalize_key(key), value.strip()
+    return not name.endswith(_PHONE_KEY_NOT_ENDINGS) and not _PHONE_KEY_WORDS.isdisjoint(name.split("_")) \
+        and _PHONE_SHAPED.fullmatch(number) is not None and phone_after_word_ok(number) and not ip_ok(number)
 
 
 def _document_kind(name: str) -> str:
@@ -1624,16 +1659,30 @@ _PAN_NUMBER = re.compile(r"[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z]")
 # a Spanish NIE under `nie` (Polish for "no"), a prescriber's DEA registration under `dea` (an agency's name), an
 # Australian Centrelink CRN under `crn` (a UK company's registration number too, which has no letter at its end).
 # Each counts only with the number's shape and check.
+# (red team 43) A UK Unique Taxpayer Reference under `utr` (ten digits, a `K` on either end in HMRC's payment
+# references): India's payments name a bank transfer's reference `utr` too (`HDFCR52026071412345678`, a UPI RRN's
+# twelve digits), which is no one's. A Chilean RUT under `rut`, a Singapore FIN under `fin` (finance's word), with
+# their checks.
+_UK_UTR = re.compile(r"[Kk]?\d{5}[ ]?\d{5}[Kk]?")
+
+
+def _uk_utr_ok(value: str) -> bool:
+    return _UK_UTR.fullmatch(value) is not None
+
+
 def _shaped_number_keys() -> dict[str, Callable[[str], bool]]:
     from redactor.detection.cues import centrelink_crn_ok, dea_number_ok, dni_nie_ok, social_security_nss_ok
+    from redactor.detection.validators import chilean_rut_ok, nric_ok
 
     return {"nss": social_security_nss_ok, "numero_nss": social_security_nss_ok, "nie": dni_nie_ok,
             "numero_nie": dni_nie_ok, "dea": dea_number_ok, "dea_no": dea_number_ok, "crn": centrelink_crn_ok,
-            "centrelink_crn": centrelink_crn_ok, "customer_reference_number": centrelink_crn_ok}
+            "centrelink_crn": centrelink_crn_ok, "customer_reference_number": centrelink_crn_ok,
+            "utr": _uk_utr_ok, "utr_number": _uk_utr_ok, "rut": chilean_rut_ok, "fin": nric_ok}
 
 
 _SHAPED_NUMBER_KEY_NAMES = frozenset({"nss", "numero_nss", "nie", "numero_nie", "dea", "dea_no", "crn",
-                                      "centrelink_crn", "customer_reference_number"})
+                                      "centrelink_crn", "customer_reference_number", "utr", "utr_number", "rut",
+                                      "fin"})
 
 
 def is_shaped_number(key: str, value: str) -> bool:
@@ -1871,6 +1920,9 @@ class StructureRules:
             return Member(False, effective_key, "ID_NUMBER", shape)
         if isinstance(child, str) and (kind := contact_point_entity(parent, key, child)) is not None:
             return Member(False, effective_key, kind, shape)
+        if isinstance(child, str) and phone_named_value(effective_key, child) \
+                and not self.is_secret_name(effective_key):
+            return Member(False, effective_key, "PHONE_NUMBER", shape)
         if isinstance(child, str) and normalize_key(key) in _RG_KEYS and _RG_NUMBER.fullmatch(child):
             return Member(False, effective_key, "ID_NUMBER", shape)  # (an Azure `rg` is a name, never this shape)
         if isinstance(child, str) and normalize_key(key) in _PAN_KEYS and _PAN_NUMBER.fullmatch(child.strip()):

@@ -2648,3 +2648,28 @@ def test_red_team_44_a_qualified_identity_document_and_an_invite(no_ner: Redacto
     assert out["product"] == record["product"]
     assert "Meeting ID: 845 1293 7761\\nPasscode: <PASSWORD:" in out["ics"]
     assert "\\n<PHONE_NUMBER:" in out["ics"] and "Xq7#pL2m" not in out["ics"] and "3481" not in out["ics"]
+
+
+def test_round_43_keys_that_name_national_numbers_phones_and_payment_parties(no_ner: Redactor) -> None:
+    """Red team 43: a CNIC, an Iqama, an NRIC, a CUIT under their keys, a phone number under a key that only says
+    `phone` in one of its words (`08125904418` is valid in no default region), M-Pesa's `CreditPartyName` pair,
+    a UK UTR, a Chilean RUT and a Singapore FIN were kept (or read as phone numbers). `utr` is also what India's
+    payments call a bank transfer's reference, `fin` a word, `run` a run: only a UK UTR's shape, a RUT's or a FIN's
+    check counts, and never under `run`."""
+    out = no_ner.redact({
+        "kyc": {"phone_on_bvn": "08125904418", "employer_phone": "0909 771 2043", "cnic": "35202-4819273-5",
+                "iqama_number": "2190347852", "nric": "S8812345Z", "cuit": "27-32458917-7"},
+        "hmrc": {"utr": "1234567890"}, "chile": {"rut": "16.482.391-1"}, "sg": {"fin": "M1234567K"},
+        "daraja": {"ResultParameter": [{"Key": "CreditPartyName", "Value": "254733550192 - OTIENO ODHIAMBO"}]},
+        "near_misses": {"neft_utr": "HDFCR52026071412345678", "utr": "412345678901", "rut": "16.482.391-0",
+                        "fin": "quarterly", "run": "164823911", "phone_verified_at": "1719932400",
+                        "phone_country": "254", "phone_count": "12345678"},
+    })
+    assert all(out["kyc"][key].startswith("<PHONE_NUMBER:") for key in ("phone_on_bvn", "employer_phone"))
+    assert all(out["kyc"][key].startswith("<ID_NUMBER:") for key in ("cnic", "iqama_number", "nric", "cuit"))
+    assert all(out[record][key].startswith("<ID_NUMBER:") for record, key in (("hmrc", "utr"), ("chile", "rut"),
+                                                                              ("sg", "fin")))
+    assert out["daraja"]["ResultParameter"][0]["Value"].startswith("<PERSON:")
+    assert out["near_misses"] == {"neft_utr": "HDFCR52026071412345678", "utr": "412345678901", "rut": "16.482.391-0",
+                                  "fin": "quarterly", "run": "164823911", "phone_verified_at": "1719932400",
+                                  "phone_country": "254", "phone_count": "12345678"}
