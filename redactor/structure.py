@@ -131,7 +131,7 @@ _PII_KEY_ENTITIES = {
                      "full_name_kana"), "PERSON"),
     **dict.fromkeys(("membership_number", "membership_id", "membership_no"), "ID_NUMBER"),
     # US immigration numbers (A-number, I-94, a USCIS receipt) and a UK right-to-rent/work share code
-    **dict.fromkeys(("alien_number", "alien_registration_number", "uscis_number", "i94", "i94_number",
+    **dict.fromkeys(("alien_number", "alien_registration_number", "uscis_number", "uscis_a_number", "i94", "i94_number",
                      "uscis_receipt", "uscis_receipt_number", "share_code", "right_to_work_share_code",
                      "student_id", "student_number"), "ID_NUMBER"),
     # Chinese, Japanese and Korean field names (`{"收件人": "王伟"}`, `{"氏名": ...}`, `{"주소": ...}`)

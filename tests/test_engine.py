@@ -2650,6 +2650,14 @@ def test_red_team_44_a_qualified_identity_document_and_an_invite(no_ner: Redacto
     assert "\\n<PHONE_NUMBER:" in out["ics"] and "Xq7#pL2m" not in out["ics"] and "3481" not in out["ics"]
 
 
+def test_red_team_44_an_i9s_a_number_under_its_uscis_key(no_ner: Redactor) -> None:
+    """Red team 44's left as found: an I-9's A-Number under `uscis_a_number` (a call record's `a_number` is its
+    calling party, which the policy already redacts as a number)."""
+    out = no_ner.redact({"section_1": {"uscis_a_number": "A-201-448-913", "citizenship": "lawful_permanent_resident"}})
+    assert out["section_1"]["uscis_a_number"].startswith("<ID_NUMBER:")
+    assert out["section_1"]["citizenship"] == "lawful_permanent_resident"
+
+
 def test_round_43_keys_that_name_national_numbers_phones_and_payment_parties(no_ner: Redactor) -> None:
     """Red team 43: a CNIC, an Iqama, an NRIC, a CUIT under their keys, a phone number under a key that only says
     `phone` in one of its words (`08125904418` is valid in no default region), M-Pesa's `CreditPartyName` pair,
