@@ -1622,18 +1622,18 @@ _IDENTIFIER_VALUE = re.compile(r'(?:W/)?"?[A-Za-z0-9][A-Za-z0-9_.:#/-]{0,127}"?'
                                r'|<[A-Za-z0-9][A-Za-z0-9_.+=$%-]{0,127}@[A-Za-z0-9][A-Za-z0-9.-]{0,127}>')
 
 
-# Digits in groups, as a meeting's id is written (`"meeting_id": "812 3456 7890"`; red team 41): only under a
-# meeting's key. Under any id's key they are a phone number as often: a login by SMS (`"login_id": "0412 345 678"`;
-# red team 42).
+# Digits in groups, as a meeting's id and a parcel's tracking number are written (`"meeting_id": "812 3456 7890"`,
+# red team 41; Yamato's `"tracking": "6221 4817 3309"`, red team 43): only under such a key. Under any id's key
+# they are a phone number as often: a login by SMS (`"login_id": "0412 345 678"`; red team 42).
 _GROUPED_DIGITS = re.compile(r"\d{3,4}(?: \d{3,4}){1,3}")
-_MEETING_ID_KEY = re.compile(r"(?:^|_)(?:meeting|webinar|conference|zoom|teams)_id$")
+_GROUPED_ID_KEY = re.compile(r"(?:^|_)(?:(?:meeting|webinar|conference|zoom|teams)_id|tracking|tracking_number)$")
 
 
 def is_identifier_value(key: str, value: str) -> bool:
     """(Not a key's or a credential's id, `AWS_ACCESS_KEY_ID`, nor a value in a vendor's token format.)"""
     name = normalize_key(key)
     shaped = _IDENTIFIER_VALUE.fullmatch(value) is not None \
-        or (_GROUPED_DIGITS.fullmatch(value) is not None and _MEETING_ID_KEY.search(name) is not None)
+        or (_GROUPED_DIGITS.fullmatch(value) is not None and _GROUPED_ID_KEY.search(name) is not None)
     return (_IDENTIFIER_KEY.search(name) is not None and name not in _PHONE_IDENTIFIER_KEYS
             and _CREDENTIAL_WORDS.search(name) is None
             and shaped and any(char.isdigit() for char in value)

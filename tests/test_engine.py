@@ -2600,6 +2600,7 @@ def test_round_42_settings_that_look_like_round_41s_secrets_and_places_stay(tmp_
         "chart_of_accounts": [{"institution": "003", "transit": "00011", "account": "Operating (CAD)"}],
         "direct_deposit": {"transit": "04821", "institution": "815", "account": "8830192"},
         "member": {"login_id": "0412 345 678"}, "visit": {"meeting_id": "812 3456 7890"},
+        "parcel": {"carrier": "Yamato", "tracking": "6221 4817 3309"},  # (red team 43's decoy)
     }, b"xpn9Caw0SmTkW8rfiPaNkfMmj0LBss310bUbLJdQSPDTCOIW", b"MX3BZ7TAGBCbYB0snzKmyeQDfPsbFPHXC6CzClA6",
         b"-122.41876", b"-0.11952", b"Ballykissangel", b"Wobbles", b"8830192", b"0412 345 678",
         b"Zt4wQ9mN2bV7xK1pL8sR3yH6", b"Hc5nW8qT1rY4uI7oP0aS3dF6")
@@ -2621,6 +2622,7 @@ def test_round_42_settings_that_look_like_round_41s_secrets_and_places_stay(tmp_
     assert out["security_answers"][0]["answer"].startswith("Open the app and choose Settings")
     assert out["chart_of_accounts"][0]["account"] == "Operating (CAD)"
     assert out["visit"]["meeting_id"] == "812 3456 7890"
+    assert out["parcel"]["tracking"] == "6221 4817 3309"
 
 
 def test_round_41_an_issued_key_under_an_environment_variable_and_a_bearer(no_ner: Redactor) -> None:
