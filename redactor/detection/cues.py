@@ -593,7 +593,12 @@ _SPOKEN_EMAIL = rf"(?i:{_SPOKEN_WORD}(?:{_SPOKEN_JOIN}{_SPOKEN_WORD})*{_SPOKEN_D
 # the question in the turn before): a user name of joined words or spelled letters, which `look at example dot
 # com` or `visit us at acme dot com` never has.
 _SPELLED_LETTERS = r"[a-z0-9](?:-[a-z0-9]){2,}"
-_SPOKEN_EMAIL_ALONE = (rf"(?i:(?:{_SPOKEN_WORD}(?:{_SPOKEN_JOIN}{_SPOKEN_WORD})+|{_SPELLED_LETTERS})"
+# (or its letters read back one by one between commas, a letter perhaps said with its word: `N as in November, O,
+# M, dot, D, U, B, at gmail dot com`; red team 44)
+_READ_BACK_LETTER = r"[a-z0-9](?:[ ]+as[ ]+in[ ]+[a-z]+)?"
+_READ_BACK_LETTERS = rf"{_READ_BACK_LETTER}(?:,[ ]+(?:{_READ_BACK_LETTER}|dot|underscore|dash|hyphen)){{3,}},?"
+_SPOKEN_EMAIL_ALONE = (rf"(?i:(?:{_SPOKEN_WORD}(?:{_SPOKEN_JOIN}{_SPOKEN_WORD})+|{_SPELLED_LETTERS}"
+                       rf"|(?<![\w,]){_READ_BACK_LETTERS})"
                        rf"{_SPOKEN_DOMAIN})")
 
 

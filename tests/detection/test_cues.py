@@ -829,6 +829,9 @@ def test_national_numbers_in_their_own_scripts_need_their_check(detector: PiiDet
     ("[caller 023.3s] d-e-b dot o-s-u-l-l-i-v-a-n at b-t-internet dot com.", "EMAIL_ADDRESS",
      "d-e-b dot o-s-u-l-l-i-v-a-n at b-t-internet dot com"),
     ("Speaker 1: yeah jane dot roe at gmail dot com", "EMAIL_ADDRESS", "jane dot roe at gmail dot com"),
+    ("Caller: it's N as in November, O, M, V, U, L, A, dot, D, U, B, E, at gmail dot com, thanks", "EMAIL_ADDRESS",
+     "N as in November, O, M, V, U, L, A, dot, D, U, B, E, at gmail dot com"),
+    ("Speaker 2: J, O, dot, H, O at example dot com", "EMAIL_ADDRESS", "J, O, dot, H, O at example dot com"),
     ("Got it. Is your insurance member ID still W2847193605?", "ID_NUMBER", "W2847193605"),
     ("my EIN is 04-3571892 as a sole proprietor", "ID_NUMBER", "04-3571892"),
     ("Emergency contacts: Ngaio Parata (NZ, +64 27 551 8820), and", "PERSON", "Ngaio Parata"),
@@ -906,6 +909,7 @@ def test_red_team_43_values_after_their_cue(detector: PiiDetector, text: str, en
     # Red team 44's near misses: a release's date; an address said without a user name of joined words or spelled
     # letters; a firm's EIN right after its name.
     "released 11-Nov-2024", "look at google dot com", "visit us at acme dot co dot uk today",
+    "options a, b, c, at least one dot com domain", "plan A, B, or C at gmail dot com", "steps A, B, C at acme dot com",
     "You are the onboarding assistant for Fairweather Labs (EIN 04-3571892).", "Acme Inc. EIN 12-3456789",
     "Emergency contacts: none on file", "Tax agent: None", "Tax agent: H&R Block",
     "the last four of my social life were 2019 2020 2021 2022", "last four of the SSN rules",
