@@ -204,6 +204,7 @@ _PII_KEY_ENTITIES = {
     **dict.fromkeys(("dl_number", "drivers_license_number", "driving_licence", "driving_licence_number",
                      "drivers_licence", "license_number", "licence_number", "vin", "plate", "license_plate",
                      "licence_plate", "plate_number", "number_plate", "medicaid_id", "medicare_number", "medicare_id",
+                     "medicare_card_number", "medicare_card_no", "medicare_no",
                      "policy_number", "loyalty_number", "frequent_flyer_number", "bvn", "nin", "meter_number", "mpan",
                      "mprn", "itin", "id_number", "document_number", "student_number", "frequent_flyer", "ff_number",
                      "rx_number", "prescription_number", "student_id", "vehicle_registration", "imei", "imsi",

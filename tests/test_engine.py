@@ -2652,6 +2652,16 @@ def test_red_team_44_a_qualified_identity_document_and_an_invite(no_ner: Redacto
     assert "\\n<PHONE_NUMBER:" in out["ics"] and "Xq7#pL2m" not in out["ics"] and "3481" not in out["ics"]
 
 
+def test_red_team_44_a_medicare_card_number_in_an_accessibility_tree(no_ner: Redactor) -> None:
+    """Red team 44's left as found: a computer-use agent's accessibility tree names a form field `Medicare card
+    number` (only `medicare_number` was a key); the node's role and id stay."""
+    out = no_ner.redact({"children": [{"role": "textbox", "name": "Medicare card number", "id": "ax-1042",
+                                       "value": "2123 45670 1"}], "medicare_card_no": "5987654372"})
+    node = out["children"][0]
+    assert node["value"].startswith("<ID_NUMBER:") and node["id"] == "ax-1042" and node["role"] == "textbox"
+    assert out["medicare_card_no"].startswith("<ID_NUMBER:")
+
+
 def test_red_team_44_an_i9s_a_number_under_its_uscis_key(no_ner: Redactor) -> None:
     """Red team 44's left as found: an I-9's A-Number under `uscis_a_number` (a call record's `a_number` is its
     calling party, which the policy already redacts as a number)."""

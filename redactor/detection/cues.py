@@ -33,6 +33,7 @@ from redactor.detection.literals import LiteralGate, fold
 from redactor.detection.names import GAELIC_PARTICLES, is_personal_user_name, name_lists
 from redactor.detection.validators import (
     aadhaar_ok,
+    australian_medicare_ok,
     bangladesh_nid_ok,
     cbu_ok,
     chilean_rut_ok,
@@ -1201,6 +1202,12 @@ CUE_RULES: tuple[CueRule, ...] = (
             rf"[1-9]{_MBI_LETTER}[{_MBI_LETTERS}0-9]\d-?{_MBI_LETTER}[{_MBI_LETTERS}0-9]\d-?"
             rf"{_MBI_LETTER}{{2}}\d{{2}}(?![\w-])",
             keywords=("mbi", "medicare")),
+    # An Australian Medicare card number as the card prints it (`Medicare card number: 2123 45670 1`, the person's
+    # reference number after it, `/1`), with its check digit (red team 44: a form field in an accessibility tree).
+    CueRule("australian_medicare", "ID_NUMBER",
+            r"\bmedicare(?:[ \t_-]+card)?[ \t_-]+(?:number|no\.?|#)|\bmedicare[ \t_-]+card",
+            r"[2-6]\d{3}[ ]?\d{5}[ ]?\d(?:[ ]?/?[ ]?[1-9])?(?![\w-])", australian_medicare_ok,
+            keywords=("medicare",)),
     # An airline loyalty number (`Mileage no. JL 402918736`, `frequent flyer number BA41928837`, `FQTV`):
     # an optional carrier code, then six digits or more.
     CueRule("frequent_flyer", "ID_NUMBER",

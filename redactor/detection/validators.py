@@ -173,6 +173,17 @@ def tfn_ok(value: str) -> bool:
     return len(digits) == 9 and sum(int(d) * w for d, w in zip(digits, _TFN_WEIGHTS, strict=True)) % 11 == 0
 
 
+_MEDICARE_AU_WEIGHTS = (1, 3, 7, 9, 1, 3, 7, 9)
+
+
+def australian_medicare_ok(value: str) -> bool:
+    """An Australian Medicare card number: ten digits (eleven with the person's reference number), the first 2 to 6,
+    the ninth the weighted sum of the first eight mod 10, the tenth the card's issue number (never 0)."""
+    digits = digits_of(value)
+    return (len(digits) in (10, 11) and digits[0] in "23456" and digits[9] != "0"
+            and sum(int(d) * w for d, w in zip(digits[:8], _MEDICARE_AU_WEIGHTS, strict=True)) % 10 == int(digits[8]))
+
+
 def sin_ok(value: str) -> bool:
     """Canada's social insurance number: 9 digits, Luhn, not starting with 0 or 8."""
     digits = digits_of(value)

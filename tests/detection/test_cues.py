@@ -642,7 +642,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "SSS no. 34-5678901-2", "UMID 0111-2233445-6", "MyKad 900523-14-5678", "NRIC S8812345Z",
                "HKID K512387(9)", "K512387(9)", "GHA-004518239-7", "GhanaPost GPS GA-184-2921", "NUBAN 0127345683",
                "FNB account 62841937025", "RRN 900101-2345670", "SARS tax ref 0123456782",
-               "sent to OTIENO ODHIAMBO 254733550192", "to rohanmehta@paytm"]
+               "sent to OTIENO ODHIAMBO 254733550192", "to rohanmehta@paytm", "Medicare card 2123 45670 1"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
@@ -836,6 +836,8 @@ def test_national_numbers_in_their_own_scripts_need_their_check(detector: PiiDet
     ("my EIN is 04-3571892 as a sole proprietor", "ID_NUMBER", "04-3571892"),
     ("Emergency contacts: Ngaio Parata (NZ, +64 27 551 8820), and", "PERSON", "Ngaio Parata"),
     ("Tax agent: Eleni Tesfaye, phone (02) 9374 4000", "PERSON", "Eleni Tesfaye"),
+    ("Medicare card number: 2123 45670 1, expiry 08/2029", "ID_NUMBER", "2123 45670 1"),
+    ("her Medicare card 5987654372/1 and", "ID_NUMBER", "5987654372/1"),
     ("Speaker 1: and the last four of my social are 6 6 2 1 if you need them", "US_SSN", "6 6 2 1"),
     ("Agent: can you confirm the last 4 digits of your SSN: 6621?", "US_SSN", "6621"),
 ])
@@ -909,6 +911,7 @@ def test_red_team_43_values_after_their_cue(detector: PiiDetector, text: str, en
     # Red team 44's near misses: a release's date; an address said without a user name of joined words or spelled
     # letters; a firm's EIN right after its name.
     "released 11-Nov-2024", "look at google dot com", "visit us at acme dot co dot uk today",
+    "Medicare card number: 2123 45671 1", "Medicare number 7123456751", "medicare card renewal 2026 10 pages",
     "options a, b, c, at least one dot com domain", "plan A, B, or C at gmail dot com", "steps A, B, C at acme dot com",
     "You are the onboarding assistant for Fairweather Labs (EIN 04-3571892).", "Acme Inc. EIN 12-3456789",
     "Emergency contacts: none on file", "Tax agent: None", "Tax agent: H&R Block",

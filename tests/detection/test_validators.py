@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from redactor.detection.validators import (
+    australian_medicare_ok,
     bangladesh_nid_ok,
     cbu_ok,
     chilean_rut_ok,
@@ -61,6 +62,10 @@ from redactor.detection.validators import (
     # (ten, thirteen or seventeen digits, the seventeen starting with a birth year)
     (bangladesh_nid_ok, ["4617283950", "1992269481736", "19922694817360412"],
      ["12345678901", "0000000000", "12342269481736041"]),
+    # (Australia's Medicare: the ninth digit the weighted sum mod 10, an issue number, a reference number after it;
+    # a wrong check; no card starts with 7; no issue 0; nine digits)
+    (australian_medicare_ok, ["2123 45670 1", "3951234581", "5987654372/1", "59876543721"],
+     ["2123 45671 1", "7123456751", "2123456700", "212345670"]),
 ])
 def test_national_numbers_pass_their_check_and_near_misses_fail(
         validator: Callable[[str], bool], valid: list[str], invalid: list[str]) -> None:
