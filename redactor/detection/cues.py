@@ -48,6 +48,7 @@ from redactor.detection.validators import (
     japanese_my_number_ok,
     korean_rrn_ok,
     luhn_ok,
+    mod_10_check_digit,
     mykad_ok,
     nric_ok,
     pakistan_cnic_ok,
@@ -60,6 +61,7 @@ from redactor.detection.validators import (
     taiwan_id_ok,
     tfn_ok,
     thai_id_ok,
+    weighted_sum,
 )
 
 # Above what pattern recognizers give a bare shape: after its cue, `943 476 5919` is an NHS number
@@ -139,7 +141,7 @@ def aba_routing_ok(value: str) -> bool:
     digits = [int(c) for c in digits_of(value)]
     if len(digits) != 9:
         return False
-    return sum(d * w for d, w in zip(digits, (3, 7, 1) * 3, strict=True)) % 10 == 0
+    return weighted_sum(digits, (3, 7, 1) * 3) % 10 == 0
 
 
 def nhs_number_ok(value: str) -> bool:
@@ -147,7 +149,7 @@ def nhs_number_ok(value: str) -> bool:
     digits = [int(c) for c in digits_of(value)]
     if len(digits) != 10:
         return False
-    check = 11 - sum(d * w for d, w in zip(digits[:9], range(10, 1, -1), strict=True)) % 11
+    check = 11 - weighted_sum(digits[:9], range(10, 1, -1)) % 11
     return (0 if check == 11 else check) == digits[9] and check != 10
 
 
@@ -217,8 +219,7 @@ def pesel_ok(value: str) -> bool:
     digits = [int(c) for c in value]
     if len(digits) != 11:
         return False
-    weighted = sum(d * w for d, w in zip(digits[:10], (1, 3, 7, 9, 1, 3, 7, 9, 1, 3), strict=True))
-    return (10 - weighted % 10) % 10 == digits[10]
+    return mod_10_check_digit(digits[:10], (1, 3, 7, 9, 1, 3, 7, 9, 1, 3)) == digits[10]
 
 
 def clabe_ok(value: str) -> bool:
@@ -287,7 +288,7 @@ def portuguese_nif_ok(value: str) -> bool:
     digits = [int(c) for c in digits_of(value)]
     if len(digits) != 9:
         return False
-    remainder = sum(d * w for d, w in zip(digits[:8], range(9, 1, -1), strict=True)) % 11
+    remainder = weighted_sum(digits[:8], range(9, 1, -1)) % 11
     return (0 if remainder < 2 else 11 - remainder) == digits[8]
 
 

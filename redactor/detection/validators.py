@@ -5,10 +5,22 @@ from __future__ import annotations
 import datetime
 import ipaddress
 import re
+from collections.abc import Iterable
 
 
 def digits_of(value: str) -> str:
     return "".join(ch for ch in value if ch.isdigit())
+
+
+def weighted_sum(digits: Iterable[int | str], weights: Iterable[int]) -> int:
+    """The sum of each digit times its weight, pairwise: what most check digits are computed from. The weights may
+    cover only the first digits (a check digit, a series' letter follow them)."""
+    return sum(int(digit) * weight for digit, weight in zip(digits, weights, strict=False))
+
+
+def mod_10_check_digit(digits: Iterable[int | str], weights: Iterable[int]) -> int:
+    """The digit that makes the weighted sum a multiple of 10 (PESEL's, an Argentine CBU's blocks')."""
+    return (10 - weighted_sum(digits, weights) % 10) % 10
 
 
 def luhn_ok(digits: str) -> bool:
@@ -170,7 +182,7 @@ _TFN_WEIGHTS = (1, 4, 3, 7, 5, 8, 6, 9, 10)
 def tfn_ok(value: str) -> bool:
     """Australia's tax file number: 9 digits whose weighted sum is a multiple of 11."""
     digits = digits_of(value)
-    return len(digits) == 9 and sum(int(d) * w for d, w in zip(digits, _TFN_WEIGHTS, strict=True)) % 11 == 0
+    return len(digits) == 9 and weighted_sum(digits, _TFN_WEIGHTS) % 11 == 0
 
 
 _MEDICARE_AU_WEIGHTS = (1, 3, 7, 9, 1, 3, 7, 9)
@@ -181,7 +193,7 @@ def australian_medicare_ok(value: str) -> bool:
     the ninth the weighted sum of the first eight mod 10, the tenth the card's issue number (never 0)."""
     digits = digits_of(value)
     return (len(digits) in (10, 11) and digits[0] in "23456" and digits[9] != "0"
-            and sum(int(d) * w for d, w in zip(digits[:8], _MEDICARE_AU_WEIGHTS, strict=True)) % 10 == int(digits[8]))
+            and weighted_sum(digits[:8], _MEDICARE_AU_WEIGHTS) % 10 == int(digits[8]))
 
 
 def sin_ok(value: str) -> bool:
@@ -240,7 +252,7 @@ def chinese_resident_id_ok(value: str) -> bool:
                         digits[10] * 10 + digits[11], digits[12] * 10 + digits[13])
     if not (1900 <= year <= 2100 and 1 <= month <= 12 and 1 <= day <= 31):
         return False
-    check = "10X98765432"[sum(d * w for d, w in zip(digits, _CN_ID_WEIGHTS, strict=True)) % 11]
+    check = "10X98765432"[weighted_sum(digits, _CN_ID_WEIGHTS) % 11]
     last = compact[17]
     return bool((last.upper() in ("X", "Ｘ") and check == "X") or (last.isdigit() and str(int(last)) == check))
 
@@ -280,7 +292,7 @@ def russian_inn_ok(value: str) -> bool:
         return False
 
     def check(weights: tuple[int, ...]) -> int:
-        return sum(d * w for d, w in zip(digits, weights, strict=False)) % 11 % 10
+        return weighted_sum(digits, weights) % 11 % 10
 
     if len(digits) == 10:
         return check(_INN_10) == digits[9]
@@ -312,7 +324,7 @@ def taiwan_id_ok(value: str) -> bool:
     code = _TAIWAN_LETTERS.index(value[0]) + 10
     digits = [code // 10, code % 10] + [int(char) for char in value[1:]]
     weights = (1, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1)
-    return sum(d * w for d, w in zip(digits, weights, strict=True)) % 10 == 0
+    return weighted_sum(digits, weights) % 10 == 0
 
 
 # National numbers of Africa, the Gulf, Latin America and Asia (red team 43), each with the check its issuer
@@ -357,7 +369,7 @@ def cuit_ok(value: str) -> bool:
     digits = digits_of(value)
     if len(digits) != 11 or digits[:2] not in _CUIT_TYPES:
         return False
-    check = 11 - sum(int(d) * w for d, w in zip(digits, _CUIT_WEIGHTS, strict=False)) % 11
+    check = 11 - weighted_sum(digits, _CUIT_WEIGHTS) % 11
     return (0 if check == 11 else check) == int(digits[10])
 
 
@@ -377,18 +389,14 @@ _CBU_BANK_WEIGHTS = (7, 1, 3, 9, 7, 1, 3)
 _CBU_ACCOUNT_WEIGHTS = (3, 9, 7, 1, 3, 9, 7, 1, 3, 9, 7, 1, 3)
 
 
-def _weighted_mod_10_check(digits: str, weights: tuple[int, ...]) -> int:
-    return (10 - sum(int(d) * w for d, w in zip(digits, weights, strict=True)) % 10) % 10
-
-
 def cbu_ok(value: str) -> bool:
     """An Argentine CBU (a bank account) or CVU (a wallet's): 22 digits in two blocks, each ending in a check digit
     (weights 7 1 3 9 7 1 3 for the bank and branch; 3 9 7 1 ... for the account)."""
     digits = digits_of(value)
     if len(digits) != 22 or len(set(digits)) == 1:
         return False
-    return _weighted_mod_10_check(digits[:7], _CBU_BANK_WEIGHTS) == int(digits[7]) \
-        and _weighted_mod_10_check(digits[8:21], _CBU_ACCOUNT_WEIGHTS) == int(digits[21])
+    return mod_10_check_digit(digits[:7], _CBU_BANK_WEIGHTS) == int(digits[7]) \
+        and mod_10_check_digit(digits[8:21], _CBU_ACCOUNT_WEIGHTS) == int(digits[21])
 
 
 _NRIC_WEIGHTS = (2, 7, 6, 5, 4, 3, 2)
@@ -405,7 +413,7 @@ def nric_ok(value: str) -> bool:
     if len(code) != 9 or code[0] not in _NRIC_SERIES or not code[1:8].isascii() or not code[1:8].isdigit():
         return False
     start, letters = _NRIC_SERIES[code[0]]
-    total = start + sum(int(d) * w for d, w in zip(code[1:8], _NRIC_WEIGHTS, strict=True))
+    total = start + weighted_sum(code[1:8], _NRIC_WEIGHTS)
     return letters[total % 11] == code[8]
 
 
@@ -430,7 +438,7 @@ def hkid_ok(value: str) -> bool:
         return False
     letters, digits, check = match.groups()
     values = [36 if len(letters) == 1 else ord(letters[0]) - 55, ord(letters[-1]) - 55]
-    total = values[0] * 9 + values[1] * 8 + sum(int(d) * w for d, w in zip(digits, (7, 6, 5, 4, 3, 2), strict=True))
+    total = values[0] * 9 + values[1] * 8 + weighted_sum(digits, (7, 6, 5, 4, 3, 2))
     expected = (11 - total % 11) % 11
     return check == ("A" if expected == 10 else str(expected))
 
@@ -464,7 +472,7 @@ def korean_rrn_ok(value: str) -> bool:
         return False
     if digits[6] in "5678" or (digits[6] in "34" and digits[:6] >= _RRN_RANDOM_SINCE):
         return True
-    check = (11 - sum(int(d) * w for d, w in zip(digits, _RRN_WEIGHTS, strict=False)) % 11) % 10
+    check = (11 - weighted_sum(digits, _RRN_WEIGHTS) % 11) % 10
     return check == int(digits[12])
 
 
