@@ -214,7 +214,9 @@ _PII_KEY_ENTITIES = {
                      # (a licence by its holder's singular; a US Medicare Beneficiary Identifier)
                      "driver_license", "driver_licence", "driver_license_no", "driver_licence_number",
                      "drivers_license_no", "drivers_licence_number", "mbi", "medicare_beneficiary_id",
-                     "medicare_beneficiary_identifier"), "ID_NUMBER"),
+                     "medicare_beneficiary_identifier",
+                     # (a vehicle identification number under its longer names: it leads to the owner)
+                     "vin_number", "vin_no", "vehicle_vin", "vehicle_identification_number"), "ID_NUMBER"),
 }
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # Beside a "columns" list, the member holding a query result's rows (lists of cells).

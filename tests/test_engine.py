@@ -2662,6 +2662,25 @@ def test_red_team_44_a_medicare_card_number_in_an_accessibility_tree(no_ner: Red
     assert out["medicare_card_no"].startswith("<ID_NUMBER:")
 
 
+def test_a_vehicle_identification_number_under_its_long_keys_and_after_its_cue(no_ner: Redactor) -> None:
+    """Round 21's left as found: `vin` was a key, `vin_number` was not, and a VIN in a sentence was kept. A VIN
+    leads to the owner. Seventeen characters without a digit run, or with I, O or Q, are no VIN; `VIN` must be
+    the word (`Vincent`, `VINTAGE-...`)."""
+    vin = "1HGCM82633A004352"
+    out = no_ner.redact({"claim": {"vin_number": vin, "make": "Honda",
+                                   "vehicle_identification_number": "WVWZZZ1JZXW000001"},
+                         "notes": f"The car's VIN is {vin}, and the vin number JH4KA8260MC000000 was the old one.",
+                         "near_misses": ["VIN is pending", "Vincent ABCDEFGHJKLMNPRST", "VINTAGE-2FMDK38C17BA12345",
+                                         "VIN: ABCDEFGHJKLMNPRST", "VIN: 1HGCM82633I004352"]})
+    assert out["claim"]["vin_number"].startswith("<ID_NUMBER:") and out["claim"]["make"] == "Honda"
+    assert out["claim"]["vehicle_identification_number"].startswith("<ID_NUMBER:")
+    assert vin not in out["notes"] and "JH4KA8260MC000000" not in out["notes"]
+    assert out["notes"].startswith("The car's VIN is <ID_NUMBER:") and out["notes"].count("<ID_NUMBER:") == 2
+    assert out["notes"].split("<ID_NUMBER:")[1][:12] == out["claim"]["vin_number"][11:23]
+    assert out["near_misses"] == ["VIN is pending", "Vincent ABCDEFGHJKLMNPRST", "VINTAGE-2FMDK38C17BA12345",
+                                  "VIN: ABCDEFGHJKLMNPRST", "VIN: 1HGCM82633I004352"]
+
+
 def test_red_team_44_an_i9s_a_number_under_its_uscis_key(no_ner: Redactor) -> None:
     """Red team 44's left as found: an I-9's A-Number under `uscis_a_number` (a call record's `a_number` is its
     calling party, which the policy already redacts as a number)."""

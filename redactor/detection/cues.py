@@ -127,6 +127,10 @@ def _has_digits(count: int) -> Callable[[str], bool]:
     return check
 
 
+def _vin_ok(value: str) -> bool:
+    return len(digits_of(value)) >= 4 and any(character.isalpha() for character in value)
+
+
 def phone_after_word_ok(value: str) -> bool:
     """7 to 15 digits, not a date, and not one or two digits repeated."""
     digits = digits_of(value)
@@ -1209,6 +1213,12 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"\bmedicare(?:[ \t_-]+card)?[ \t_-]+(?:number|no\.?|#)|\bmedicare[ \t_-]+card",
             r"[2-6]\d{3}[ ]?\d{5}[ ]?\d(?:[ ]?/?[ ]?[1-9])?(?![\w-])", australian_medicare_ok,
             keywords=("medicare",)),
+    # A vehicle identification number after `VIN` or its long name (`The car's VIN is 1HGCM82633A004352`):
+    # seventeen capitals and digits without I, O or Q. Only North America's carry a check digit, so the shape
+    # decides: a letter, and the serial's digits (four at least).
+    CueRule("vehicle_identification_number", "ID_NUMBER",
+            r"\bVIN\b(?:[ \t]+(?:number|no\.?|#))?|\bvehicle[ \t_-]+identification[ \t_-]+(?:number|no\.?|#)",
+            r"[A-HJ-NPR-Z0-9]{17}(?![\w-])", _vin_ok, keywords=("vin", "vehicle")),
     # An airline loyalty number (`Mileage no. JL 402918736`, `frequent flyer number BA41928837`, `FQTV`):
     # an optional carrier code, then six digits or more.
     CueRule("frequent_flyer", "ID_NUMBER",
