@@ -2663,9 +2663,9 @@ def test_red_team_44_a_medicare_card_number_in_an_accessibility_tree(no_ner: Red
 
 
 def test_a_vehicle_identification_number_under_its_long_keys_and_after_its_cue(no_ner: Redactor) -> None:
-    """Round 21's left as found: `vin` was a key, `vin_number` was not, and a VIN in a sentence was kept. A VIN
-    leads to the owner. Seventeen characters without a digit run, or with I, O or Q, are no VIN; `VIN` must be
-    the word (`Vincent`, `VINTAGE-...`)."""
+    """Session 21's left as found: `vin` was a key, `vin_number` was not, and a VIN in a sentence was kept. A VIN
+    leads to the owner. Seventeen characters with fewer than four digits, or with I, O or Q, are no VIN; `VIN` must
+    be the word (`Vincent`, `VINTAGE-...`)."""
     vin = "1HGCM82633A004352"
     out = no_ner.redact({"claim": {"vin_number": vin, "make": "Honda",
                                    "vehicle_identification_number": "WVWZZZ1JZXW000001"},

@@ -128,6 +128,7 @@ def _has_digits(count: int) -> Callable[[str], bool]:
 
 
 def _vin_ok(value: str) -> bool:
+    """A VIN's shape beyond its characters: a letter, and four digits at least (its serial's)."""
     return len(digits_of(value)) >= 4 and any(character.isalpha() for character in value)
 
 
