@@ -40,6 +40,7 @@ from redactor.detection.decoys import (
     time_zone_regions,
 )
 from redactor.detection.letters import without_accents
+from redactor.detection.names import native_script_aliases
 from redactor.detection.secret_rules import is_obvious_placeholder
 from redactor.errors import InputError, RedactionError
 from redactor.formats.base import Trace, TraceFile, TraceFormat
@@ -96,6 +97,7 @@ _ZERO_WIDTH_CHARS = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad")
 _ZERO_WIDTH = re.compile("[" + "".join(sorted(_ZERO_WIDTH_CHARS)) + "]")
 _NER_WORD_CORROBORATION = 2
 NER_DETECTOR = "SpacyRecognizer"  # presidio's recognizer name on spans found by spaCy NER
+NATIVE_SCRIPT_DETECTOR = "name in its own script"  # (see `names.native_script_aliases`)
 V = TypeVar("V")
 # Secrets beat structured PII, which beats NER guesses, when spans overlap.
 _PRIORITY = {"secret": 0, "pii": 1, "ner": 2}
@@ -868,6 +870,7 @@ class TraceSession:
             self.note_value(value, entity)
         for text, ranked_spans in detected.items():
             kept = self._resolve(text, ranked_spans)
+            kept = self._with_native_script_aliases(text, kept)
             if self.identifiers:
                 # (a number only, found by its shape: a value with letters, or one that passes a check, is what
                 # was found, a codice fiscale or an Aadhaar under a tool's `id` argument too)
@@ -900,6 +903,19 @@ class TraceSession:
         self._texts_gathered.clear()
         self.ner_candidates.clear()
         self.secret_values.clear()
+
+    @staticmethod
+    def _with_native_script_aliases(text: str, kept: list[Span]) -> list[Span]:
+        """A person's name and, in brackets after it, the same name in its own script
+        (`names.native_script_aliases`)."""
+        if "(" not in text:
+            return kept
+        names = [(span.start, span.end) for span in kept if span.entity_type == "PERSON"]
+        taken = [(span.start, span.end) for span in kept]
+        aliases = [Span(start, end, "PERSON", 0.85, NATIVE_SCRIPT_DETECTOR)
+                   for start, end in native_script_aliases(text, names)
+                   if not any(start < other_end and other_start < end for other_start, other_end in taken)]
+        return sorted(kept + aliases, key=lambda span: span.start) if aliases else kept
 
     def _detect_structured(self, text: str) -> list[tuple[int, Span]]:
         """Secrets and pattern PII in `text`, ranked. Typographic spaces and hyphens read as plain ones;

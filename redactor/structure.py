@@ -177,6 +177,11 @@ _PII_KEY_ENTITIES = {
                      "ghana_card", "ghana_card_number", "ghana_card_pin", "thai_id", "thai_national_id",
                      "national_id_number", "resident_registration_number", "spei_clabe", "clabe_interbancaria"),
                     "ID_NUMBER"),
+    # a visa's foil, a Swedish personnummer (its 12-digit form too), a Korean RRN's back half, Belgium's national
+    # register number (red team 45)
+    **dict.fromkeys(("visa_foil", "visa_foil_number", "visa_number", "personnummer", "personnummer_12",
+                     "samordningsnummer", "rrn", "rrn_last7", "rijksregisternummer", "rijksregister_nummer", "insz",
+                     "insz_nummer", "national_register_number"), "ID_NUMBER"),
     **dict.fromkeys(("credit_party_name", "debit_party_name", "receiver_party_public_name"), "PERSON"),
     **dict.fromkeys(("data_nascimento", "geboortedatum", "data_urodzenia", "dogum_tarihi", "doğum_tarihi",
                      "tgl_lahir", "tanggal_lahir", "ngay_sinh", "ne_le", "nee_le"), "DATE_OF_BIRTH"),
@@ -572,7 +577,8 @@ _IDENTITY_DOCUMENTS = frozenset({
     "personalausweis", "dowod", "dowod_osobisty", "dowód", "dowód_osobisty", "rg", "cpf", "passaporto", "pasaporte",
     "passeport", "reisepass", "paszport",
     "passport", "drivers_license", "driver_license", "drivers_licence", "driving_licence", "driving_license",
-    "license", "licence", "national_id", "id_card", "identity_card", "national_identity_card", "residence_permit",
+    "license", "licence", "dl", "cdl", "national_id", "id_card", "identity_card", "national_identity_card",
+    "residence_permit",
     "visa", "ssn", "itin", "tax_id", "nin", "bvn", "aadhaar", "pan", "voter_id", "loyalty", "frequent_flyer",
     "medicaid", "medicare", "insurance_card", "license_plate", "plate", "direct_deposit", "bank", "bank_details",
     "payout_account", "ach", "eft", "bacs", "international",  # Plaid's `numbers.ach[].account`
@@ -1100,10 +1106,13 @@ _HL7_CLINICIAN = re.compile(r"\d{3,}\^[A-Z][A-Za-z'-]+\^[A-Z][A-Za-z'-]+(?:\^[^|
 # A passport's machine-readable zone (ICAO 9303 TD3): `P<GBRSMITH<<JOHN<ALEXANDER<<<<<<<<<<<<<<<<<<`, then
 # `5331927014GBR8502147M3107153<<<<<<<<<<<<<<08`: number and check digit, nationality, birth date and
 # check digit, sex, expiry and check digit. The check digits tell an MRZ from any other line of capitals.
-_MRZ = re.compile(
-    r"P[A-Z<]([A-Z<]{3}([A-Z<]{39}))(?:\s*|\\n)"
-    r"(([A-Z0-9<]{9})(\d)[A-Z<]{3}(\d{6})(\d)[MFX<]\d{6}\d[A-Z0-9<]{14}\d[0-9<])"
-)
+# (An empty personal number's check digit may be a filler, `<<<<<<<<<<<<<<<6`.)
+_MRZ_NAME_LINE = r"P[A-Z<]([A-Z<]{3}([A-Z<]{39}))"
+_MRZ_DATA_LINE = r"(([A-Z0-9<]{9})(\d)[A-Z<]{3}(\d{6})(\d)[MFX<]\d{6}\d[A-Z0-9<]{14}[\d<][0-9<])"
+_MRZ = re.compile(_MRZ_NAME_LINE + r"(?:\s*|\\n)" + _MRZ_DATA_LINE)
+# Each line on its own, a whole run of the zone's characters (a tool's `"mrz": [line1, line2]`; red team 45).
+_MRZ_NAME_LINE_ALONE = re.compile(rf"(?<![A-Z0-9<]){_MRZ_NAME_LINE}(?![A-Z0-9<])")
+_MRZ_DATA_LINE_ALONE = re.compile(rf"(?<![A-Z0-9<]){_MRZ_DATA_LINE}(?![A-Z0-9<])")
 
 
 def _mrz_check_digit(field: str) -> int:
@@ -1116,18 +1125,36 @@ def mrz_fields(text: str) -> Iterator[tuple[str, str]]:
     """(entity, value) of a passport MRZ: the issuing state and name field as written (`UTOERIKSSON<<ANNA`:
     the MRZ glues them, and a value is found only between non-letters), the name in prose (`Anna
     Eriksson`), the whole second line (number, nationality, birth date, expiry: one run of characters)
-    and the passport number alone (as prose writes it)."""
+    and the passport number alone (as prose writes it). Both lines together, or either alone: a name line
+    needs a family name and the `<<` after it, a data line its check digits."""
     for match in _MRZ.finditer(text):
-        number, number_check, birth, birth_check = match.group(4), match.group(5), match.group(6), match.group(7)
-        if _mrz_check_digit(number) != int(number_check) or _mrz_check_digit(birth) != int(birth_check):
-            continue
-        family, _, given = match.group(2).rstrip("<").partition("<<")
-        if family:
-            yield "PERSON", match.group(1).rstrip("<")
-            if given:
-                yield "PERSON", _as_written_in_prose(given.replace("<", " ").strip(), family.replace("<", " "))
-        yield "ID_NUMBER", match.group(3)
-        yield "ID_NUMBER", number.rstrip("<")
+        if _mrz_data_line_ok(match, 3):
+            yield from _mrz_name_fields(match)
+            yield from _mrz_data_fields(match, 3)
+    for match in _MRZ_DATA_LINE_ALONE.finditer(text):
+        if _mrz_data_line_ok(match, 1):
+            yield from _mrz_data_fields(match, 1)
+    for match in _MRZ_NAME_LINE_ALONE.finditer(text):
+        if "<<" in match.group(2).rstrip("<"):
+            yield from _mrz_name_fields(match)
+
+
+def _mrz_data_line_ok(match: re.Match[str], first: int) -> bool:
+    number, number_check, birth, birth_check = (match.group(first + offset) for offset in (1, 2, 3, 4))
+    return _mrz_check_digit(number) == int(number_check) and _mrz_check_digit(birth) == int(birth_check)
+
+
+def _mrz_name_fields(match: re.Match[str]) -> Iterator[tuple[str, str]]:
+    family, _, given = match.group(2).rstrip("<").partition("<<")
+    if family:
+        yield "PERSON", match.group(1).rstrip("<")
+        if given:
+            yield "PERSON", _as_written_in_prose(given.replace("<", " ").strip(), family.replace("<", " "))
+
+
+def _mrz_data_fields(match: re.Match[str], first: int) -> Iterator[tuple[str, str]]:
+    yield "ID_NUMBER", match.group(first)
+    yield "ID_NUMBER", match.group(first + 1).rstrip("<")
 
 
 # A SWIFT MT103's parties: `:50K:` the ordering customer, `:59:` the beneficiary; an account line
@@ -1647,7 +1674,13 @@ _CREDENTIAL_WORDS = re.compile(r"key|secret|token|pass|auth|cred|session|cookie"
 # A bare `wallet` (and its spellings) holding an address: an EVM account, a Bitcoin base58 or bech32 address, a
 # Tron one (a `wallet` record, `{"balance": ...}`, is no address: only a string of that shape is one).
 _WALLET_KEYS = frozenset({"wallet", "wallets", "crypto_wallet", "destination_wallet", "source_wallet", "usdt_wallet",
-                          "eth_wallet", "btc_wallet"})
+                          "eth_wallet", "btc_wallet",
+                          # (a screening tool's `"addresses": [...]`, a withdrawal's `to_address`: only a value of a
+                          # coin address's shape; red team 45)
+                          "addresses", "owner_address", "from_address", "to_address", "deposit_address",
+                          "withdrawal_address", "payout_address", "receiving_address", "sender_address",
+                          "recipient_address", "destination_address", "whitelisted_addresses",
+                          "withdrawal_addresses", "deposit_addresses"})
 # A Brazilian identity card's number (RG, `38.472.615-9`) under its key; `rg` is Azure's resource group too, whose
 # names are words (`rg-prod-eastus`), so the key counts only with the number's shape.
 _RG_KEYS = frozenset({"rg", "rg_number", "numero_rg", "rg_numero", "registro_geral"})
@@ -1657,6 +1690,11 @@ _RG_NUMBER = re.compile(r"\d{1,2}\.?\d{3}\.?\d{3}-?[\dXx]")
 # the number's shape (five letters, the fourth the holder's kind, four digits, a letter).
 _PAN_KEYS = frozenset({"pan", "pan_no", "pan_card", "pan_card_no", "pan_card_number"})
 _PAN_NUMBER = re.compile(r"[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z]")
+# A GhanaPost digital address under its key (`"digital_address": "GA-492-7718"`, a home's geocode; red team 45): only
+# with its shape, as a `digital_address` may be a mailbox or a wallet.
+_DIGITAL_ADDRESS_KEYS = frozenset({"digital_address", "gps_address", "ghanapost_gps", "ghana_post_gps",
+                                   "ghanapost_address", "ghana_post_address"})
+_DIGITAL_ADDRESS = re.compile(r"[A-Z]{2}-\d{3,4}-\d{4}")
 # Keys that name a national or a registration number with their check (red team 41): a Spanish social security
 # number or a Mexican IMSS one under `nss` (also Mozilla's Network Security Services, whose values are versions),
 # a Spanish NIE under `nie` (Polish for "no"), a prescriber's DEA registration under `dea` (an agency's name), an
@@ -1723,9 +1761,19 @@ def is_address_lines(record: Mapping[str, Any], key: str, value: Any) -> bool:
         and any(normalize_key(other) in _ADDRESS_PART_KEYS for other in record if isinstance(other, str))
 
 
-# A withdrawal whitelist's or a deposit's `{"asset": "ETH", "address": "0x..."}`: the address of a coin.
-_CRYPTO_ASSET_KEYS = ("asset", "currency", "coin", "network", "chain", "symbol", "ticker")
+# A withdrawal whitelist's or a deposit's `{"asset": "ETH", "address": "0x..."}`: the address of a coin (and a
+# whitelist's `{"address": "0x...", "label": "metamask"}`, the customer's name for their wallet; red team 45).
+_CRYPTO_ASSET_KEYS = ("asset", "currency", "coin", "network", "chain", "symbol", "ticker", "label", "wallet_name",
+                      "wallet_type")
 _CRYPTO_ADDRESS_KEYS = frozenset({"address", "addr", "to", "destination", "recipient"})
+
+
+def _wallet_addresses(value: Any) -> bool:
+    """A coin address, or a list of nothing else (`"addresses": ["bc1q...", "0x76c5...", "TExi..."]`)."""
+    if isinstance(value, str):
+        return _WALLET_ADDRESS.fullmatch(value) is not None
+    return isinstance(value, list) and bool(value) and all(
+        isinstance(item, str) and _WALLET_ADDRESS.fullmatch(item) is not None for item in value)
 
 
 def crypto_address_of_record(record: Mapping[str, Any], key: str) -> bool:
@@ -1930,14 +1978,16 @@ class StructureRules:
             return Member(False, effective_key, "ID_NUMBER", shape)  # (an Azure `rg` is a name, never this shape)
         if isinstance(child, str) and normalize_key(key) in _PAN_KEYS and _PAN_NUMBER.fullmatch(child.strip()):
             return Member(False, effective_key, "ID_NUMBER", shape)
+        if isinstance(child, str) and normalize_key(key) in _DIGITAL_ADDRESS_KEYS \
+                and _DIGITAL_ADDRESS.fullmatch(child.strip()):
+            return Member(False, effective_key, "STREET_ADDRESS", shape)
         if isinstance(child, str) and is_shaped_number(key, child):
             return Member(False, effective_key, "ID_NUMBER", shape)
         if isinstance(child, str) and is_security_answer(key, parent_key, child):
             return Member(False, effective_key, "CREDENTIAL", shape)
         if is_address_lines(parent, key, child):
             return Member(False, effective_key, "STREET_ADDRESS", shape)
-        if isinstance(child, str) and (normalize_key(key) in _WALLET_KEYS or crypto_address_of_record(parent, key)) \
-                and _WALLET_ADDRESS.fullmatch(child):
+        if (normalize_key(key) in _WALLET_KEYS or crypto_address_of_record(parent, key)) and _wallet_addresses(child):
             return Member(False, effective_key, "CRYPTO", shape)  # (a `wallet` record's balance is no address)
         if isinstance(child, str) and _is_coordinate_key(normalize_key(key)) and _LAT_LNG.fullmatch(child):
             return Member(False, effective_key, "LOCATION", shape)  # a home's or a pickup's GPS position

@@ -2712,3 +2712,106 @@ def test_round_43_keys_that_name_national_numbers_phones_and_payment_parties(no_
     assert out["near_misses"] == {"neft_utr": "HDFCR52026071412345678", "utr": "412345678901", "rut": "16.482.391-0",
                                   "fin": "quarterly", "run": "164823911", "phone_verified_at": "1719932400",
                                   "phone_country": "254", "phone_count": "12345678"}
+
+
+def test_red_team_45_secrets_a_query_key_backup_codes_a_short_password_word_and_a_bare_seed(no_ner: Redactor) -> None:
+    """Red team 45: a tow company's key in a URL's `?key=`, 2FA backup codes told to an agent (in Korean too), `pw is
+    ...`, `my metamask seed is <12 words>`; an Ethereum contract in a block explorer's `/token/` path was taken for a
+    one-time token. Near misses: a cache key's name in `?key=`, `recovery code 2024`, `pw 2 of 3`, `the random seed
+    is 42`, a digest-free hex path."""
+    key = "tk_prod_auJSUFCjGh4ZIZpw8N89bGQmJWiwMplz8MealNur"
+    seed = "orbit vessel humble cactus angle banner cradle ribbon tenant unlock fossil echo"
+    contract = "0xdAC17F958D2ee523a2206206994597C13D831ec7"
+    out = no_ner.redact({
+        "endpoint": f"https://api.towdispatch.example/v1/jobs?key={key}&limit=5",
+        "chat": "my backup codes are 4f7k-29qd-x8mw, b3n8-q1zt-7vyc and m2rp-6h5a-d9ke. "
+                "백업 코드는 t8wx-3cj4-p7nb 이랑",
+        "result": {"valid": ["4f7k-29qd-x8mw"]},
+        "note": "parent says FSA ID pw is Kaimana!Blue2024 ok",
+        "ticket": f"my metamask seed is {seed}. please just reset it fast",
+        "docs": f"see https://etherscan.io/token/{contract} for USDT",
+        "near_misses": ["https://cache.example.com/get?key=profile_photo_large_version",
+                        "recovery code 2024 was printed", "pw 2 of 3 passed; pwd: /home/runner/work",
+                        "the random seed is 42"]})
+    text = json.dumps(out)
+    for value in (key, "4f7k-29qd-x8mw", "b3n8-q1zt-7vyc", "m2rp-6h5a-d9ke", "t8wx-3cj4-p7nb", "Kaimana!Blue2024",
+                  "orbit vessel"):
+        assert value not in text, value
+    assert out["endpoint"].startswith("https://api.towdispatch.example/v1/jobs?key=<API_KEY:")
+    assert out["endpoint"].endswith("&limit=5")
+    assert out["result"]["valid"][0] == out["chat"].split("are ")[1][:len(out["result"]["valid"][0])]
+    assert out["docs"] == f"see https://etherscan.io/token/{contract} for USDT"
+    assert out["near_misses"] == ["https://cache.example.com/get?key=profile_photo_large_version",
+                                  "recovery code 2024 was printed", "pw 2 of 3 passed; pwd: /home/runner/work",
+                                  "the random seed is 42"]
+
+
+def test_red_team_45_identity_numbers_of_vehicles_immigrants_and_national_registers(no_ner: Redactor) -> None:
+    """Red team 45: a plate written in one run, a driving licence's record `dl` and an AAMVA card's `4d DL` field, a
+    USCIS receipt number under any key (an EAD card prints it as its number), an A-number in brackets, a passport's
+    letters apart from its digits, a refugee travel document, a visa foil, a 12-digit personnummer, a Korean RRN's
+    back half, Belgium's national number with its check, a GhanaPost digital address under its key, and a passport
+    MRZ's lines held one a list item. Near
+    misses: Delta's `DL 1234`, `plate 2 of 3`, a container number, a Belgian number with a wrong check."""
+    out = no_ner.redact({
+        "notes": "Other driver, plate HVN7714, insurer State Farm. OCR: 4d DL 29471836",
+        "driver": {"dl": {"number": "40517783", "state": "TX"}},
+        "input": {"receipt_number": "IOE0912345678"}, "ead": "work permit, card number SRC2190347781.",
+        "intake": "has an A-number (A214583906). Passport FX 418273; refugee travel document no. is PA 0913377.",
+        "ids": {"visa_foil": "Z8841276", "personnummer_12": "198503121249", "rrn_last7": "2384712",
+                "digital_address": "GA-492-7718", "gps_address": "near the market"},
+        "ocr": "Rijksregisternr.: 85.07.30-033.28\nGeldig tot: 14.02.2031",
+        "mrz": ["P<UKRHRYTSENKO<<OLEKSANDR<<<<<<<<<<<<<<<<<<<", "FX418273<9UKR8602145M2806055<<<<<<<<<<<<<<<6"],
+        "near_misses": ["Flight DL 1234 departs at 10", "plate 2 of 3", "container MSCU1234567",
+                        "Rijksregisternr.: 85.07.30-033.29"]})
+    text = json.dumps(out)
+    for value in ("HVN7714", "29471836", "40517783", "IOE0912345678", "SRC2190347781", "A214583906", "FX 418273",
+                  "PA 0913377", "Z8841276", "198503121249", "2384712", "85.07.30-033.28", "HRYTSENKO", "OLEKSANDR",
+                  "FX418273", "GA-492-7718"):
+        assert value not in text, value
+    assert out["ids"]["gps_address"] == "near the market"
+    assert out["driver"]["dl"]["state"] == "TX" and out["ocr"].endswith("\nGeldig tot: 14.02.2031")
+    assert out["mrz"][0].startswith("P<<PERSON:") and out["mrz"][1].startswith("<ID_NUMBER:")
+    assert out["near_misses"] == ["Flight DL 1234 departs at 10", "plate 2 of 3", "container MSCU1234567",
+                                  "Rijksregisternr.: 85.07.30-033.29"]
+
+
+def test_red_team_45_names_in_their_own_script_wallets_and_spoken_dates(no_ner: Redactor) -> None:
+    """Red team 45: a name written again in its own script in brackets, a Korean self-introduction, a dash
+    signature, a customer's Ethereum and TRON wallets in a whitelist and a screening list, a birth date after
+    `born in nepal on the`, a Dutch work line after its label. Near misses: a desk's Korean greeting, a bracketed
+    acronym after a name, a dash before a product word, a wallet record's balance."""
+    out = no_ner.redact({
+        "chat": ["hello, this is Park Jun-seo (박준서). I got a letter",
+                 "my name is Oleksandr Hrytsenko (Олександр Грищенко), born in nepal on the 3rd of June 1994.",
+                 "안녕하세요, 박지우입니다. 2FA 기기를 잃어버렸어요.",
+                 "Her brother picked up the keys at move-out. — Gerry",
+                 "mobiel 06-41827365 (of werk: 0612873465). Maandbedrag"],
+        "whitelist": [{"address": "0x30bc31547b16733aa293d95267fe970f29e0a295", "label": "metamask"}],
+        "addresses": ["0x76c5b7f7c892e3b08277027f48b1196c88296eac", "TExiFtF2M1JqHdknDuAXcUyvTZtHBZY6c9"],
+        "wallet": {"balance": "12.5"},
+        "near_misses": ["안녕하세요, 고객센터입니다.", "Call Jane Doe (ENG) today", "see the docs -- Quickstart"]})
+    text = json.dumps(out, ensure_ascii=False)
+    for value in ("박준서", "Олександр", "박지우", "Gerry", "3rd of June 1994", "0612873465", "0x30bc", "0x76c5",
+                  "TExiFtF2"):
+        assert value not in text, value
+    assert out["chat"][0] == "hello, this is <PERSON:" + out["chat"][0].split("<PERSON:")[1].split(" ")[0] \
+        + " (<PERSON:" + out["chat"][0].split("(<PERSON:")[1]
+    assert out["whitelist"][0]["label"] == "metamask" and out["wallet"] == {"balance": "12.5"}
+    assert out["near_misses"][0] == "안녕하세요, 고객센터입니다."
+    assert out["near_misses"][2] == "see the docs -- Quickstart"
+    assert out["near_misses"][1].endswith(" (ENG) today")
+
+
+def test_red_team_45_car_models_and_a_currency_are_no_names_to_ner(default_redactor: Redactor) -> None:
+    """Red team 45 (NER on): a car's model after its make (`Chevrolet Malibu`, `Toyota Sienna`, `RAV4 Hybrid XLE`),
+    `Aston Martin`, `zł` after an amount, the Spanish `Ley` before a law's number were taken for people or places;
+    a person after a make's sentence still is one."""
+    kept = ["This morning around 8:40 a Chevrolet Malibu rear-ended me at a red light.",
+            "Luxury trades (Lincoln Nautilus, Mercedes-Benz GLC 300, Aston Martin DB12) go to the used-car manager.",
+            "the parking garage was full of Rolls-Royce Cullinan and Toyota Sienna SUVs, ha.",
+            "2022 Toyota RAV4 Hybrid XLE", "Zwrot 89,00 zł otrzyma Pani w ciągu 7 dni roboczych.",
+            "Consorcio Regional de Transportes. Ley 39/2015 de Procedimiento Administrativo"]
+    out = default_redactor.redact({"kept": kept, "named": "I sold my Toyota to Jane Smith last week."})
+    assert out["kept"] == kept
+    assert "Jane Smith" not in out["named"]

@@ -35,6 +35,7 @@ from redactor.detection.validators import (
     aadhaar_ok,
     australian_medicare_ok,
     bangladesh_nid_ok,
+    belgian_national_number_ok,
     cbu_ok,
     chilean_rut_ok,
     chinese_resident_id_ok,
@@ -184,6 +185,16 @@ _JAPANESE_NAME = rf"(?:[{_IDEOGRAPHS}]{{1,4}}[ \u3000][{_JAPANESE_GIVEN}]{{1,5}}
 
 def _is_addressed_by_name(value: str) -> bool:
     return value not in _ROLES_WITH_HONORIFICS
+
+
+# Korea's commonest family names, one syllable each (the two-syllable ones, `남궁`, `제갈`, are rare).
+_KOREAN_FAMILY_NAMES = frozenset("김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하"
+                                 "곽성차주우구민진나지엄채원천방공현함변염여추도소석선설마길연위표명"
+                                 "기반왕금옥육인맹제모탁국어은편용예경봉")
+
+
+def _is_korean_full_name(value: str) -> bool:
+    return value[0] in _KOREAN_FAMILY_NAMES and _is_addressed_by_name(value)
 
 
 # What follows `ig`, `fb`, `snap`, `threads` or `twitter` in code and build logs rather than a handle: a decorator
@@ -1164,7 +1175,8 @@ CUE_RULES: tuple[CueRule, ...] = (
     # output never depends on today). The same for German `geb.`, `geboren am`, French `né le`, Italian
     # `nato il`, Spanish `nacido el`, Portuguese `nascido em`; a birthplace may come first (`nato a Roma il`).
     CueRule("born_on", "DATE_OF_BIRTH",
-            rf"\bborn(?:{_BIRTHPLACE}\s+on|\s+on)?|\bgeb\.(?:\s+am)?|\bgeboren(?:{_BIRTHPLACE}\s+am|\s+am)?"
+            # (`born in nepal on the 3rd of June 1994`: a spoken date's `the`; red team 45)
+            rf"\bborn(?:{_BIRTHPLACE}\s+on|\s+on)?(?:\s+the(?=\s+\d))?|\bgeb\.(?:\s+am)?|\bgeboren(?:{_BIRTHPLACE}\s+am|\s+am)?"
             rf"|\bnée?(?:{_BIRTHPLACE})?\s+le|\bnee?\s+le|\bnat[oa](?:{_BIRTHPLACE})?\s+il"
             rf"|\bnacid[oa](?:{_BIRTHPLACE})?\s+el|\bnascid[oa](?:{_BIRTHPLACE})?\s+em|\bnac[ií]\s+el",
             _DATE, _born_before_2010,
@@ -1175,14 +1187,21 @@ CUE_RULES: tuple[CueRule, ...] = (
     # `released` are not `born`.)
     CueRule("born_person", "DATE_OF_BIRTH",
             rf"\b(?:i|he|she|we|they|you|(?:my|our|his|her|their|your)[ \t]+{_CHILD_WORDS})[ \t]+(?:was|were)[ \t]+born"
-            rf"(?:{_BIRTHPLACE}[ \t]+on|[ \t]+on)?|(?<!was )(?<!were )(?<!is )\bborn(?![ \t]+(?:in|at|on)\b)",
+            rf"(?:{_BIRTHPLACE}[ \t]+on|[ \t]+on)?(?:[ \t]+the(?=[ \t]+\d))?"
+            r"|(?<!was )(?<!were )(?<!is )\bborn(?![ \t]+(?:in|at|on)\b)",
             _DATE, separator=r"(?:[ \t]*:)?[ \t]*", keywords=("born",)),
-    CueRule("passport", "ID_NUMBER", rf"\bpassport{_NUMBER_WORDS}", r"[A-Z0-9]{6,9}(?![\w-])", _has_digits(5),
-            keywords=("passport",)),
+    # (a letter series may be printed apart from the digits, `FX 418273`; a refugee's travel document is numbered
+    # as a passport is: `refugee travel document no. is PA 0913377`; red team 45)
+    CueRule("passport", "ID_NUMBER",
+            rf"\bpassport{_NUMBER_WORDS}|\b(?:refugee[ \t]+)?travel[ \t]+document{_NUMBER_WORDS}",
+            r"(?:[A-Z]{1,2} \d{6,8}|[A-Z0-9]{6,9})(?![\w-])", _has_digits(5),
+            separator=_MARK_SEPARATOR + r"(?:\(\s*)?", keywords=("passport", "travel")),
     CueRule("driver_licence", "ID_NUMBER",
-            rf"\b(?:driver'?s?|driving)[ _-]?licen[cs]e{_NUMBER_WORDS}|\bDL\s*#|\bCDL\b{_NUMBER_WORDS}",
+            # (and a US card's own field: AAMVA's `4d DL 29471836`, `DLN`; not a bare `DL`, Delta's flights)
+            rf"\b(?:driver'?s?|driving)[ _-]?licen[cs]e{_NUMBER_WORDS}|\bDL\s*#|\bCDL\b{_NUMBER_WORDS}"
+            r"|\b4d[ \t]+(?-i:DLN?|LIC)\b|(?-i:\bDLN)\b",
             r"[A-Z0-9][A-Z0-9-]{4,17}(?![\w-])", _has_digits(4),
-            keywords=("driver", "driving", "dl", "cdl")),
+            keywords=("driver", "driving", "dl", "cdl", "4d")),
     # A traveller's trusted-traveller or redress number (`Known Traveler Number TT71J4K2Q`, `Redress number
     # 2201984`, a Global Entry/NEXUS PASSID).
     CueRule("trusted_traveller", "ID_NUMBER",
@@ -1327,6 +1346,8 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"(?-i:\bA-?(?:[Nn]umber|No\.?)|\bA#)|\balien[ _-](?:registration[ _-])?(?:number|no\.?)"
             r"|\bUSCIS[ _-]?(?:number|no\.?|#)|\bI-?94(?:[ _-]?(?:record[ _-]?)?(?:number|no\.?|#))?",
             r"(?:A[ -]?)?\d{3}[ -]?\d{3}[ -]?\d{3}(?![\w-])|\d{9}[A-Z]\d(?![\w-])|\d{11}(?![\w-])",
+            # (the number in brackets after its name: `has an A-number (A214583906)`; red team 45)
+            separator=_MARK_SEPARATOR + r"(?:\(\s*)?",
             keywords=("a-number", "a-no", "a#", "anumber", "alien", "uscis", "i-94", "i94")),
     # A USCIS case's receipt number: a service centre's code and ten digits (`IOE0931847265`).
     CueRule("uscis_receipt", "ID_NUMBER", rf"\breceipt{_NUMBER_WORDS}|\bcase{_NUMBER_WORDS}|\bUSCIS",
@@ -1403,7 +1424,8 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"\b(?:amtliches[ \t]+)?Kennzeichen|\bimmatriculation|\b(?:licen[cs]e|number|registration)[ \t]+plate"
             r"|\bplate(?:[ \t]+(?:number|no\.?|#))?|\breg(?:istration)?\.?[ \t]+(?:no\.?|number|mark)|\bmatr[ií]cula"
             r"|\btarga|\bplaca",
-            r"[A-Z0-9]{1,4}(?:[ -][A-Z0-9]{1,5}){0,3}(?![\w-])", _plate_ok,
+            # (written in one run too: `plate HVN7714`; red team 45)
+            r"[A-Z0-9]{1,8}(?:[ -][A-Z0-9]{1,5}){0,3}(?![\w-])", _plate_ok,
             # (`Immatriculation de ma Peugeot 208 : GH-417-KP`: what it is of, then a colon)
             separator=r"(?:[ \t]+d[eu][ \t]+(?:(?:ma|mon|la|le)[ \t]+)?[^\n:]{1,30}?[ \t]*:[ \t]*"
                       r"|[^\S\n]*[:=#]?[ \t]*(?:<[^<>]{0,40}>)?)",
@@ -1426,6 +1448,9 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("phone_after_word", "PHONE_NUMBER",
             r"\b(?:phone|tel\.?|telephone|mobile|cell(?:phone)?|fax|whats[ -]?app|handy|t[ée]l[ée]phone|telefon"
             r"|tel[ée]fono|celular|portable|cellulare"
+            # Dutch and Flemish (`mobiel 0612873465`, `gsm`), and a line's label before a colon (`of werk: 0612873465`;
+            # red team 45)
+            r"|mobiel|telefoon(?:nummer)?|gsm|(?:werk|thuis|priv[ée])(?=[ \t]*:)"
             # a mobile-money wallet, whose number is the holder's phone number (`bKash 01712345678`, `GCash
             # 09171234567`, `PromptPay 0812345678`, `mi Nequi es 3104829917`), and Arabic's mobile and phone (`جوال
             # 0504418827`); red team 43
@@ -1434,7 +1459,8 @@ CUE_RULES: tuple[CueRule, ...] = (
             # (`call me at 4559493322`, `text 4559493322`, `ring me on 01174960451`)
             r"|\b(?:call|text|ring|dial)(?:[ \t]+(?:me|us|him|her|them|back))?(?:[ \t]+(?:at|on))?",
             r"\+?\d{7,15}(?![\w-]|[.,]\d)", phone_after_word_ok,
-            keywords=("phone", "tel", "telephone", "mobile", "cell", "cellphone", "fax", "whatsapp", "whats",
+            keywords=("phone", "tel", "telephone", "mobile", "cell", "cellphone", "fax", "whatsapp", "whats", "mobiel",
+                      "telefoon", "telefoonnummer", "gsm", "werk", "thuis", "privé", "prive",
                       "handy", "téléphone", "telephone", "telefon", "teléfono", "telefono", "celular", "portable",
                       "cellulare", "call", "text", "ring", "dial", "m-pesa", "mpesa", "momo", "mobile money", "bkash",
                       "nagad", "jazzcash", "easypaisa", "gcash", "g-cash", "paymaya", "promptpay", "nequi", "daviplata",
@@ -1457,6 +1483,12 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("uk_utr", "ID_NUMBER", r"\bUTR\b|\bunique\s+taxpayer\s+reference(?:\s*\(UTR\))?",
             r"\d{5}\s?\d{5}(?!\d)", keywords=("utr", "unique taxpayer")),
     CueRule("pesel", "ID_NUMBER", r"\bPESEL\b", r"\d{11}(?!\d)", pesel_ok, keywords=("pesel",)),
+    # Belgium's national register number after its name, printed `85.07.30-033.28` on an eID card (red team 45).
+    CueRule("belgian_national_number", "ID_NUMBER",
+            r"\brijksregister(?:nummer|nr\.?)?|\bregistre[ \t]+national|\bnum[ée]ro[ \t]+national"
+            r"|\bnationaal[ \t]+nummer|\bnational[ \t]+regist(?:er|ry)[ \t]+number|\bINSZ\b|\bNISS\b",
+            r"\d{2}\.?\d{2}\.?\d{2}[ -]?\d{3}\.?\d{2}(?![\d.-])", belgian_national_number_ok,
+            keywords=("rijksregister", "registre", "numéro", "numero", "nationaal", "national", "insz", "niss")),
     # Ireland's PPS number (`PPSN 7612394IA`), Portugal's NIF (`NIF 248193724`, `contribuinte n.º ...`), a Polish
     # identity card (`dowód osobisty AXK482193`), an Italian one (`carta d'identità n. CA48213KM`), a French
     # family-benefits (CAF) file number (`numéro allocataire 2917463`), each after its name.
@@ -1709,6 +1741,10 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("greeting_ending_text", "PERSON", _GREETING_CUE, rf"{_NAME}(?=[ \t]*$)", _is_person_by_given_name,
             separator=rf"(?:,[ \t]+{_TITLE})",
             keywords=_GREETING_KEYWORDS, first_chars=first_characters(*_GREETING_KEYWORDS)),
+    # A dash before the name that ends a message, a letter's or an email's signature (`... at move-out. — Gerry`,
+    # `-- Priya Raman`): a known given name first (red team 45).
+    CueRule("dash_signature", "PERSON", r"(?<![\w-])(?:—|–|--)", rf"{_NAME}(?=[ \t]*(?:\n|$))",
+            _is_person_by_given_name, separator=r"[ \t]*", keywords=("—", "–", "--")),
     # A sign-off, then the name alone on the next line: "Kind regards,\nJane Roe".
     CueRule("sign_off", "PERSON",
             # (and `With gratitude,`, `Gratefully,`, `With appreciation,`, `Yours,`; red team 41)
@@ -1812,6 +1848,12 @@ CUE_RULES: tuple[CueRule, ...] = (
             rf"(?<![\w])(?!(?:Merhaba|Sayın|Değerli|Sevgili|Selam)\b){_NAME_WORD}(?:[ \t]+{_NAME_WORD})?"
             r"(?=[ \t]+(?-i:Bey|Hanım|Hanim)\b)",
             is_plausible_person, separator="", keywords=("bey", "hanım", "hanim")),
+    # A Korean self-introduction: `안녕하세요, 박지우입니다`, `저는 김민준이에요`, `제 이름은 이서연입니다`
+    # (red team 45). A name of three syllables, a family name's first (`안녕하세요, 고객센터입니다` is a
+    # desk's greeting).
+    CueRule("korean_self_introduction", "PERSON", r"안녕하세요[,.!]?|저는|제[ \t]?이름은",
+            r"[\uac00-\ud7a3]{3}(?=입니다|이에요|예요|이라고|라고[ \t]?합니다)", _is_korean_full_name,
+            separator=r"[ \t]*", keywords=("안녕하세요", "저는", "제")),
     CueRule("korean_honorific_name", "PERSON", "",
             r"(?<![\uac00-\ud7a3])[\uac00-\ud7a3]{2,4}(?=[ ]?(?:님|씨)(?![\uac00-\ud7a3]))",
             _is_addressed_by_name, separator="", keywords=("님", "씨")),
@@ -1918,14 +1960,15 @@ CUE_ENTITIES = frozenset(rule.entity for rule in CUE_RULES)
 # The rules whose value passes a check digit or an issuing authority's rules besides its cue: what they find
 # is that number even where the trace also keeps it under an id key (see `engine.TraceSession.identifiers`).
 # (and the recognizers of `redactor.detection.pii` that check a number without a cue, named here for both)
-ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER = ("IccidRecognizer", "NinoRecognizer",
-                                                               "CodiceFiscaleRecognizer")
+ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER, USCIS_RECEIPT_RECOGNIZER = (
+    "IccidRecognizer", "NinoRecognizer", "CodiceFiscaleRecognizer", "UscisReceiptRecognizer")
 CHECKED_DETECTORS = frozenset(rule.name for rule in CUE_RULES if rule.validator in {
     aba_routing_ok, _luhn, nhs_number_ok, sin_ok, tfn_ok, aadhaar_ok, cpf_ok, _nir_ok, pesel_ok, dni_nie_ok, ssn_ok,
+    belgian_national_number_ok,
     ppsn_ok, portuguese_nif_ok, polish_id_card_ok, chinese_resident_id_ok, taiwan_id_ok, japanese_my_number_ok,
     israeli_id_ok, russian_inn_ok, greek_afm_ok, emirates_id_ok, south_african_id_ok, thai_id_ok, saudi_id_ok, cuit_ok,
     chilean_rut_ok, cbu_ok, nric_ok, hkid_ok, sa_tax_reference_ok,
-}) | {ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER}
+}) | {ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER, USCIS_RECEIPT_RECOGNIZER}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _KEYWORDS = sorted({keyword for rule in CUE_RULES for keyword in rule.keywords})
 _RULES_BY_KEYWORD = [frozenset(rule.name for rule in CUE_RULES if keyword in rule.keywords) for keyword in _KEYWORDS]

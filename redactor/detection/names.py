@@ -591,3 +591,19 @@ def full_name_recognizer() -> Any:
                     for start, end in full_names(text)]
 
     return FullNameRecognizer()
+
+
+# A name written again in its own script, in brackets right after the name found (`Park Jun-seo (박준서)`,
+# `Oleksandr Hrytsenko (Олександр Грищенко)`; red team 45): one to four words of letters outside the Latin
+# script (the words a Latin-script name is written in are the detectors' own to find).
+_NATIVE_SCRIPT_ALIAS = re.compile(r"[ \t]*\([ \t]*((?:(?![A-Za-z\u00c0-\u024f])[^\W\d_])+"
+                                  r"(?:[ \t·・](?:(?![A-Za-z\u00c0-\u024f])[^\W\d_])+){0,3})[ \t]*\)")
+
+
+def native_script_aliases(text: str, names: Iterable[tuple[int, int]]) -> Iterator[tuple[int, int]]:
+    """The (start, end) of each name's bracketed writing in another script right after it (see
+    `_NATIVE_SCRIPT_ALIAS`), for names given by their (start, end) in `text`."""
+    for _start, end in names:
+        alias = _NATIVE_SCRIPT_ALIAS.match(text, end)
+        if alias is not None:
+            yield alias.span(1)

@@ -22,6 +22,7 @@ from redactor.detection.cues import (
     CUE_ENTITIES,
     ICCID_RECOGNIZER,
     NINO_RECOGNIZER,
+    USCIS_RECEIPT_RECOGNIZER,
     cue_recognizer,
     is_institution,
     is_plausible_person,
@@ -52,6 +53,9 @@ _NINO = r"(?<![\w-])[A-Z]{2}(?: ?\d{2}){3} ?[A-D](?![\w-])"
 # Italy's codice fiscale (letters of the names, the birth date and place, a check letter; a digit may be
 # written as a letter, `omocodia`).
 _CODICE_FISCALE = (r"(?<![\w-])[A-Z]{6}[0-9LMNP-V]{2}[ABCDEHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{3}[A-Z](?![\w-])")
+# A USCIS case's receipt number, which an EAD card also prints as its card number: a service centre's code and ten
+# digits (`IOE0931847265`, `SRC2190347781`). No other number starts with one of these codes glued to ten digits.
+_USCIS_RECEIPT = r"(?<![\w-])(?:EAC|WAC|LIN|SRC|NBC|MSC|IOE|YSC|TSC|VSC|CSC|NSC)\d{10}(?![\w-])"
 # A Bitcoin address: base58 after a 1 or a 3, or bech32 after `bc1` (every one holds a digit).
 BITCOIN_ADDRESS = re.compile(r"(?<![\w])(?:[13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![\w])")
 # What must match before an entity's recognizers run (`prefilter_matches`): regexes of which one must match.
@@ -75,7 +79,8 @@ _PREFILTERS: dict[str, tuple[re.Pattern[str], ...]] = {
     "ID_NUMBER": (re.compile(r"8(?<![\d.-]8)9\d{16,20}(?![\d.])"),
                   re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z](?: ?\d{2}){3} ?[A-D](?![\w-])"),
                   re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z]{5}[0-9LMNP-V]{2}[ABCDEHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{3}"
-                             r"[A-Z](?![\w-])")),
+                             r"[A-Z](?![\w-])"),
+                  re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z]{2}\d{10}(?![\w-])")),
     "STREET_ADDRESS": (
         re.compile(r"\d(?<!\w\d)\d{0,5}[A-Za-z]?\s+[A-Z]"),
         # (a word, a full stop or comma, spaces, a house number: looked for from the spaces)
@@ -356,6 +361,22 @@ _PREFILTERS_ALSO: dict[str, tuple[re.Pattern[str], ...]] = {"STREET_ADDRESS": _S
 # What follows a name that makes it a product's: a version, or a word for software.
 _SOFTWARE_AFTER = re.compile(r"(?:[ \t]+[A-Z][\w-]*){0,2}[ \t]+(?:v?\d+\.\d+(?:\.\d+)*\b|(?:framework|library|sdk|"
                              r"plugin|package|module|extension|cli|toolkit|runtime)s?\b)")
+# A vehicle's make, perhaps its model's code after it, right before a span NER took for a person or a place: the
+# span is the model's name (`Toyota Sienna`, `Chevrolet Malibu`, `Toyota RAV4 Hybrid XLE`; red team 45). Only a code
+# with a digit or in capitals may stand between (`my Toyota to Jane Smith` still names her).
+_VEHICLE_MAKES = ("toyota", "honda", "chevrolet", "chevy", "ford", "nissan", "hyundai", "kia", "mazda", "subaru",
+                  "volkswagen", "vw", "bmw", "audi", "mercedes", "mercedes-benz", "lexus", "acura", "infiniti", "jeep",
+                  "dodge", "gmc", "buick", "cadillac", "chrysler", "tesla", "volvo", "porsche", "jaguar",
+                  "land rover", "mitsubishi", "fiat", "alfa romeo", "peugeot", "renault", "citroën", "citroen",
+                  "skoda", "škoda", "opel", "vauxhall", "rivian", "polestar", "ferrari", "lamborghini", "maserati",
+                  "bentley", "rolls-royce", "aston martin", "mclaren", "suzuki", "yamaha", "ducati", "harley-davidson")
+_VEHICLE_MAKE_BEFORE = re.compile(r"(?<![\w-])(?i:" + "|".join(re.escape(make) for make in _VEHICLE_MAKES) + r")"
+                                  r"(?:[ \t]+(?-i:[A-Z0-9-]*\d[A-Z0-9-]*|[A-Z]{2,}[A-Z0-9-]*))?[ \t]+\Z")
+_VEHICLE_MAKE_REACH = 40
+# Currencies written after the amount in words NER may take for a name's start (Polish, Czech, Hungarian, Romanian,
+# Nordic, Bulgarian, Russian and Ukrainian; red team 45).
+_CURRENCY_WORD = re.compile(r"(?:zł|zl|Kč|Ft|lei|kr|лв|руб|грн)(?![\w])")
+_AMOUNT_BEFORE = re.compile(r"\d(?:[\d.,  ]*\d)?[ \t ]*\Z")
 _CONFIG_LINE = re.compile(r"[ \t]+(?:- )?[\w.-]+:[ \t]|[ \t]*- [\w.-]+:[ \t]")
 _FREE_TEXT = re.compile(r"[A-Za-z]{2,}[\s,;:]+[A-Za-z]")
 _HAS_UPPER = re.compile(r"[A-Z]")
@@ -546,11 +567,14 @@ def id_number_recognizers() -> list[Any]:
     """Personal numbers found by their shape and a check, with or without a cue: a SIM card's ICCID (ITU-T E.118:
     `89`, the telecom industry's prefix, then 16 to 20 digits with a Luhn digit; no card number starts with 89;
     a SIM swap export's `old_iccid,new_iccid` columns), a UK National Insurance number (HMRC's allocation rules;
-    a P45's box, a caseworker's `NI AB 12 34 56 C`), an Italian codice fiscale (its check letter)."""
+    a P45's box, a caseworker's `NI AB 12 34 56 C`), an Italian codice fiscale (its check letter), a USCIS receipt
+    number (its service centre's code)."""
     return [validated_pattern_recognizer("ID_NUMBER", ICCID_RECOGNIZER, _ICCID, 0.6, luhn_ok),
             validated_pattern_recognizer("ID_NUMBER", NINO_RECOGNIZER, _NINO, 0.6, nino_ok),
             validated_pattern_recognizer("ID_NUMBER", CODICE_FISCALE_RECOGNIZER, _CODICE_FISCALE, 0.6,
-                                         codice_fiscale_ok)]
+                                         codice_fiscale_ok),
+            validated_pattern_recognizer("ID_NUMBER", USCIS_RECEIPT_RECOGNIZER, _USCIS_RECEIPT, 0.6,
+                                         lambda _receipt: True)]  # (the service centre's code is its check)
 
 
 def issuer_card_recognizer() -> Any:
@@ -1064,6 +1088,11 @@ class PiiDetector:
                     and not is_institution(text[s.start:s.end])
                     # (a product named after a place or a person: `Phoenix 1.7.21`, `Phoenix framework`)
                     and not _SOFTWARE_AFTER.match(text, s.end)
+                    # (a car's model after its make: `Toyota Sienna`, `Chevrolet Malibu`, `RAV4 Hybrid XLE`)
+                    and not _VEHICLE_MAKE_BEFORE.search(text, max(0, s.start - _VEHICLE_MAKE_REACH), s.start)
+                    # (a currency written after its amount, and the word after it: `89,00 zł otrzyma`)
+                    and not (_CURRENCY_WORD.match(text, s.start) and _AMOUNT_BEFORE.search(text, max(0, s.start - 24),
+                                                                                          s.start))
                     # (an XML element's name: `<EndToEndId>`, `</Nm>`)
                     and not _inside_markup_tag(text, s)
                     and not in_code_position(text, s.start, s.end)

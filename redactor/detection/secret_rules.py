@@ -241,9 +241,15 @@ def is_public_key_encoding(value: str) -> bool:
 
 def env_key_holds_secret(key: str, value: str) -> bool:
     """Whether `key=value` is an environment variable's `*_KEY` holding an issued key (see `_ENV_KEY_NAME`)."""
-    if _ENV_KEY_NAME.fullmatch(key) is None or _ISSUED_KEY_VALUE.fullmatch(value) is None:
+    if _ENV_KEY_NAME.fullmatch(key) is None or not _ENV_KEY_NOT_SECRET_WORDS.isdisjoint(key.split("_")[:-1]):
         return False
-    if not _ENV_KEY_NOT_SECRET_WORDS.isdisjoint(key.split("_")[:-1]) or is_public_key_encoding(value):
+    return reads_as_issued_key(value)
+
+
+def reads_as_issued_key(value: str) -> bool:
+    """Whether a value is what vendors issue as keys (see `_ENV_KEY_NAME`): random base62/base64 of both cases with
+    digits, not a public key's encoding nor a name made of capitalised words."""
+    if _ISSUED_KEY_VALUE.fullmatch(value) is None or is_public_key_encoding(value):
         return False
     letters = [char for char in value if char.isalpha()]
     if len(letters) < 10 or sum(char.isdigit() for char in value) < _ISSUED_KEY_MIN_DIGITS:
@@ -381,6 +387,11 @@ def aws_secret_ok(_m: re.Match[str], value: str) -> bool:
 
 def _has_letter_and_digit(_m: re.Match[str], value: str) -> bool:
     return any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+
+
+def _backup_code_ok(_m: re.Match[str], value: str) -> bool:
+    """A backup code has a digit, and is no word or number of a sentence's (`recovery code 2024` has four)."""
+    return any(c.isdigit() for c in value) and sum(c.isalnum() for c in value) >= 8
 
 
 def jwt_header_ok(_m: re.Match[str], value: str) -> bool:
@@ -906,6 +917,9 @@ _PATH_TOKEN_NAMES: tuple[str, ...] = tuple(
 )
 # Typed object ids (`tok_1N3T...` of Stripe's `/v1/tokens/{id}`, `inv_...`): ids replay needs.
 _OBJECT_ID = re.compile(r"[a-z]{2,10}_")
+# A number written in hex after `0x`: an Ethereum address (its EIP-55 checksum mixes the cases as a random token's
+# would) or a transaction's hash, as a block explorer's `/token/0xdAC17F...` and `/tx/0x...` write them (red team 45).
+_PREFIXED_HEX = re.compile(r"0x[0-9A-Fa-f]+")
 
 
 def _path_token_ok(_m: re.Match[str], value: str) -> bool:
@@ -914,7 +928,7 @@ def _path_token_ok(_m: re.Match[str], value: str) -> bool:
     That keeps `list`, `overview`, slugs (`Getting-Started-With-OAuth2`, a fifth upper case),
     CamelCase names (`TokenExchangeOverview`), UUIDs and hex digests (one case), ULIDs (upper
     case) and typed ids (`tok_...`) out."""
-    if _OBJECT_ID.match(value):
+    if _OBJECT_ID.match(value) or _PREFIXED_HEX.fullmatch(value):
         return False
     letters = [c for c in value if c.isalpha()]
     if len(letters) < 10:
@@ -1088,6 +1102,40 @@ class _CookieValues:
                 if following < 0:
                     break
                 pos = following + 1
+
+
+# A list of 2FA backup codes after their name: `backup codes: 4f7k-29qd-x8mw, b3n8-q1zt-7vyc`, `recovery code
+# 8213 4477`, `백업 코드는 ... 이랑 ...` (red team 45). Each code is its own span (a tool's result lists them one by
+# one), so the codes are matched one after another from the name, as cookies are from their header.
+_BACKUP_CODES_NAME = re.compile(
+    r"(?i)(?<![A-Za-z0-9])(?:(?:backup|recovery|2fa|mfa|one[ -]time|single[ -]use|emergency)[ \t-]+codes?"
+    r"|wiederherstellungs-?codes?|codes?[ \t]+de[ \t]+(?:secours|r[ée]cup[ée]ration)"
+    r"|c[óo]digos?[ \t]+de[ \t]+(?:respaldo|recuperaci[óo]n)|(?:백업|복구)[ \t]*코드)"
+)
+# What may stand between the name and the first code (`are`, a colon, Korean's topic particle) and between codes.
+_BACKUP_CODES_LEAD = re.compile(r"[ \t]*(?:(?i:is|are|was|were)[ \t]+|[는은][ \t]*)?[:=]?[ \t]*[\"'`]?")
+_BACKUP_CODES_GAP = re.compile(r"[\"'`]?[ \t]*(?:,|;|/|&|(?i:and|or|und|et|y)(?![\w])|이랑|랑|하고)?[ \t]*[\"'`]?")
+_BACKUP_CODE = re.compile(r"(?P<secret>[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,3}|\d{4} \d{4}|[A-Za-z0-9]{8,12})"
+                          r"(?![\w-])")
+_MAX_BACKUP_CODES = 16
+
+
+class _BackupCodes:
+    """The `pattern` of backup_codes: one match per code after the codes' name (see `_BACKUP_CODES_NAME`)."""
+
+    def finditer(self, string: str, /) -> Iterator[re.Match[str]]:
+        for name in _BACKUP_CODES_NAME.finditer(string):
+            lead = _BACKUP_CODES_LEAD.match(string, name.end())
+            pos = name.end() if lead is None else lead.end()
+            for _ in range(_MAX_BACKUP_CODES):
+                code = _BACKUP_CODE.match(string, pos)
+                if code is None or not any(char.isdigit() for char in code.group()):
+                    break
+                yield code
+                gap = _BACKUP_CODES_GAP.match(string, code.end())
+                if gap is None or gap.end() == code.end():
+                    break
+                pos = gap.end()
 
 
 def _named_field_rule(name: str, entity_type: str, words: str, closing_tags: tuple[str, ...],
@@ -2450,15 +2498,17 @@ RULES: dict[str, SecretRule] = _rules(
         # the account it opens, before a slash (`password for WS-0231: Administrator / ...`); or the value
         # in brackets after the word (`the office Wi-Fi password (Kettle-Orchard-71)`).
         re.compile(
-            r"(?i)(?<![A-Za-z0-9])(?:password|passwd|passphrase)"
+            r"(?i)(?<![A-Za-z0-9])(?:(?:password|passwd|passphrase)"
             r"(?:[ \t]{1,3}(?:for|of|on)(?:[ \t]{1,3}[\w.@-]{1,40}){1,3})?"
             r"(?:[ \t]{0,3}:[ \t]{1,3}(?:[\w.\\-]{1,40}[ \t]{1,3}/[ \t]{1,3})?"
             r"|[ \t]{0,3}\((?=[^()\s]{8,64}\))"
-            r"|[ \t]{1,3}(?:(?:is|was|to|set[ \t]to)[ \t]{1,3})?)[\"'`]?"
+            r"|[ \t]{1,3}(?:(?:is|was|to|set[ \t]to)[ \t]{1,3})?)"
+            # (the short forms only before `is` or a colon: `FSA ID pw is ...`, `pwd: ...`; `pw 2` is no password)
+            r"|pwd?(?:[ \t]{1,3}(?:is|was)[ \t]{1,3}|[ \t]{0,3}:[ \t]{1,3}))[\"'`]?"
             r"(?P<secret>[^\s\"'`<>\\(){}\[\],;:=][^\s\"'`<>\\(){}\[\],;]{6,62}[^\s\"'`<>\\(){}\[\],;.:?])"
             r"(?=[\"'`]?[.,;:?)\]]{0,8}(?:\s|\\[nrt]|\Z))"
         ),
-        ("password", "passwd", "passphrase"),
+        ("password", "passwd", "passphrase", "pw"),
         "redactor: passwords pasted into agent messages and tool output",
         validator=_prose_password_ok,
         # Below the assignment and command-line rules, which type the same span from its syntax.
@@ -2469,7 +2519,9 @@ RULES: dict[str, SecretRule] = _rules(
         "prose_recovery_phrase", "CREDENTIAL",
         # `my recovery phrase is answer aim all alley ...`: a wallet's words, told to a support agent.
         re.compile(
-            r"(?i:(?:recovery|seed|secret|backup|mnemonic|wallet)[ \t]+(?:phrase|words|seed))"
+            r"(?i:(?:recovery|seed|secret|backup|mnemonic|wallet)[ \t]+(?:phrase|words|seed)"
+            # (or the bare word, then `is` or a colon: `my metamask seed is orbit vessel ...`)
+            r"|(?:seed|mnemonic)(?=[ \t]+(?:is|was)[ \t]|[ \t]*:))"
             r"(?:(?:[ \t]+(?i:is|was|are|were))?[ \t]*[:=]?[ \t]*[\"'`]?"
             # (a few words may say more before a colon or a quote: `seed phrase exposure: "abandon orbit ..."`)
             r"|(?:[ \t]+[A-Za-z]{2,15}){1,3}[ \t]*(?:[:=][ \t]*[\"'`]?|[\"'`]))"
@@ -2523,6 +2575,30 @@ RULES: dict[str, SecretRule] = _rules(
         "redactor: API keys pasted into agent messages and tool output",
         validator=_random_secret_ok,
         score=0.8,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "backup_codes", "CREDENTIAL",
+        _BackupCodes(),
+        ("backup", "recovery", "2fa", "mfa", "one time", "one-time", "single use", "single-use", "emergency",
+         "wiederherstellungs", "de secours", "cupération", "cuperation", "de respaldo", "de recuperaci",
+         "백업", "복구"),
+        "https://support.google.com/accounts/answer/1187538 (backup codes); "
+        "https://docs.github.com/en/authentication/securing-your-account-with-two-factor-authentication-2fa",
+        validator=_backup_code_ok,
+        score=0.85,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "url_query_key", "API_KEY",
+        # `?key=tk_prod_auJS...`: a query string's bare `key`, the API key parameter of Google's and many vendors'
+        # APIs, holding what vendors issue as keys (`?key=profile_photo`, `&key=2024/03/report.pdf` are none;
+        # red team 45).
+        re.compile(r"[?&]key=(?P<secret>[A-Za-z0-9_-]{20,256})(?![A-Za-z0-9_%+/=.-])"),
+        ("?key=", "&key="),
+        "https://cloud.google.com/docs/authentication/api-keys-use (`key=` query parameter)",
+        validator=lambda _m, value: reads_as_issued_key(value),
+        score=0.85,
         priority=GENERIC,
     ),
     SecretRule(

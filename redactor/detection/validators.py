@@ -219,6 +219,17 @@ def codice_fiscale_ok(value: str) -> bool:
     return chr(65 + total % 26) == code[15]
 
 
+def belgian_national_number_ok(value: str) -> bool:
+    """Belgium's national register number (INSZ/NISS): the birth date (YYMMDD; the month raised by 20 or 40 when the
+    date is unknown), a serial, and 97 less the first nine digits mod 97 (with a 2 before them for a birth from
+    2000): `85.07.30-033.28`."""
+    digits = digits_of(value)
+    if len(digits) != 11 or not 0 <= int(digits[2:4]) % 20 <= 12:
+        return False
+    check = int(digits[9:])
+    return any(97 - int(prefix + digits[:9]) % 97 == check for prefix in ("", "2"))
+
+
 def cpf_ok(value: str) -> bool:
     """Brazil's CPF: 11 digits, not all one digit, two mod-11 check digits."""
     digits = [int(char) for char in digits_of(value)]

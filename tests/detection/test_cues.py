@@ -643,7 +643,9 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "HKID K512387(9)", "K512387(9)", "GHA-004518239-7", "GhanaPost GPS GA-184-2921", "NUBAN 0127345683",
                "FNB account 62841937025", "RRN 900101-2345670", "SARS tax ref 0123456782",
                "sent to OTIENO ODHIAMBO 254733550192", "to rohanmehta@paytm", "Medicare card 2123 45670 1",
-               "VIN 1HGCM82633A004352", "vehicle identification number WVWZZZ1JZXW000001"]
+               "VIN 1HGCM82633A004352", "vehicle identification number WVWZZZ1JZXW000001",
+               "Rijksregisternr.: 85.07.30-033.28", "numéro national 85073003328", "INSZ 85.07.30-033.28",
+               "안녕하세요, 박지우입니다", "at move-out. — Gerry"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
