@@ -2779,22 +2779,24 @@ def test_red_team_45_identity_numbers_of_vehicles_immigrants_and_national_regist
 def test_red_team_45_names_in_their_own_script_wallets_and_spoken_dates(no_ner: Redactor) -> None:
     """Red team 45: a name written again in its own script in brackets, a Korean self-introduction, a dash
     signature, a customer's Ethereum and TRON wallets in a whitelist and a screening list, a birth date after
-    `born in nepal on the`, a Dutch work line after its label. Near misses: a desk's Korean greeting, a bracketed
+    `born in nepal on the`, a Dutch work line after its label, a name after two titles. Near misses: a desk's Korean greeting, a bracketed
     acronym after a name, a dash before a product word, a wallet record's balance."""
     out = no_ner.redact({
         "chat": ["hello, this is Park Jun-seo (박준서). I got a letter",
                  "my name is Oleksandr Hrytsenko (Олександр Грищенко), born in nepal on the 3rd of June 1994.",
                  "안녕하세요, 박지우입니다. 2FA 기기를 잃어버렸어요.",
                  "Her brother picked up the keys at move-out. — Gerry",
-                 "mobiel 06-41827365 (of werk: 0612873465). Maandbedrag"],
+                 "mobiel 06-41827365 (of werk: 0612873465). Maandbedrag",
+                 "Prof Dr. Halvorsen-Mbeki entered an F"],
         "whitelist": [{"address": "0x30bc31547b16733aa293d95267fe970f29e0a295", "label": "metamask"}],
         "addresses": ["0x76c5b7f7c892e3b08277027f48b1196c88296eac", "TExiFtF2M1JqHdknDuAXcUyvTZtHBZY6c9"],
         "wallet": {"balance": "12.5"},
         "near_misses": ["안녕하세요, 고객센터입니다.", "Call Jane Doe (ENG) today", "see the docs -- Quickstart"]})
     text = json.dumps(out, ensure_ascii=False)
     for value in ("박준서", "Олександр", "박지우", "Gerry", "3rd of June 1994", "0612873465", "0x30bc", "0x76c5",
-                  "TExiFtF2"):
+                  "TExiFtF2", "Halvorsen"):
         assert value not in text, value
+    assert out["chat"][5].startswith("Prof Dr. <PERSON:")
     assert out["chat"][0] == "hello, this is <PERSON:" + out["chat"][0].split("<PERSON:")[1].split(" ")[0] \
         + " (<PERSON:" + out["chat"][0].split("(<PERSON:")[1]
     assert out["whitelist"][0]["label"] == "metamask" and out["wallet"] == {"balance": "12.5"}

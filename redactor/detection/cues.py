@@ -1765,7 +1765,8 @@ CUE_RULES: tuple[CueRule, ...] = (
     # "MR" is a merge request). A given and a family name or a family name alone, no more: `Mr. Coffee
     # Espresso Maker`, `Dr. Martens Smooth Leather Boots`, `Dr. Bronner's Pure Castile Soap` are products.
     CueRule("titled_name", "PERSON", r"\b(?-i:Dr|Mr|Mrs|Ms|Mx|Prof)\b\.?",
-            rf"(?:{_NAME_WORD}(?:[ \t]+[{CAPITAL}]\.)?[ \t]+{_GAELIC_PARTICLE}(?!{_CALENDAR_WORDS}\b){_NAME_WORD}"
+            # (not a second title: `Prof Dr. Halvorsen-Mbeki` is named after the last; red team 45)
+            rf"(?!(?:Dr|Mr|Mrs|Ms|Mx|Prof)\b)(?:{_NAME_WORD}(?:[ \t]+[{CAPITAL}]\.)?[ \t]+{_GAELIC_PARTICLE}(?!{_CALENDAR_WORDS}\b){_NAME_WORD}"
             rf"|{_GAELIC_PARTICLE}(?!{_CALENDAR_WORDS}\b){_NAME_WORD}(?!['’]s[ \t]+[{CAPITAL}]))(?![ \t]+[{CAPITAL}])",
             lambda value: is_plausible_person(value) and value.split()[0].lower() not in _TITLED_BRANDS,
             separator=r"(?:[ \t]+)",
