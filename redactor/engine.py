@@ -19,7 +19,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import accumulate
+from itertools import accumulate, chain
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -78,6 +78,7 @@ from redactor.structure import (
     parse_embedded_json,
     raw_credential,
     split_auth_scheme,
+    sql_tables,
     stream_pieces,
 )
 
@@ -759,7 +760,7 @@ class TraceSession:
             self._texts_gathered.add(text)
             self.versions.update(text[start:end] for start, end in four_part_version_regions(text)
                                  if _DOTTED_QUAD.fullmatch(text, start, end))
-        if "\n" in text:
+        if "\n" in text or "INSERT" in text or "insert" in text:
             self._collect_csv_cells(text, ctx)
         # an HL7 v2 message's, a passport MRZ's, a SWIFT payment's personal fields
         for entity, value in message_fields(text) if first_copy else ():
@@ -791,9 +792,9 @@ class TraceSession:
                 self._plan_value([document], 0, document, ctx.embedded(), 0, [], True, None)
 
     def _collect_csv_cells(self, text: str, ctx: NodeContext) -> None:
-        """A CSV table in a text (a file a tool read): the cells of a column named like a sensitive key
-        are that key's values, replaced wherever the trace holds them (in this text too)."""
-        for columns, rows in csv_tables(text):
+        """A CSV table in a text (a file a tool read), or a SQL dump's rows: the cells of a column named like a
+        sensitive key are that key's values, replaced wherever the trace holds them (in this text too)."""
+        for columns, rows in chain(csv_tables(text), sql_tables(text)):
             record = dict.fromkeys(columns, "")
             for row in rows:
                 for column, cell in zip(columns, row, strict=True):

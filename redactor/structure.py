@@ -182,6 +182,13 @@ _PII_KEY_ENTITIES = {
     **dict.fromkeys(("visa_foil", "visa_foil_number", "visa_number", "personnummer", "personnummer_12",
                      "samordningsnummer", "rrn", "rrn_last7", "rijksregisternummer", "rijksregister_nummer", "insz",
                      "insz_nummer", "national_register_number"), "ID_NUMBER"),
+    # Japan's My Number, an A-number's short keys, a refund's account; a pupil's guardian and a candidate's profiles
+    # (red team 46)
+    **dict.fromkeys(("my_number", "mynumber", "kojin_bango", "alien_no", "alien_reg_no", "alien_registration_no",
+                     "uscis_no", "uscis_number", "direct_deposit_account", "direct_deposit_account_number",
+                     "refund_account", "refund_account_number", "deposit_account_number", "payout_account_number"),
+                    "ID_NUMBER"),
+    **dict.fromkeys(("guardian", "linkedin_url", "linkedin_profile", "github_url", "github_profile"), "PERSON"),
     **dict.fromkeys(("credit_party_name", "debit_party_name", "receiver_party_public_name"), "PERSON"),
     **dict.fromkeys(("data_nascimento", "geboortedatum", "data_urodzenia", "dogum_tarihi", "doğum_tarihi",
                      "tgl_lahir", "tanggal_lahir", "ngay_sinh", "ne_le", "nee_le"), "DATE_OF_BIRTH"),
@@ -1000,7 +1007,9 @@ _PAYMENT_TRANSACTION_KEYS = frozenset({"gateway", "payment_gateway", "amount", "
 # (red team 40). (`"auth": "oauth2"`, `"none"`, `{"type": ...}` are settings; `is_secret_key` leaves the name.)
 _AUTH_KEYS = frozenset({"auth", "basic_auth", "http_auth", "proxy_auth", "registry_auth"})
 _AUTH_CREDENTIAL = re.compile(r"(?:(?i:basic|bearer|token) )?(?:[^\s:/@]{1,128}:(?!//)\S{1,256}"
-                              r"|(?![a-z0-9]+(?:[_-][a-z0-9]+)+$)"  # (no setting's name: `oauth2_client_credentials`)
+                              # (no setting's name, words and a version: `oauth2_client_credentials`; a typed
+                              # token's random part is none, `hmrc_oauth_3b9c1e7a...`: red team 46)
+                              r"|(?![a-z]+\d*(?:[_-][a-z]+\d*)+$)"
                               r"(?=[A-Za-z+/_.=-]*\d)(?=[0-9+/_.=-]*[A-Za-z])[A-Za-z0-9+/_.=-]{16,})")
 
 
@@ -1392,6 +1401,71 @@ def csv_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
             yield columns, rows
 
 
+# A SQL dump's rows (red team 46): `INSERT INTO users (name, phone, dob) VALUES ('Ana Ruiz', '+34 ...', '1987-09-14'),
+# (...);` and `pg_dump`'s `COPY public.customers (id, name, phone, dob) FROM stdin;` then one tab-separated row a
+# line up to `\.`. A `dob` column's cells are what a `dob` key's values are.
+_SQL_INSERT = re.compile(r"(?i:\binsert[ \t]+into)[ \t]+[\w.\"`\[\]]+[ \t]*\(([^()]{1,2000})\)"
+                         r"[ \t\r\n]*(?i:values)[ \t\r\n]*")
+_SQL_COPY = re.compile(r"(?i:\bcopy)[ \t]+[\w.\"]+[ \t]*\(([^()]{1,2000})\)[ \t]+(?i:from[ \t]+stdin)[^\n]*\n")
+# One value of a VALUES tuple: a quoted string (`''` inside it is a quote), or a bare word or number (NULL, 42).
+_SQL_VALUE = re.compile(r"[ \t\r\n]*(?:'((?:[^']|'')*)'|([^,()'\s]+))[ \t\r\n]*")
+_SQL_ROW_SEPARATOR = re.compile(r"[ \t\r\n]*,[ \t\r\n]*")
+_SQL_MAX_ROWS = 500
+
+
+def sql_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
+    """(column names, rows) of a text's SQL INSERT statements and COPY blocks (see `_SQL_INSERT`)."""
+    if "INSERT" in text or "insert" in text:
+        for statement in _SQL_INSERT.finditer(text):
+            columns = [name.strip().strip('"`[]') for name in statement.group(1).split(",")]
+            tuples = list(_sql_value_rows(text, statement.end(), len(columns)))
+            if tuples:
+                yield columns, tuples
+    if "COPY" in text or "copy" in text:
+        for block in _SQL_COPY.finditer(text):
+            columns = [name.strip().strip('"') for name in block.group(1).split(",")]
+            rows: list[list[str]] = []
+            for line in text[block.end():].split("\n", _SQL_MAX_ROWS)[:_SQL_MAX_ROWS]:
+                if line.rstrip("\r") == "\\.":
+                    break
+                cells = line.rstrip("\r").split("\t")
+                if len(cells) != len(columns):
+                    break
+                rows.append(["" if cell == "\\N" else cell for cell in cells])
+            if rows:
+                yield columns, rows
+
+
+def _sql_value_rows(text: str, position: int, width: int) -> Iterator[list[str]]:
+    """The tuples of a VALUES list from `position`: `(v, ...)`, separated by commas, up to its `;` or anything else."""
+    for _ in range(_SQL_MAX_ROWS):
+        if not text.startswith("(", position):
+            return
+        position += 1
+        row: list[str] = []
+        while True:
+            value = _SQL_VALUE.match(text, position)
+            if value is None:
+                return
+            quoted, bare = value.group(1), value.group(2)
+            row.append(quoted.replace("\'\'", "\'") if quoted is not None else bare)
+            position = value.end()
+            if text.startswith(",", position):
+                position += 1
+                continue
+            if text.startswith(")", position):
+                position += 1
+                break
+            return
+        if len(row) != width:
+            return
+        yield row
+        separator = _SQL_ROW_SEPARATOR.match(text, position)
+        if separator is None:
+            return
+        position = separator.end()
+
+
 # A query string's or a form body's `key=value` pairs (`?email=...&full_name=Kwame+Mensah`).
 _FORM_PAIR = re.compile(r"(?:^|(?<=[?&;]))([A-Za-z_][\w.\[\]-]{0,60})=([^&;#\s\"'<>]+)")
 
@@ -1644,6 +1718,8 @@ _IDENTIFIER_KEY = re.compile(r"(?:^|_)(?:ids?|uuid|guid|etag|e_tag|ndc|sku|upc|e
                              r"|style|style_number|upc_code|meeting_id"
                              # an employer's identification number (a payer's on a 1099; see decoys' `EIN`)
                              r"|ein|fein|employer_ein"
+                             # a business's tax or registration number (a payer's ABN; red team 46)
+                             r"|abn|acn|gstin|gst_number|gst_no|vat_number|vat_no|vat_id|business_number"
                              # a version or a build (`app_version: 3.2.1.9` reads as an IPv4 address)
                              r"|version|ver|build|build_number|firmware|release)$")
 _PHONE_IDENTIFIER_KEYS = frozenset({"wa_id", "caller_id", "sender_id", "from_id", "msisdn_id", "phone_id"})
@@ -1655,8 +1731,10 @@ _IDENTIFIER_VALUE = re.compile(r'(?:W/)?"?[A-Za-z0-9][A-Za-z0-9_.:#/-]{0,127}"?'
 # Digits in groups, as a meeting's id and a parcel's tracking number are written (`"meeting_id": "812 3456 7890"`,
 # red team 41; Yamato's `"tracking": "6221 4817 3309"`, red team 43): only under such a key. Under any id's key
 # they are a phone number as often: a login by SMS (`"login_id": "0412 345 678"`; red team 42).
-_GROUPED_DIGITS = re.compile(r"\d{3,4}(?: \d{3,4}){1,3}")
-_GROUPED_ID_KEY = re.compile(r"(?:^|_)(?:(?:meeting|webinar|conference|zoom|teams)_id|tracking|tracking_number)$")
+# (and a business's number printed in its groups, `"payer_abn": "51 824 753 556"`; red team 46)
+_GROUPED_DIGITS = re.compile(r"\d{2,4}(?: \d{3,4}){1,3}")
+_GROUPED_ID_KEY = re.compile(r"(?:^|_)(?:(?:meeting|webinar|conference|zoom|teams)_id|tracking|tracking_number"
+                             r"|abn|acn|gstin|gst_number|gst_no|vat_number|vat_no|vat_id|business_number)$")
 
 
 def is_identifier_value(key: str, value: str) -> bool:

@@ -2779,8 +2779,8 @@ def test_red_team_45_identity_numbers_of_vehicles_immigrants_and_national_regist
 def test_red_team_45_names_in_their_own_script_wallets_and_spoken_dates(no_ner: Redactor) -> None:
     """Red team 45: a name written again in its own script in brackets, a Korean self-introduction, a dash
     signature, a customer's Ethereum and TRON wallets in a whitelist and a screening list, a birth date after
-    `born in nepal on the`, a Dutch work line after its label, a name after two titles. Near misses: a desk's Korean greeting, a bracketed
-    acronym after a name, a dash before a product word, a wallet record's balance."""
+    `born in nepal on the`, a Dutch work line after its label, a name after two titles. Near misses: a desk's Korean
+    greeting, a bracketed acronym after a name, a dash before a product word, a wallet record's balance."""
     out = no_ner.redact({
         "chat": ["hello, this is Park Jun-seo (박준서). I got a letter",
                  "my name is Oleksandr Hrytsenko (Олександр Грищенко), born in nepal on the 3rd of June 1994.",
@@ -2817,3 +2817,72 @@ def test_red_team_45_car_models_and_a_currency_are_no_names_to_ner(default_redac
     out = default_redactor.redact({"kept": kept, "named": "I sold my Toyota to Jane Smith last week."})
     assert out["kept"] == kept
     assert "Jane Smith" not in out["named"]
+
+
+def test_red_team_46_business_numbers_laws_and_upgrades_are_no_phones_or_addresses(no_ner: Redactor) -> None:
+    """Red team 46's over-redaction: a W-2's EIN (box b, and after its label), a 1099 payer's TIN, an OMB form
+    number, an Oregon rule, a payer's ABN under its key and after its name, a business's GST number, and a
+    dependency bumped to a four-part version were read as phones, ids or an IP address. What must still go: a
+    recipient's TIN, a phone beside them, an Israeli number in its own 2-7 form, two hosts of a firewall line."""
+    kept = {"boxes": {"b": "91-1847362"},
+            "form": "b Employer identification number (EIN) 91-1847362\nc Employer's name",
+            "1099": "RIDGELINE FEDERAL CREDIT UNION PAYER'S TIN 82-0519448",
+            "law": "Wage and Tax Statement 2024 OMB No. 1545-0008; interview due per OAR 461-115-0651.",
+            "ato": {"payer": "ATO interest", "payer_abn": "51 824 753 556"},
+            "gst": "Our business GST number is 123-847-571. ABN 33 102 417 032.",
+            "bump": "bump jackson-databind from 2.13.4 to 2.13.4.1 in /ledger",
+            "maven": "[INFO] +- com.fasterxml.jackson.core:jackson-databind:jar:2.13.4.1:compile"}
+    out = no_ner.redact({**kept, "gone": "RECIPIENT'S TIN 518-62-4093, call 503-555-0142, mobile 03-1234567; "
+                                         "traffic from 10.0.0.12 to 10.0.0.13 blocked"})
+    assert {key: out[key] for key in kept} == kept
+    for value in ("518-62-4093", "503-555-0142", "03-1234567", "10.0.0.12", "10.0.0.13"):
+        assert value not in out["gone"], value
+
+
+def test_red_team_46_secrets_and_numbers_told_in_forms_of_their_own(no_ner: Redactor) -> None:
+    """Red team 46: Cloudflare's `X-Auth-Key`, a Twilio auth token beside its SID in an SDK call, a typed OAuth token
+    under `bearer`, an access code and an e-verification code of letters and digits, self-select PINs, a Japanese
+    portal password, date of birth and a phone glued to its label, Japan's My Number and a refund account under
+    their keys, a TX DL, `student 30077215`, profiles on LinkedIn and GitHub, a phone and a DOB in SQL dump rows.
+    Near misses: a placeholder under a secret's key, a bearer setting's name, an org's repository URL, a GPIO pin."""
+    copy = ("COPY public.customers (id, name, email, phone, dob) FROM stdin;\n"
+            "1\tIngrid Sæther\tingrid@example.no\t+34 612 48 93 17\t1992-11-30\n\\.\n")
+    insert = "INSERT INTO users (id, name, phone, dob) VALUES (1, 'Ana Ruiz', '+34 699 12 34 56', '1987-09-14');"
+    out = no_ner.redact({
+        "shell": 'curl -H "X-Auth-Key: af51f74b4e575c0951c38b803d6be8c38f20a" https://api.cloudflare.com/client/v4',
+        "trace": 'Client("ACf5b0dc1e2a3b4c5d6e7f8091a2b3da63", "478df6558e088c127b99b48d8d619b7e")',
+        "hmrc": {"bearer": "hmrc_oauth_3b9c1e7a0f5d2846bb19e4c7a2d8f631"},
+        "chat": ["My NETFILE access code is K7Q2M9XA.", "e-verify with the code EVC 8H2K4M9QXT today",
+                 "Our self-select PINs: mine 58213.", "マイナポータルの暗証番号はSakura-Shinmachi2147です。",
+                 "生年月日1989年6月15日、電話090-4817-2263、", "TX DL 38291746, plate 7KTR093",
+                 "Jo Park (student 30077215, DOB 2015-03-02)", "see https://www.linkedin.com/in/kwabena-asante-mensah",
+                 "GitHub: https://github.com/tlindq"],
+        "jp": {"my_number": "482137950620", "direct_deposit_account": "7720039184"},
+        "efile": {"headers": {"X-EFSP-Key": "efsp_live_9a7Kd2Lq8ZxV4rT1mB6nW0pC3yH5jF"}},
+        "netfile": "account 5021837. 819-346-7720 / etienne@example.ca. "
+                   "Refund to account 50100284719366, IFSC HDFC0001234",
+        "dump": [copy, insert],
+        "near_misses": {"LINEAR_API_KEY": "lin_api_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+                        "scheme": {"bearer": "oauth2_client_credentials"}, "cacheKey": "user-profile-42",
+                        "text": "see https://github.com/pallets/flask; GPIO pins 4 and 17"}})
+    text = json.dumps(out, ensure_ascii=False)
+    for value in ("af51f74b4e575c0951c38b803d6be8c38f20a", "478df6558e088c127b99b48d8d619b7e", "3b9c1e7a0f5d",
+                  "K7Q2M9XA", "8H2K4M9QXT", "58213", "Sakura-Shinmachi2147", "1989年6月15日", "090-4817-2263",
+                  "38291746", "30077215", "kwabena-asante-mensah", "tlindq", "482137950620", "7720039184",
+                  "+34 612 48 93 17", "1992-11-30", "+34 699 12 34 56", "1987-09-14", "efsp_live_9a7Kd2Lq8",
+                  "819-346-7720", "50100284719366"):
+        assert value not in text, value
+    assert out["trace"].startswith('Client("ACf5b0dc1e2a3b4c5d6e7f8091a2b3da63", "<ACCESS_TOKEN:')
+    assert out["dump"][0].startswith("COPY public.customers (id, name, email, phone, dob) FROM stdin;\n1\t<PERSON:")
+    assert out["near_misses"] == {"LINEAR_API_KEY": "lin_api_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+                                  "scheme": {"bearer": "oauth2_client_credentials"}, "cacheKey": "user-profile-42",
+                                  "text": "see https://github.com/pallets/flask; GPIO pins 4 and 17"}
+
+
+def test_red_team_46_product_words_are_no_names_to_ner(default_redactor: Redactor) -> None:
+    """Red team 46 (NER on): `Pulumi`, `Doppler`, `Docker Hub`, `Postman`, `New Relic`, `Sandbox:`, `Schedule 8812`
+    were taken for people or places."""
+    kept = ["also Vercel, Pulumi, AWS, Anthropic.", "they live in Doppler.", "PyPI, npm and Docker Hub.",
+            "The Atlassian and Postman tokens.", "a live Vault token and a New Relic user key.",
+            "You are Codex, a coding agent. Sandbox: workspace-write.", "Schedule 8812 computes the credit."]
+    assert default_redactor.redact({"kept": kept})["kept"] == kept

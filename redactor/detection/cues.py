@@ -731,6 +731,8 @@ _COORDINATE_KEYWORDS = ("origin", "destination", "waypoint", "latlng", "lat_lng"
                         "coord", "gps", "location", "position", "pickup", "dropoff", "drop-off", "ping", "last ping",
                         "geo")
 _NUMBER_WORDS = r"(?:\s*(?:number|num\.?|no\.?|nr\.?|#|id))?"
+_US_STATE_CODES = ("AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY"
+                    "|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY")
 _US_STATE_NAMES = "|".join((
     "Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorado", "Connecticut", "Delaware", "Florida",
     "Georgia", "Hawaii", "Idaho", "Illinois", "Indiana", "Iowa", "Kansas", "Kentucky", "Louisiana", "Maine",
@@ -1209,6 +1211,12 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"|nexus|passid)[ \t]*(?:number|no\.?|#|id)|\bKTN\b",
             r"[A-Z0-9]{7,10}(?![\w-])", _has_digits(4),
             keywords=("known", "trusted", "redress", "global", "nexus", "passid", "ktn")),
+    # A US licence after its state's postal code (`TX DL 38291746`, `WA licence WDLK7Y3M9P2Q`; red team 46).
+    CueRule("state_code_driver_licence", "ID_NUMBER",
+            rf"(?-i:\b(?:{_US_STATE_CODES})\b)[ \t]+(?:(?-i:DL)|driver'?s?[ \t]+licen[cs]e|licen[cs]e)"
+            r"(?:[ \t]*(?:number|no\.?|#))?",
+            r"[A-Z0-9][A-Z0-9-]{4,17}(?![\w-])", _has_digits(4),
+            keywords=("dl", "license", "licence")),
     # A licence named by the state that issued it (`Massachusetts license number S44182736`, `state licence #`):
     # "number" (or `no.`, `#`) is required after it, as a software or business licence has numbers too.
     CueRule("state_driver_licence", "ID_NUMBER",
@@ -1270,6 +1278,12 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"\d[\d -]{4,18}\d(?![\w-])", _has_digits(6),
             keywords=("savings", "checking", "chequing", "current account", "current-account", "deposit account",
                       "brokerage", "account:", "account :", "account #", "account#")),
+    # An account with its bank's code after it (`Refund to account 50100284719366, IFSC HDFC0001234`; red team 46):
+    # the code says a bank's.
+    CueRule("account_before_bank_code", "ID_NUMBER", r"\b(?:account|acc\.?|a/c)",
+            r"\d{6,18}(?=[ \t]*[,;]?[ \t]*(?:(?-i:IFSC|BSB|SWIFT|BIC)|sort[ \t]+code|routing|transit"
+            r"|bank[ \t]+code)\b)",
+            keywords=("account", "acc", "a/c")),
     CueRule("routing_number", "ID_NUMBER", rf"\brouting{_NUMBER_WORDS}|\bABA{_NUMBER_WORDS}|\bRTN",
             r"\d{9}(?!\d)", aba_routing_ok,
             keywords=("routing", "aba", "rtn")),
@@ -1328,7 +1342,9 @@ CUE_RULES: tuple[CueRule, ...] = (
     # (An employer's or a company's EIN names a business: `Employer EIN 84-2917365` stays, see decoys; so does one
     # right after a firm's name, `Fairweather Labs (EIN 04-3571892)`, `Acme, Inc. EIN ...`; red team 44.)
     CueRule("tax_id", "ID_NUMBER",
-            rf"\b(?<!employer )(?<!company )(?<!business )EIN\b{_NOT_AFTER_A_FIRM}|\bI?TIN\b"
+            # (and a 1099's payer's TIN, a business's: `PAYER'S TIN 82-0519448`; red team 46)
+            rf"\b(?<!employer )(?<!company )(?<!business )EIN\b{_NOT_AFTER_A_FIRM}"
+            r"|(?<!payer's )(?<!payer’s )(?<!payer )(?<!filer's )(?<!employer's )\bI?TIN\b"
             r"|\btax[ _-]?id(?:entification)?(?:\s*(?:number|no\.?))?",
             r"\d{2}-\d{7}(?![\d-])|9\d{2}-?\d{2}-?\d{4}(?![\d-])",
             keywords=("ein", "tin", "itin", "tax")),
@@ -1354,7 +1370,8 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"(?-i:(?:EAC|WAC|LIN|SRC|NBC|MSC|IOE|YSC|TSC|VSC|CSC|NSC)\d{10})(?![\w-])",
             keywords=("receipt", "case", "uscis")),
     # A student's id (FERPA's personally identifiable information): `student id 900417352`.
-    CueRule("student_id", "ID_NUMBER", r"\bstudent[ _-]?(?:id|number|num\.?|no\.?|#)",
+    # (or `student` alone before its digits: `(student 30077215, DOB ...)`; red team 46)
+    CueRule("student_id", "ID_NUMBER", r"\bstudent(?:[ _-]?(?:id|number|num\.?|no\.?|#)|(?=[ \t]+\d{6,}(?![\w-])))",
             r"[A-Z0-9][A-Z0-9-]{4,14}(?![\w-])", _has_digits(5), keywords=("student",)),
     CueRule("cpf", "ID_NUMBER", r"\bCPF\b(?:\s+é)?", r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?![\d-])", cpf_ok,
             separator=_ID_CELL_SEPARATOR, keywords=("cpf",)),
@@ -1437,6 +1454,16 @@ CUE_RULES: tuple[CueRule, ...] = (
     # homoclave): `RFC 9110` and `RFC 7231/9110` are the IETF's.
     CueRule("mexican_rfc", "ID_NUMBER", r"\b(?-i:RFC)\b",
             r"[A-ZÑ&]{3,4}-?\d{6}-?[A-Z0-9]{3}(?![\w-])", keywords=("rfc",)),
+    # A person's profile on LinkedIn (`linkedin.com/in/kwabena-asante-mensah`: always one person's), and on GitHub or
+    # GitLab after a CV's label (`GitHub: https://github.com/tlindq`; an organisation's page is linked without it;
+    # red team 46): the handle.
+    CueRule("linkedin_profile", "PERSON", r"linkedin\.com/in/", r"[A-Za-z0-9][A-Za-z0-9_%-]{1,99}(?![\w%-])",
+            separator="", keywords=("linkedin.com/in/",)),
+    CueRule("code_host_profile", "PERSON",
+            r"\b(?:github|gitlab|portfolio)(?:[ \t]+(?:profile|url|page))?[ \t]*[:=-]?[ \t]*(?:https?://)?(?:www\.)?"
+            r"(?:github|gitlab)\.com/",
+            r"[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(?![\w/-]|\.[A-Za-z0-9])", separator="",
+            keywords=("github", "gitlab", "portfolio")),
     # A home directory named after its user (`/home/pvenkataraman/code`, `/Users/mateus.carvalho/dev`,
     # `C:\Users\Mateus Carvalho\AppData`): the user name is the person's, wherever the path is kept.
     CueRule("home_directory_user", "PERSON", r"(?:/home|/Users|\\Users)[/\\]",
@@ -1540,8 +1567,10 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("spoken_email_alone", "EMAIL_ADDRESS", r"\b", _SPOKEN_EMAIL_ALONE, separator="", keywords=("dot",)),
     # A PIN or a SIM's PUK: `My self-select PIN is 48213`, `IRS IP PIN 739104`, `PUK code 48213977`. Four
     # digits or more: a pinout's `PIN 1`, an Arduino's `pin 13`, a GPIO's `pin 4` have one or two.
-    CueRule("pin", "ID_NUMBER", r"\bpin(?:[ _-]?(?:code|number|nummer|no\.?|#))?\b|\bPUK[12]?(?:[ _-]?code)?\b",
-            r"\d{4,8}(?![\w/:-]|[.,]\d)", separator=_PHRASE_THEN_VALUE, keywords=("pin", "puk")),
+    # (several, and whose: `Our self-select PINs: mine 58213`; red team 46)
+    CueRule("pin", "ID_NUMBER", r"\bpins?(?:[ _-]?(?:code|number|nummer|no\.?|#))?\b|\bPUK[12]?(?:[ _-]?code)?\b",
+            r"\d{4,8}(?![\w/:-]|[.,]\d)", separator=_PHRASE_THEN_VALUE + r"(?:(?:mine|his|hers|ours)[ \t]+)?",
+            keywords=("pin", "puk")),
     # A meeting's passcode and its host's key, as an invite's body or an iCalendar DESCRIPTION writes them
     # (`Passcode: Xq7#pL2m`, `Meeting passcode 482913`, `Host key: 529104`): they let anyone in, or take the meeting
     # over. Digits, or a word with a letter and a digit (`Passcode: required` is prose); a host's key only in digits
@@ -1564,6 +1593,23 @@ CUE_RULES: tuple[CueRule, ...] = (
             keywords=("otp", "one-time", "one time", "verification", "gate", "door", "entry", "access", "alarm",
                       "lockbox", "keypad", "building", "garage", "cbs", "combo", "combination", "keysafe", "key safe",
                       "key-safe", "key_safe", "lock code", "lock-code", "lock_code", "deur", "tür", "tur", "digicode")),
+    # An access, activation or verification code of letters and digits (`My NETFILE access code is K7Q2M9XA`,
+    # India's e-filing `EVC 8H2K4M9QXT`; red team 46): a word with both, in capitals.
+    CueRule("access_code_word", "CREDENTIAL",
+            r"\b(?:access|activation|verification|security|authori[sz]ation)[ \t]+code|\bEVC\b",
+            r"(?=[A-Z0-9]{0,15}\d)(?=[A-Z0-9]{0,15}[A-Z])[A-Z0-9]{6,16}(?![\w-])", separator=_PHRASE_THEN_VALUE,
+            keywords=("access", "activation", "verification", "security", "authorisation", "authorization", "evc")),
+    # A date of birth and a password after their names in Japanese, Chinese and Korean (`生年月日1989年6月15日`,
+    # `マイナポータルの暗証番号はSakura-Shinmachi2147です`; red team 46).
+    CueRule("cjk_date_of_birth", "DATE_OF_BIRTH", r"生年月日|出生日期|出生年月日|생년월일",
+            r"(?:\d{4}|(?:昭和|平成|令和)\d{1,2})年\d{1,2}月\d{1,2}日|\d{4}년[ ]?\d{1,2}월[ ]?\d{1,2}일"
+            r"|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)",
+            separator=r"(?:[ \t\u3000]*[:：は은는]?[ \t\u3000]*)",
+            keywords=("生年月日", "出生日期", "出生年月日", "생년월일")),
+    CueRule("cjk_password", "PASSWORD", r"暗証番号|パスワード|密码|密碼|비밀번호",
+            r"[!-~]{4,64}?(?=です|でした|입니다|이에요|예요|[。、，,\s]|$)",
+            separator=r"(?:[ \t\u3000]*(?:[:：]|は|が|是|为|는|은)?[ \t\u3000]*)",
+            keywords=("暗証番号", "パスワード", "密码", "密碼", "비밀번호")),
     # The same in Spanish: `el código del portón es 1984`, `el código de atrás es 482` (a card's CVV).
     # (and a building's street door, `el código del portal es 4471`, `Código portal 4471`)
     CueRule("spanish_code", "CREDENTIAL",
@@ -1766,7 +1812,8 @@ CUE_RULES: tuple[CueRule, ...] = (
     # Espresso Maker`, `Dr. Martens Smooth Leather Boots`, `Dr. Bronner's Pure Castile Soap` are products.
     CueRule("titled_name", "PERSON", r"\b(?-i:Dr|Mr|Mrs|Ms|Mx|Prof)\b\.?",
             # (not a second title: `Prof Dr. Halvorsen-Mbeki` is named after the last; red team 45)
-            rf"(?!(?:Dr|Mr|Mrs|Ms|Mx|Prof)\b)(?:{_NAME_WORD}(?:[ \t]+[{CAPITAL}]\.)?[ \t]+{_GAELIC_PARTICLE}(?!{_CALENDAR_WORDS}\b){_NAME_WORD}"
+            rf"(?!(?:Dr|Mr|Mrs|Ms|Mx|Prof)\b)"
+            rf"(?:{_NAME_WORD}(?:[ \t]+[{CAPITAL}]\.)?[ \t]+{_GAELIC_PARTICLE}(?!{_CALENDAR_WORDS}\b){_NAME_WORD}"
             rf"|{_GAELIC_PARTICLE}(?!{_CALENDAR_WORDS}\b){_NAME_WORD}(?!['’]s[ \t]+[{CAPITAL}]))(?![ \t]+[{CAPITAL}])",
             lambda value: is_plausible_person(value) and value.split()[0].lower() not in _TITLED_BRANDS,
             separator=r"(?:[ \t]+)",

@@ -116,6 +116,15 @@ _LABELLED_PRODUCT_CODE = re.compile(r"\b(?:(?i:NDC|SKU|UPC|EAN|GTIN|RMA)|MLS|CPC
                                     r"|FedEx(?: Ground| Express)?|UPS|USPS|DHL)"
                                     r"(?:[ \t]*(?:#|no\.?|code|number))?[ \t]*[:#]?[ \t]*\d[\d .-]{3,16}\d\b")
 _EMPLOYER_ID = re.compile(r"\b(?:EIN|FEIN|Employer Identification Number)\)?[:#\s(]{0,4}\d{2}-\d{7}\b")
+# A business's tax or registration number after its name (`ABN 51 824 753 556`, `Our business GST number is
+# 123-847-571`, `VAT no. GB 123 4567 89`): a firm's, written in a phone number's groups (red team 46).
+_BUSINESS_NUMBER = re.compile(r"\b(?:ABN|ACN|GST(?:IN)?|VAT|[Bb]usiness)"
+                              r"(?:[ \t]+(?:[Nn]umber|[Nn]o\.?|[Rr]eg(?:istration)?(?:[ \t]+[Nn]o\.?)?))?"
+                              r"[ \t]*(?:is|:|#)?[ \t]*(?:[A-Z]{2}[ \t]?)?\d[\d .-]{6,16}\d\b")
+# A law's, a rule's or a form's number after its name (`OAR 461-115-0651`, `26 CFR 1.401-1`, `8 U.S.C. § 1101`,
+# `OMB No. 1545-0008`): its digit groups read as a phone number (red team 46).
+_LEGAL_CITATION = re.compile(r"(?:\b(?:OAR|ORS|WAC|RCW|CFR|C\.F\.R\.|OMB[ \t]+No\.|Pub\.[ \t]+L\.)|U\.S\.C\.|§§?)"
+                             r"[ \t]*(?:§[ \t]*)?\d[\d .-]{3,16}\d\b")
 # A cloud host's name (`ip-10-40-2-17.ap-southeast-2.compute.internal`, EC2's private DNS names):
 # infrastructure, whose dashes make the address read as a phone number.
 _CLOUD_HOST_NAME = re.compile(r"\bip-\d{1,3}(?:-\d{1,3}){3}(?:\.[a-z0-9-]+)*")
@@ -189,9 +198,15 @@ _FOUR_PART_NUMBER = re.compile(r"(?<![\w.])v?(?P<number>\d+\.\d+\.\d+\.\d+)(?![\
 _VERSION_BEFORE = re.compile(
     r"(?:(?i:\b(?:version|ver|firmware|fw|build|release|rev|patch))\.?[ \t]*[:=]?[ \t]*"
     r"|(?:(?<![\w-])\.NET|\b(?:Windows|Java|JDK|JRE|Node\.js|Python|Chrome|Chromium|Firefox|Safari|Oracle|iOS|"
-    r"Android|macOS|ASA|FTD|IOS-XE|NX-OS|Junos|FortiOS|PAN-OS|ESXi|vCenter|SQL Server))[ \t]+v?)$"
+    r"Android|macOS|ASA|FTD|IOS-XE|NX-OS|Junos|FortiOS|PAN-OS|ESXi|vCenter|SQL Server))[ \t]+v?"
+    # (a Maven coordinate's version, `jackson-databind:jar:2.13.4.1:compile`; red team 46)
+    r"|:(?:jar|war|ear|pom|aar|bundle|maven-plugin):)$"
 )
 _VERSION_WORD_REACH = 24  # characters before the number where its version word or product may stand
+# A dependency's upgrade as a bot or a changelog writes it (`bump jackson-databind from 2.13.4 to 2.13.4.1`):
+# both numbers are versions when one has fewer than four parts (`traffic from 10.0.0.12 to 10.0.0.13` is two hosts;
+# red team 46).
+_UPGRADE = re.compile(r"\bfrom[ \t]+v?(\d+(?:\.\d+){1,3})[ \t]+(?:to|->|→)[ \t]+v?(\d+(?:\.\d+){1,3})(?![\w.]|\.\d)")
 # Postal codes written so that they read as phone numbers: Japan's `〒150-0002`, Brazil's CEP `01426-001`.
 _POSTAL_CODE = re.compile(r"〒\s?\d{3}-?\d{4}|(?<![\w-])\d{5}-\d{3}(?![\w-])")
 # A SIP address's host (`sip:4158675309@sip.telnyx.com`): the user part is a phone number, no mailbox.
@@ -332,6 +347,14 @@ def employer_id_regions(text: str) -> list[Region]:
     return [m.span() for m in _EMPLOYER_ID.finditer(text)] if "EIN" in text or "Employer" in text else []
 
 
+def business_number_regions(text: str) -> list[Region]:
+    return [m.span() for m in _BUSINESS_NUMBER.finditer(text)]
+
+
+def citation_regions(text: str) -> list[Region]:
+    return [m.span() for m in _LEGAL_CITATION.finditer(text)]
+
+
 def cloud_host_name_regions(text: str) -> list[Region]:
     return [m.span() for m in _CLOUD_HOST_NAME.finditer(text)] if "ip-" in text else []
 
@@ -433,6 +456,10 @@ def four_part_version_regions(text: str) -> list[Region]:
         if any(len(part) >= 4 for part in parts[2:]) or (parts[1:] == ["0", "0", "0"] and len(parts[0]) <= 3) \
                 or _VERSION_BEFORE.search(text, max(0, match.start() - _VERSION_WORD_REACH), match.start()):
             regions.append(match.span("number"))
+    if "from" in text:
+        regions += [span for match in _UPGRADE.finditer(text)
+                    if min(match.group(1).count("."), match.group(2).count(".")) < 3
+                    for span in (match.span(1), match.span(2))]
     return regions
 
 
@@ -472,6 +499,8 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     ticket_id_regions,
     cloud_host_name_regions,
     employer_id_regions,
+    business_number_regions,
+    citation_regions,
     product_code_regions,
     long_dotted_number_regions,
     timeticks_regions,

@@ -105,14 +105,16 @@ _DIGIT_FREE_TRIGGERS = {"EMAIL_ADDRESS": "@", "IP_ADDRESS": ":"}
 # A phone number candidate: optional +/(, then digits with the separators phone numbers use, on
 # one line (a table's last row is followed by "\n(1 row)", which is not part of the number).
 # (An extension may follow: `345-899-3560x4587`; the number before it is the phone number.)
-# (One space or tab at a time: columns of an aligned table, `34.107.160.12   80`, are no one number.)
+# (One space at a time: columns of an aligned table, `34.107.160.12   80`, are no one number; nor a tab, which parts
+# the columns of a TSV or a `pg_dump`'s COPY rows, `+34 612 48 93 17\t1992-11-30`; red team 46.)
 # (Not the digits of an identifier after its `/` or `-`: `INV/2025/0042`, `s41586-024-07421-0`; nor a port
 # after its address, `45.155.205.233:40112 - -1 -1 460`.)
 # (A space may be URL-encoded, `To=(301)%20555-0118`: the `20` is no part of the number, and no run starts
 # right after a `%`.)
 _PHONE_WINDOW = re.compile(
     # (a country code may stand in brackets: `(+65) 9123 4567`)
-    r"(?:(?<![\w+%])(?<!\w[/-])(?<!\d:)|(?<=%2B))(?:\(\+|\+?\(?)\d(?:[\d().\-/]|[^\S\r\n](?![^\S\r\n])|%20){5,40}\d"
+    # (a CJK label may be glued before it: `電話090-4817-2263`; red team 46)
+    r"(?:(?<![^\W\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]|[+%])(?<!\w[/-])(?<!\d:)|(?<=%2B))(?:\(\+|\+?\(?)\d(?:[\d().\-/]|[^\S\r\n\t](?![^\S\r\n])|%20){5,40}\d"
     r"(?:(?!\w)|(?=[xX]\d{1,6}(?!\w)))"
 )
 _URL_ENCODED_SPACE = "%20"
@@ -133,6 +135,9 @@ _COUNTED_AFTER = re.compile(
 # (and a day's date, then a sequence: an order's `20260312-0004471`)
 _YEAR_AND_SEQUENCE = re.compile(r"(?:19|20)\d{2}(?:-\d{2,3}|/\d{2,4}"
                                 r"|(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-\d{3,8})")
+# A US employer identification number's shape: two digits (not a trunk prefix's 0), a hyphen, seven digits. No
+# national plan writes a phone number so (Israel's `03-1234567` starts with its 0): a W-2's box b (red team 46).
+_EIN_SHAPE = re.compile(r"[1-9]\d-\d{7}")
 # A number sign before the digits (`Заказ № 7741-2290-11`, `Nº 4471-2290`): a document's or an order's number.
 # (and `#` glued to the number, a reference's mark: a Shopify order's `#1048-2291`, `Rx #6047731-10021`, `Store
 # #07731`; a phone number is written `# 415...` or `#: 415...` after a label, if at all; red team 44)
@@ -146,8 +151,9 @@ _STYLE_NUMBERS_BEFORE = re.compile(
 _STYLE_CONTEXT_CHARS = 40
 # `01.84.17.61.18` (France) has four dots; a dotted timestamp or an SMTP id (`7.2025.03.12.00.44.11`) has more.
 _PHONE_DOTS_MAX = 4
-# A slash with a space beside it between two digit groups: `+33 6 12 55 56 78 / 06 12 55 56 78`.
-_PHONE_ALTERNATIVES = re.compile(r"[^\S\r\n]*/[^\S\r\n]+|[^\S\r\n]+/[^\S\r\n]*")
+# A slash with a space beside it between two digit groups: `+33 6 12 55 56 78 / 06 12 55 56 78`; and a sentence's
+# full stop, `account 5021837. 819-346-7720 / ...` (red team 46).
+_PHONE_ALTERNATIVES = re.compile(r"[^\S\r\n]*/[^\S\r\n]+|[^\S\r\n]+/[^\S\r\n]*|\.[^\S\r\n]+")
 # An IPv4 address (with a prefix length, `81.166.204.19/32`) inside a candidate: the IP recognizer's.
 # Exactly four groups: a French number is written `01.84.17.61.18`.
 _DOTTED_QUAD = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])")
@@ -1015,7 +1021,7 @@ class PiiDetector:
         inside_decoy = any(start <= window_start and window_end <= end for start, end in regions)
         if inside_decoy or not 7 <= digits <= 15 or _DECIMALS.match(text, window_end) \
                 or _DOTTED_QUAD.search(candidate) or candidate.count(".") > _PHONE_DOTS_MAX \
-                or _YEAR_AND_SEQUENCE.fullmatch(candidate) \
+                or _YEAR_AND_SEQUENCE.fullmatch(candidate) or _EIN_SHAPE.fullmatch(candidate) \
                 or _NUMBER_SIGN_BEFORE.search(text, max(0, shift - 4), shift) \
                 or _STYLE_NUMBERS_BEFORE.search(text, max(0, shift - _STYLE_CONTEXT_CHARS), shift) \
                 or (_RANGE.fullmatch(candidate) and _COUNTED_AFTER.match(text, window_end)):

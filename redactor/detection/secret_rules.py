@@ -106,6 +106,7 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "license_key",  # New Relic's ingest key, a paid product's activation key
         "jwt",
         "sdk_key",  # LaunchDarkly's and Split's server-side SDK keys (`LAUNCHDARKLY_SDK_KEY`)
+        "auth_key",  # Cloudflare's global API key (`X-Auth-Key`), a push service's; red team 46
         # What opens an account or a wallet without its password: a wallet's BIP39 recovery phrase,
         # 2FA backup codes, and a password's hash (bcrypt and its kin are cracked offline)
         "mnemonic", "seed_phrase", "recovery_phrase", "secret_phrase", "wallet_seed",
@@ -240,8 +241,10 @@ def is_public_key_encoding(value: str) -> bool:
 
 
 def env_key_holds_secret(key: str, value: str) -> bool:
-    """Whether `key=value` is an environment variable's `*_KEY` holding an issued key (see `_ENV_KEY_NAME`)."""
-    if _ENV_KEY_NAME.fullmatch(key) is None or not _ENV_KEY_NOT_SECRET_WORDS.isdisjoint(key.split("_")[:-1]):
+    """Whether `key=value` is an environment variable's `*_KEY` holding an issued key (see `_ENV_KEY_NAME`); a
+    header's or a field's name in its own spelling too (`X-EFSP-Key`, `partnerKey`; red team 46)."""
+    name = key if _ENV_KEY_NAME.fullmatch(key) else normalize_key(key).upper()
+    if _ENV_KEY_NAME.fullmatch(name) is None or not _ENV_KEY_NOT_SECRET_WORDS.isdisjoint(name.split("_")[:-1]):
         return False
     return reads_as_issued_key(value)
 
@@ -519,6 +522,8 @@ _PLACEHOLDER = re.compile(
 _OBVIOUS_PLACEHOLDER = re.compile(
     r"<(?![A-Z][A-Z0-9_]*:[0-9a-f]{6,64}>)[^<>]*>|\$\{[A-Za-z_]\w*\}|\$?\{\{[^}]*\}\}|[*\u2022]{3,}|[xX]{6,}"
     r"|[A-Za-z0-9_-]{0,16}(?:\.{3}|…)"
+    # (a vendor's prefix and a filler, `lin_api_xxxxxxxx...`, `ghp_XXXXXXXX`; red team 46)
+    r"|(?:[A-Za-z0-9]{1,16}[_-]){1,3}(?:[xX]{6,}|0{8,}|\*{6,})"
     # what a recorder or an earlier scrubber wrote in a value's place (`[REDACTED]`, `redacted`, `[FILTERED]`;
     # red team 40: `"ssn_last4": "redacted"` became a token)
     r"|\[(?i:redacted|filtered|removed|masked)\]|(?i:redacted)"
@@ -2588,6 +2593,17 @@ RULES: dict[str, SecretRule] = _rules(
         validator=_backup_code_ok,
         score=0.85,
         priority=GENERIC,
+    ),
+    SecretRule(
+        "twilio_sid_and_token", "ACCESS_TOKEN",
+        # An account's auth token beside its SID, as the SDKs take them (`Client("AC...", "<32 hex>")`,
+        # `AC...:<token>` in a Basic credential's source; red team 46): the SID names the account, the hex is its
+        # password.
+        re.compile(r"AC[0-9a-f]{32}\\?[\"']?[ \t]*[,:][ \t]*\\?[\"']?(?P<secret>[0-9a-f]{32})(?![0-9A-Za-z])"),
+        ("ac",),
+        "https://www.twilio.com/docs/iam/credentials/api (Account SID and Auth Token)",
+        score=0.9,
+        priority=VENDOR,
     ),
     SecretRule(
         "url_query_key", "API_KEY",

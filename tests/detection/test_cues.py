@@ -645,6 +645,9 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "sent to OTIENO ODHIAMBO 254733550192", "to rohanmehta@paytm", "Medicare card 2123 45670 1",
                "VIN 1HGCM82633A004352", "vehicle identification number WVWZZZ1JZXW000001",
                "Rijksregisternr.: 85.07.30-033.28", "numéro national 85073003328", "INSZ 85.07.30-033.28",
+               "TX DL 38291746", "NETFILE access code is K7Q2M9XA",
+               "account 50100284719366, IFSC HDFC0001234", "生年月日1989年6月15日", "暗証番号はSakura2147です",
+               "linkedin.com/in/kwabena-asante-mensah", "GitHub: https://github.com/tlindq",
                "안녕하세요, 박지우입니다", "at move-out. — Gerry"]
     matched: set[str] = set()
     for sample in samples:
