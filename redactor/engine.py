@@ -352,7 +352,8 @@ def is_propagated(value: str, entity: str) -> bool:
 _URL_SPECIAL = frozenset(" @/:+&=?#%,;\"'")
 # What a query string or a form body carries in words (an email's `%40` form is found by its recognizer).
 _URL_ENCODED_ENTITIES = frozenset({"PERSON", "LOCATION", "STREET_ADDRESS", "PASSWORD", "CREDENTIAL", "ACCESS_TOKEN",
-                                   "API_KEY", "PHONE_NUMBER"})
+                                   "API_KEY", "PHONE_NUMBER", "CREDIT_CARD", "ID_NUMBER", "US_SSN", "IBAN_CODE",
+                                   "DATE_OF_BIRTH"})
 
 
 _FAMILY_FIRST = re.compile(r"([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*)?), ([^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*)?)")
@@ -807,6 +808,12 @@ class TraceSession:
         sensitive key is that key's value, as written (`07%2F19%2F1992`) and decoded (`07/19/1992`)."""
         for name, raw, decoded in form_fields(text):
             entity = self._field_entity({name: decoded}, name, decoded, ctx)
+            if entity is None and raw != decoded:
+                # A value the encoding hides from the patterns (a Twilio webhook's `SpeechResult=my+number+is+six+
+                # two+eight...`, a checkout's `cc-number=4539+9509+...`; red team 47): what they find in it decoded
+                # is replaced in its encoded form too (`written_forms`).
+                for span in self._resolve(decoded, self._detect_structured(decoded)):
+                    self.secret_values.setdefault(decoded[span.start:span.end], span.entity_type)
             if entity is None or is_obvious_placeholder(decoded):
                 continue  # (`api_key="<your-api-key>"` in a README a tool read)
             self.secret_values.setdefault(decoded, entity)

@@ -189,6 +189,9 @@ _PII_KEY_ENTITIES = {
                      "refund_account", "refund_account_number", "deposit_account_number", "payout_account_number"),
                     "ID_NUMBER"),
     **dict.fromkeys(("guardian", "linkedin_url", "linkedin_profile", "github_url", "github_profile"), "PERSON"),
+    # a checkout form's autofill names (`cc-name`, `cc-number`), a statement's other party (red team 47)
+    **dict.fromkeys(("cc_name", "cardholder", "counterparty_name"), "PERSON"),
+    "cc_number": "CREDIT_CARD",
     **dict.fromkeys(("credit_party_name", "debit_party_name", "receiver_party_public_name"), "PERSON"),
     **dict.fromkeys(("data_nascimento", "geboortedatum", "data_urodzenia", "dogum_tarihi", "doğum_tarihi",
                      "tgl_lahir", "tanggal_lahir", "ngay_sinh", "ne_le", "nee_le"), "DATE_OF_BIRTH"),
@@ -424,6 +427,8 @@ def names_a_person(record: Mapping[str, Any], key: str, value: str, record_key: 
     (Salesforce's `"Owner": {"Name": ...}`), or the `name` of a record holding personal data, that holds a
     full name rather than a handle or a company's name."""
     is_name, person_or_handle, siblings = _person_key(key)
+    if is_name and is_animal_record(record):
+        return False  # (a vet clinic's patient: `{"name": "Biscuit", "species": "canine", "breed": "Beagle"}`)
     person_or_handle = person_or_handle or (
         is_name and record_key is not None and normalize_key(record_key) in _PERSON_OR_HANDLE_KEYS)
     if is_name and record.get("role") == "user":
@@ -950,8 +955,18 @@ _PERSON_ID_KEY = re.compile(r"(?:^|_)(?:user|customer|employee|member|patient|pe
                             r"|passenger|traveller|traveler|student|applicant|candidate)_id$")
 
 
+# What an animal's record has that a person's has not (a vet clinic's patient; red team 47).
+_ANIMAL_KEYS = frozenset({"species", "breed", "microchip", "microchip_number", "microchip_id"})
+
+
+def is_animal_record(record: Mapping[str, Any]) -> bool:
+    return any(isinstance(key, str) and normalize_key(key) in _ANIMAL_KEYS for key in record)
+
+
 def names_a_thing(record: Mapping[str, Any]) -> bool:
     keys = [normalize_key(key) for key in record if isinstance(key, str)]
+    if is_animal_record(record):
+        return True
     return any(_THING_ID_KEY.search(key) is not None for key in keys) \
         and not any(_PERSON_ID_KEY.search(key) is not None for key in keys)
 
@@ -1245,7 +1260,9 @@ def x12_fields(text: str) -> Iterator[tuple[str, str]]:
 # An XML document's simple elements whose names are keys of personal data (`<NINO>JT482193C</NINO>`,
 # `<BirthDate>1991-05-07</BirthDate>`, `<Nm>Anouk de Vries</Nm>`, an HMRC or ISO 20022 message a tool
 # returns): the element's text is what the key's value would be.
-_XML_ELEMENT = re.compile(r"<(?P<tag>[A-Za-z][\w.-]{0,40})(?:[ \t][^<>]{0,200})?>(?P<text>[^<>]{1,200})</(?P=tag)>")
+# (a namespace's prefix too: a SOAP body's `<cb:DateOfBirth>`; red team 47)
+_XML_ELEMENT = re.compile(r"<(?P<tag>[A-Za-z][\w.-]{0,40}(?::[A-Za-z][\w.-]{0,40})?)(?:[ \t][^<>]{0,200})?>"
+                          r"(?P<text>[^<>]{1,200})</(?P=tag)>")
 
 
 # HMRC's RTI and GovTalk messages name a person's parts `Fore` and `Sur` (`<Name><Fore>Eilidh</Fore>`).
@@ -1349,8 +1366,9 @@ def hl7_fields(text: str) -> Iterator[tuple[str, str]]:
         for field in fields:
             for repetition in field.split("~"):
                 if _HL7_CLINICIAN.fullmatch(repetition):
+                    # (the name, not the clinician's id before it: an NPI is a public registry's; red team 47)
                     parts = repetition.split("^")
-                    yield "PERSON", repetition
+                    yield "PERSON", f"{parts[1]}^{parts[2]}"
                     yield "PERSON", _as_written_in_prose(parts[2], parts[1])
         for position, entity in _HL7_PERSON_FIELDS.get(match.group(1), {}).items():
             if position > len(fields):

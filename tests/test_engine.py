@@ -2886,3 +2886,71 @@ def test_red_team_46_product_words_are_no_names_to_ner(default_redactor: Redacto
             "The Atlassian and Postman tokens.", "a live Vault token and a New Relic user key.",
             "You are Codex, a coding agent. Sandbox: workspace-write.", "Schedule 8812 computes the credit."]
     assert default_redactor.redact({"kept": kept})["kept"] == kept
+
+
+def test_red_team_47_encoded_bodies_xml_and_yaml_names_of_fields(no_ner: Redactor) -> None:
+    """Red team 47: a Twilio webhook's spoken number and card and a checkout's autofill fields, seen only
+    form-encoded; a card holder's `cc-name`, a statement's `counterparty_name` column; a SOAP body's namespaced
+    elements; YAML's `passport_number:` in a text; an email encoded twice; a UK driving licence anywhere. Near
+    misses: the form's other fields, a SOAP envelope's tags."""
+    out = no_ner.redact({
+        "twilio": "CallSid=CA123&SpeechResult=my+number+is+six+two+eight%2C+three+oh+four%2C+seven+seven+one+nine"
+                  "&Confidence=0.88",
+        "har": {"postData": {"text": "cc-name=ISIDORE+PENHALIGON&cc-number=4539+9509+4041+8955&cc-exp=09%2F29"
+                                     "&address1=1842+Juniper+Hollow+Rd&country=US"}},
+        "csv": "date,amount,counterparty_name,iban\n2026-01-02,850.00,Femke Zwanenburg,NL91ABNA0417164300\n",
+        "soap": "<soap:Body><cb:Customer><cb:DateOfBirth>1979-11-02</cb:DateOfBirth>"
+                "<cb:TaxId scheme=\"BSN\">330612815</cb:TaxId></cb:Customer></soap:Body>",
+        "yaml": "customer:\n  passport_number: NXR4K81P2\n  tier: gold\n",
+        "url": "https://support.example.com/search?query=email%3Arafael.ibarra-soto%2540cobaltridge.io&limit=5",
+        "licence": "Your UK licence LINDQ806150TL9XK is verified"})
+    text = json.dumps(out)
+    for value in ("six+two+eight", "ISIDORE", "PENHALIGON", "4539+9509", "1842+Juniper", "Femke", "1979-11-02",
+                  "330612815", "NXR4K81P2", "ibarra-soto", "LINDQ806150TL9XK"):
+        assert value not in text, value
+    assert out["twilio"].startswith("CallSid=CA123&SpeechResult=my+number+is+<PHONE_NUMBER:")
+    assert out["har"]["postData"]["text"].endswith("&cc-exp=09%2F29&address1=<STREET_ADDRESS:"
+                                                   + out["har"]["postData"]["text"].split("<STREET_ADDRESS:")[1])
+    assert "&country=US" in out["har"]["postData"]["text"]
+    assert out["soap"].startswith("<soap:Body><cb:Customer><cb:DateOfBirth><DATE_OF_BIRTH:")
+    assert out["yaml"].endswith("\n  tier: gold\n")
+
+
+def test_red_team_47_clinical_names_and_what_is_no_one(no_ner: Redactor) -> None:
+    """Red team 47: a clinician named with their credential, a claim form's `Name of Subscriber:` (not the column
+    after it), `Ms P. Venkataraman-Lowe`; an HL7 clinician field's name, not the public NPI before it; a vet
+    clinic's patient (a dog) and a ship are no one."""
+    hl7 = ("MSH|^~\\&|LAB|HOSP|EHR|HOSP|202601011200||ORU^R01|123|P|2.5\r"
+           "ORC|RE|ORD-77120|LAB-4471|||||||||1740283951^ADEYEMI-HART^NGOZI^^^MD\r")
+    out = no_ner.redact({
+        "notes": ["seen by Sarah Chen, MD today", "PRESCRIBER: Y. AL-KHATIB, MD   NPI: 1293177642",
+                  "Name of Subscriber: Marguerite  A.  Okonjo            Relationship to Subscriber:",
+                  "<span>Ms P. Venkataraman-Lowe</span>"],
+        "hl7": hl7,
+        "patients": [{"name": "Biscuit", "species": "canine", "breed": "Beagle"}],
+        "voyage": "Muster for the M/S Aurora Meridian at 5pm"})
+    text = json.dumps(out)
+    for value in ("Sarah Chen", "AL-KHATIB", "Marguerite", "Okonjo", "Venkataraman", "ADEYEMI"):
+        assert value not in text, value
+    assert out["notes"][1].endswith(", MD   NPI: 1293177642")
+    assert out["notes"][2].endswith("            Relationship to Subscriber:")
+    assert out["hl7"].split("\r")[1].startswith("ORC|RE|ORD-77120|LAB-4471|||||||||1740283951^<PERSON:")
+    assert out["patients"] == [{"name": "Biscuit", "species": "canine", "breed": "Beagle"}]
+    assert out["voyage"] == "Muster for the M/S Aurora Meridian at 5pm"
+
+
+def test_red_team_47_a_har_file_is_a_trace(tmp_path: Path) -> None:
+    """Red team 47: a browser agent's `.har` export was "no trace files found". It is JSON: read, redacted and
+    sealed like any other trace, written back as `.har`."""
+    har = {"log": {"version": "1.2", "entries": [{"request": {
+        "method": "POST", "url": "https://shop.example.com/checkout",
+        "postData": {"mimeType": "application/x-www-form-urlencoded",
+                     "text": "email=isidore.penhaligon%40example.org&cc-number=4539+9509+4041+8955"}}}]}}
+    source = tmp_path / "in" / "checkout.har"
+    source.parent.mkdir()
+    source.write_text(json.dumps(har), encoding="utf-8")
+    result = run_cli("redact", str(source.parent), "-o", str(tmp_path / "out"), "--no-ner", "--no-progress")
+    assert result.returncode == 0, result.stderr
+    written = (tmp_path / "out" / "checkout.har").read_bytes()
+    assert b"isidore" not in written and b"4539" not in written and b'"method": "POST"' in written
+    assert (tmp_path / "out" / "checkout.har.seal.json").is_file()

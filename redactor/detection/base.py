@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 # An email address's `@` as texts write it: plain, URL-encoded (a query string, a request path) or as
 # an HTML character reference (`hollis.b&#x40;quarry-lane.com`, `&commat;`).
-AT_SIGN_FORMS = r"@|%40|&#0*64;|&#[xX]0*40;|&commat;"
+# (and encoded twice, the percent sign's own encoding before it: `rafael.ibarra-soto%2540cobaltridge.io`; red team 47)
+AT_SIGN_FORMS = r"@|%40|%2540|&#0*64;|&#[xX]0*40;|&commat;"
 AT_SIGN = re.compile(AT_SIGN_FORMS)
 # An AWS resource name up to its resource (`arn:aws:secretsmanager:eu-west-1:123456789012:`), whose resource
 # part may read as a secret or an address (`secret:prod/db-Xk3P9q`): a name, never a value.

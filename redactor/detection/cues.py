@@ -465,6 +465,14 @@ def _is_person_by_given_name(value: str) -> bool:
     return _starts_with_given_name(value) and is_plausible_person(value)
 
 
+def _is_credentialed_person(value: str) -> bool:
+    """A full name with a known given name first, or an initial and a plausible family name (`Y. AL-KHATIB`)."""
+    initial, dot, family = value.partition(". ")
+    if dot and len(initial) == 1:
+        return is_plausible_person(family.title())
+    return _is_person_by_given_name(value)
+
+
 def _is_labelled_by_given_name(value: str) -> bool:
     """`is_plausible_labelled_person`, with a known given name first (a referee's `Katrin Oberländer`)."""
     return _starts_with_given_name(value) and is_plausible_labelled_person(value)
@@ -730,7 +738,8 @@ _SIGN_OFF_KEYWORDS = ("regards", "best", "thanks", "thank", "cheers", "sincerely
 _COORDINATE_KEYWORDS = ("origin", "destination", "waypoint", "latlng", "lat_lng", "latlon", "lat_lon", "lat/lng",
                         "coord", "gps", "location", "position", "pickup", "dropoff", "drop-off", "ping", "last ping",
                         "geo")
-_NUMBER_WORDS = r"(?:\s*(?:number|num\.?|no\.?|nr\.?|#|id))?"
+# (also joined by `_` or `-`, as YAML and logs name a field: `passport_number: NXR4K81P2`; red team 47)
+_NUMBER_WORDS = r"(?:[\s_-]*(?:number|num\.?|no\.?|nr\.?|#|id))?"
 _US_STATE_CODES = ("AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY"
                     "|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY")
 _US_STATE_NAMES = "|".join((
@@ -756,14 +765,20 @@ _ID_CELL_SEPARATOR = r"(?:[ \t]*(?:[:=#|]|\bis\b)?[ \t]*)"
 # (An apostrophe inside a name, `O'Neill`, `Dell'Acqua`; not a possessive's: `Patel's order` names `Patel`.)
 _NAME_WORD = (rf"[{CAPITAL}](?:[{SMALL}]|['’][{CAPITAL}])(?:[^\W\d_]|-|['’](?=[^\W\d_])(?!s(?![^\W\d_])))*"
               r"(?![^\W\d_])")
-_NAME = rf"{_NAME_WORD}(?:[ \t]+(?:[{CAPITAL}]\.|{_NAME_WORD})){{0,3}}"
-_FULL_NAME = rf"{_NAME_WORD}(?:[ \t]+(?:[{CAPITAL}]\.|{_NAME_WORD})){{1,3}}"
+# The letters after a clinician's name (not `DO`: a verb as often).
+_CLINICAL_CREDENTIAL_WORDS = ("md", "rn", "np", "pa-c", "rdh", "dds", "dmd", "pharmd", "dvm", "lcsw", "phd", "crna",
+                              "fnp", "aprn", "lpn", "dnp", "mbbs", "frcs", "mrcp")
+_CLINICAL_CREDENTIALS = "|".join(word.upper().replace("PHARMD", "PharmD").replace("PHD", "PhD")
+                                 for word in _CLINICAL_CREDENTIAL_WORDS)
+# (A wider gap is a column's: a PDF form's `Name of Subscriber: Marguerite  A.  Okonjo            Relationship`.)
+_NAME = rf"{_NAME_WORD}(?:[ \t]{{1,3}}(?:[{CAPITAL}]\.|{_NAME_WORD})){{0,3}}"
+_FULL_NAME = rf"{_NAME_WORD}(?:[ \t]{{1,3}}(?:[{CAPITAL}]\.|{_NAME_WORD})){{1,3}}"
 # A full name in capitals after a label that names a person (`Applicant: OLUWADAMILARE FASHOLA`): two to four
 # words of two capitals or more (not `Applicant: N/A`).
 _CAPITALS_NAME_WORD = rf"[{CAPITAL}][{CAPITAL}'’-]*[{CAPITAL}](?![^\W\d_])"
 # (a middle initial between them, as a card or an ID prints it: `SARAH J CONNOR`, `SARAH J. CONNOR`)
-_LABELLED_FULL_NAME = (rf"(?:{_FULL_NAME}|{_CAPITALS_NAME_WORD}(?:[ \t]+(?:[{CAPITAL}]\.?[ \t]+)?{_CAPITALS_NAME_WORD})"
-                       r"{1,3})")
+_LABELLED_FULL_NAME = (rf"(?:{_FULL_NAME}|{_CAPITALS_NAME_WORD}"
+                       rf"(?:[ \t]{{1,3}}(?:[{CAPITAL}]\.?[ \t]+)?{_CAPITALS_NAME_WORD}){{1,3}})")
 # One given or family name of a full name, as it is written on its own (`Thanks Priya,`, `Mr. Volkov's file`,
 # `Michał`; see `name_parts`).
 _NAME_PART = re.compile(rf"(?:Mc|Mac|O'|D')?[{CAPITAL}][{SMALL}]+(?:[-'’][{CAPITAL}][{SMALL}]+)?")
@@ -832,6 +847,11 @@ _PERSON_LABELS = (
     r"policy ?holder|tenant|buyer|seller|driver|student|user|witness|landlord|owner|signer|signatory|technician|"
     r"agent|spouse|guardian|parent|child|carer|caregiver|father'?s|mother'?s|maiden)[ _-]?name"
 )
+
+# A claim form's `Name of Subscriber:`, `Name of Insured:` (red team 47).
+_NAME_OF_PARTY = (r"name[ \t]+of[ \t]+(?:the[ \t]+)?(?:subscriber|insured|patient|policy ?holder|member|employee|"
+                  r"applicant|dependent|dependant|beneficiary|guarantor|parent|guardian|spouse|account ?holder|"
+                  r"card ?holder|deceased|child|student|claimant|tenant|owner)")
 
 # The name a card, an account or a document bears: `Name on card`, `name as it appears on your ID`.
 _NAME_ON_DOCUMENT = (r"name[ \t]+(?:on|as[ \t]+(?:shown|printed|written|it[ \t]+appears)[ \t]+on)[ \t]+"
@@ -1196,7 +1216,8 @@ CUE_RULES: tuple[CueRule, ...] = (
     # as a passport is: `refugee travel document no. is PA 0913377`; red team 45)
     CueRule("passport", "ID_NUMBER",
             rf"\bpassport{_NUMBER_WORDS}|\b(?:refugee[ \t]+)?travel[ \t]+document{_NUMBER_WORDS}",
-            r"(?:[A-Z]{1,2} \d{6,8}|[A-Z0-9]{6,9})(?![\w-])", _has_digits(5),
+            # (a Dutch passport mixes its letters and digits: `NXR4K81P2` has four)
+            r"(?:[A-Z]{1,2} \d{6,8}|[A-Z0-9]{6,9})(?![\w-])", _has_digits(3),
             separator=_MARK_SEPARATOR + r"(?:\(\s*)?", keywords=("passport", "travel")),
     CueRule("driver_licence", "ID_NUMBER",
             # (and a US card's own field: AAMVA's `4d DL 29471836`, `DLN`; not a bare `DL`, Delta's flights)
@@ -1679,7 +1700,8 @@ CUE_RULES: tuple[CueRule, ...] = (
     # Names. A label that says "name" (anywhere), or a bare `Name:` that starts a line.
     # (Not a bare `name:`: YAML writes it for steps, jobs and services, `- name: Checkout Code`.)
     # (and what a card, an account or a document is in the name of: `Name on card:`, `Name as shown on ID:`)
-    CueRule("labelled_name", "PERSON", rf"(?:\b{_PERSON_LABELS}|{_LINE_START}[ \t]*(?-i:Name)|\b{_NAME_ON_DOCUMENT})",
+    CueRule("labelled_name", "PERSON",
+            rf"(?:\b{_PERSON_LABELS}|{_LINE_START}[ \t]*(?-i:Name)|\b{_NAME_ON_DOCUMENT}|\b{_NAME_OF_PARTY})",
             _LABELLED_FULL_NAME, is_plausible_labelled_person,
             separator=rf"(?:{_PARENTHETICAL}\s*[:=]\s*[\"']?{_TITLE})", keywords=("name",)),
     # A form's label on a line of its own, the name on the next (a PDF's or an OCR'd text: `1 Name (as shown
@@ -1787,6 +1809,12 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("greeting_ending_text", "PERSON", _GREETING_CUE, rf"{_NAME}(?=[ \t]*$)", _is_person_by_given_name,
             separator=rf"(?:,[ \t]+{_TITLE})",
             keywords=_GREETING_KEYWORDS, first_chars=first_characters(*_GREETING_KEYWORDS)),
+    # A clinician named with their credential after the name (`hygienist Kasia Wróblewska, RDH`, `K. Wróblewska
+    # RDH`, `Y. AL-KHATIB, MD`; red team 47): a name, or an initial and a family name, then the letters.
+    CueRule("credentialed_name", "PERSON", "",
+            rf"(?<![\w.-])(?:{_FULL_NAME}|[{CAPITAL}]\.[ \t]+(?:{_NAME_WORD}|{_CAPITALS_NAME_WORD}))"
+            rf"(?=,?[ \t]+(?:{_CLINICAL_CREDENTIALS})(?![\w-]))",
+            _is_credentialed_person, separator="", keywords=_CLINICAL_CREDENTIAL_WORDS),
     # A dash before the name that ends a message, a letter's or an email's signature (`... at move-out. — Gerry`,
     # `-- Priya Raman`): a known given name first (red team 45).
     CueRule("dash_signature", "PERSON", r"(?<![\w-])(?:—|–|--)", rf"{_NAME}(?=[ \t]*(?:\n|$))",
@@ -1814,8 +1842,11 @@ CUE_RULES: tuple[CueRule, ...] = (
             # (not a second title: `Prof Dr. Halvorsen-Mbeki` is named after the last; red team 45)
             rf"(?!(?:Dr|Mr|Mrs|Ms|Mx|Prof)\b)"
             rf"(?:{_NAME_WORD}(?:[ \t]+[{CAPITAL}]\.)?[ \t]+{_GAELIC_PARTICLE}(?!{_CALENDAR_WORDS}\b){_NAME_WORD}"
-            rf"|{_GAELIC_PARTICLE}(?!{_CALENDAR_WORDS}\b){_NAME_WORD}(?!['’]s[ \t]+[{CAPITAL}]))(?![ \t]+[{CAPITAL}])",
-            lambda value: is_plausible_person(value) and value.split()[0].lower() not in _TITLED_BRANDS,
+            rf"|{_GAELIC_PARTICLE}(?!{_CALENDAR_WORDS}\b){_NAME_WORD}(?!['’]s[ \t]+[{CAPITAL}])"
+            # (an initial first: `Ms P. Venkataraman-Lowe`; red team 47)
+            rf"|[{CAPITAL}]\.[ \t]+{_GAELIC_PARTICLE}{_NAME_WORD})(?![ \t]+[{CAPITAL}])",
+            lambda value: is_plausible_person(value.split(". ", 1)[-1] if value[1:2] == "." else value)
+            and value.split()[0].lower() not in _TITLED_BRANDS,
             separator=r"(?:[ \t]+)",
             keywords=("dr", "mr", "mrs", "ms", "mx", "prof")),
     # A German, Spanish, French or Italian title: a family name alone is enough (`Guten Tag Herr Müller`,
@@ -2008,15 +2039,15 @@ CUE_ENTITIES = frozenset(rule.entity for rule in CUE_RULES)
 # The rules whose value passes a check digit or an issuing authority's rules besides its cue: what they find
 # is that number even where the trace also keeps it under an id key (see `engine.TraceSession.identifiers`).
 # (and the recognizers of `redactor.detection.pii` that check a number without a cue, named here for both)
-ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER, USCIS_RECEIPT_RECOGNIZER = (
-    "IccidRecognizer", "NinoRecognizer", "CodiceFiscaleRecognizer", "UscisReceiptRecognizer")
+ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER, USCIS_RECEIPT_RECOGNIZER, UK_LICENCE_RECOGNIZER = (
+    "IccidRecognizer", "NinoRecognizer", "CodiceFiscaleRecognizer", "UscisReceiptRecognizer", "UkLicenceRecognizer")
 CHECKED_DETECTORS = frozenset(rule.name for rule in CUE_RULES if rule.validator in {
     aba_routing_ok, _luhn, nhs_number_ok, sin_ok, tfn_ok, aadhaar_ok, cpf_ok, _nir_ok, pesel_ok, dni_nie_ok, ssn_ok,
     belgian_national_number_ok,
     ppsn_ok, portuguese_nif_ok, polish_id_card_ok, chinese_resident_id_ok, taiwan_id_ok, japanese_my_number_ok,
     israeli_id_ok, russian_inn_ok, greek_afm_ok, emirates_id_ok, south_african_id_ok, thai_id_ok, saudi_id_ok, cuit_ok,
     chilean_rut_ok, cbu_ok, nric_ok, hkid_ok, sa_tax_reference_ok,
-}) | {ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER, USCIS_RECEIPT_RECOGNIZER}
+}) | {ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER, USCIS_RECEIPT_RECOGNIZER, UK_LICENCE_RECOGNIZER}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _KEYWORDS = sorted({keyword for rule in CUE_RULES for keyword in rule.keywords})
 _RULES_BY_KEYWORD = [frozenset(rule.name for rule in CUE_RULES if keyword in rule.keywords) for keyword in _KEYWORDS]

@@ -121,6 +121,10 @@ _EMPLOYER_ID = re.compile(r"\b(?:EIN|FEIN|Employer Identification Number)\)?[:#\
 _BUSINESS_NUMBER = re.compile(r"\b(?:ABN|ACN|GST(?:IN)?|VAT|[Bb]usiness)"
                               r"(?:[ \t]+(?:[Nn]umber|[Nn]o\.?|[Rr]eg(?:istration)?(?:[ \t]+[Nn]o\.?)?))?"
                               r"[ \t]*(?:is|:|#)?[ \t]*(?:[A-Z]{2}[ \t]?)?\d[\d .-]{6,16}\d\b")
+# A ship's name after its prefix (`MV Kota Raja`, `HMS Victory`, `M/S Aurora Meridian`): a vessel, no one (red team
+# 47). Not after `MS`, which is `Ms` in capitals as often (`MS JANE DOE`).
+_SHIP_PREFIXES = ("MV ", "SS ", "RMS ", "HMS ", "USS ", "M/V ", "M/S ")
+_SHIP_NAME = re.compile(r"(?<![\w/])(?:MV|SS|RMS|HMS|USS|M/V|M/S)[ \t]+[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){0,3}")
 # A law's, a rule's or a form's number after its name (`OAR 461-115-0651`, `26 CFR 1.401-1`, `8 U.S.C. § 1101`,
 # `OMB No. 1545-0008`): its digit groups read as a phone number (red team 46).
 _LEGAL_CITATION = re.compile(r"(?:\b(?:OAR|ORS|WAC|RCW|CFR|C\.F\.R\.|OMB[ \t]+No\.|Pub\.[ \t]+L\.)|U\.S\.C\.|§§?)"
@@ -347,6 +351,10 @@ def employer_id_regions(text: str) -> list[Region]:
     return [m.span() for m in _EMPLOYER_ID.finditer(text)] if "EIN" in text or "Employer" in text else []
 
 
+def ship_name_regions(text: str) -> list[Region]:
+    return [m.span() for m in _SHIP_NAME.finditer(text)] if any(p in text for p in _SHIP_PREFIXES) else []
+
+
 def business_number_regions(text: str) -> list[Region]:
     return [m.span() for m in _BUSINESS_NUMBER.finditer(text)]
 
@@ -501,6 +509,7 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     employer_id_regions,
     business_number_regions,
     citation_regions,
+    ship_name_regions,
     product_code_regions,
     long_dotted_number_regions,
     timeticks_regions,

@@ -22,6 +22,7 @@ from redactor.detection.cues import (
     CUE_ENTITIES,
     ICCID_RECOGNIZER,
     NINO_RECOGNIZER,
+    UK_LICENCE_RECOGNIZER,
     USCIS_RECEIPT_RECOGNIZER,
     cue_recognizer,
     is_institution,
@@ -56,6 +57,10 @@ _CODICE_FISCALE = (r"(?<![\w-])[A-Z]{6}[0-9LMNP-V]{2}[ABCDEHLMPRST][0-9LMNP-V]{2
 # A USCIS case's receipt number, which an EAD card also prints as its card number: a service centre's code and ten
 # digits (`IOE0931847265`, `SRC2190347781`). No other number starts with one of these codes glued to ten digits.
 _USCIS_RECEIPT = r"(?<![\w-])(?:EAC|WAC|LIN|SRC|NBC|MSC|IOE|YSC|TSC|VSC|CSC|NSC)\d{10}(?![\w-])"
+# A UK (DVLA) driving licence number: five letters of the family name (padded with 9s), the birth date's decade,
+# month (50 added for a woman), day and year, two initials (9 for none), a digit and two check characters
+# (`LINDQ806150TL9XK`; red team 47).
+_UK_LICENCE = r"(?<![\w-])[A-Z][A-Z9]{4}\d[0156]\d[0-3]\d\d[A-Z9]{2}\d[A-Z0-9]{2}(?![\w-])"
 # A Bitcoin address: base58 after a 1 or a 3, or bech32 after `bc1` (every one holds a digit).
 BITCOIN_ADDRESS = re.compile(r"(?<![\w])(?:[13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![\w])")
 # What must match before an entity's recognizers run (`prefilter_matches`): regexes of which one must match.
@@ -80,7 +85,8 @@ _PREFILTERS: dict[str, tuple[re.Pattern[str], ...]] = {
                   re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z](?: ?\d{2}){3} ?[A-D](?![\w-])"),
                   re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z]{5}[0-9LMNP-V]{2}[ABCDEHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{3}"
                              r"[A-Z](?![\w-])"),
-                  re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z]{2}\d{10}(?![\w-])")),
+                  re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z]{2}\d{10}(?![\w-])"),
+                  re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z9]{4}\d{6}[A-Z9]{2}\d[A-Z0-9]{2}(?![\w-])")),
     "STREET_ADDRESS": (
         re.compile(r"\d(?<!\w\d)\d{0,5}[A-Za-z]?\s+[A-Z]"),
         # (a word, a full stop or comma, spaces, a house number: looked for from the spaces)
@@ -564,6 +570,12 @@ _NINO_NOT_SECOND = frozenset("DFIOQUV")
 _NINO_NOT_PREFIXES = frozenset({"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"})
 
 
+def uk_licence_ok(value: str) -> bool:
+    """A DVLA number's birth date reads as one: month 01-12 (51-62 for a woman), day 01-31."""
+    month, day = int(value[6:8]), int(value[8:10])
+    return (1 <= month <= 12 or 51 <= month <= 62) and 1 <= day <= 31
+
+
 def nino_ok(value: str) -> bool:
     prefix = value[:2]
     return prefix[0] not in _NINO_NOT_FIRST and prefix[1] not in _NINO_NOT_SECOND and prefix not in _NINO_NOT_PREFIXES
@@ -574,13 +586,14 @@ def id_number_recognizers() -> list[Any]:
     `89`, the telecom industry's prefix, then 16 to 20 digits with a Luhn digit; no card number starts with 89;
     a SIM swap export's `old_iccid,new_iccid` columns), a UK National Insurance number (HMRC's allocation rules;
     a P45's box, a caseworker's `NI AB 12 34 56 C`), an Italian codice fiscale (its check letter), a USCIS receipt
-    number (its service centre's code)."""
+    number (its service centre's code), a UK driving licence (its birth date)."""
     return [validated_pattern_recognizer("ID_NUMBER", ICCID_RECOGNIZER, _ICCID, 0.6, luhn_ok),
             validated_pattern_recognizer("ID_NUMBER", NINO_RECOGNIZER, _NINO, 0.6, nino_ok),
             validated_pattern_recognizer("ID_NUMBER", CODICE_FISCALE_RECOGNIZER, _CODICE_FISCALE, 0.6,
                                          codice_fiscale_ok),
             validated_pattern_recognizer("ID_NUMBER", USCIS_RECEIPT_RECOGNIZER, _USCIS_RECEIPT, 0.6,
-                                         lambda _receipt: True)]  # (the service centre's code is its check)
+                                         lambda _receipt: True),  # (the service centre's code is its check)
+            validated_pattern_recognizer("ID_NUMBER", UK_LICENCE_RECOGNIZER, _UK_LICENCE, 0.6, uk_licence_ok)]
 
 
 def issuer_card_recognizer() -> Any:

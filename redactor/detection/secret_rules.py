@@ -242,8 +242,9 @@ def is_public_key_encoding(value: str) -> bool:
 
 def env_key_holds_secret(key: str, value: str) -> bool:
     """Whether `key=value` is an environment variable's `*_KEY` holding an issued key (see `_ENV_KEY_NAME`); a
-    header's or a field's name in its own spelling too (`X-EFSP-Key`, `partnerKey`; red team 46)."""
-    name = key if _ENV_KEY_NAME.fullmatch(key) else normalize_key(key).upper()
+    header's or a field's name in its own spelling too (`X-EFSP-Key`, `partnerKey`; red team 46), not a file's
+    (`tls.key`, a Kubernetes Secret's data key: a certificate's or a key file's name, which its own rules read)."""
+    name = key if _ENV_KEY_NAME.fullmatch(key) else "" if "." in key else normalize_key(key).upper()
     if _ENV_KEY_NAME.fullmatch(name) is None or not _ENV_KEY_NOT_SECRET_WORDS.isdisjoint(name.split("_")[:-1]):
         return False
     return reads_as_issued_key(value)

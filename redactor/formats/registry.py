@@ -22,9 +22,10 @@ _FORMATS_IN_ORDER: tuple[TraceFormat, ...] = (
     GenericJsonFormat(),
 )
 FORMATS: dict[str, TraceFormat] = {trace_format.name: trace_format for trace_format in _FORMATS_IN_ORDER}
-# `.ndjson` is JSONL by another name; `.traj` is a SWE-agent trajectory (one JSON document). Any of them is
-# read by its content (`read_trace_file`), whatever the case of its suffix.
-TRACE_SUFFIXES = (".json", ".jsonl", ".ndjson", ".traj")
+# `.ndjson` is JSONL by another name; `.traj` is a SWE-agent trajectory (one JSON document); `.har` a browser's or a
+# browser agent's HTTP archive (one JSON document; red team 47). Any of them is read by its content
+# (`read_trace_file`), whatever the case of its suffix.
+TRACE_SUFFIXES = (".json", ".jsonl", ".ndjson", ".traj", ".har")
 GRAPH_FILE = "graph.json"
 SEAL_SUFFIX = ".seal.json"
 DIRECTORY_SEAL = "redactor.seal.json"

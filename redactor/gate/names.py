@@ -23,7 +23,7 @@ from redactor.gate.residual import Flagged, ResidualScanner
 IN_PATH = "(name in the path)"
 IN_SEAL = "(name listed in the seal)"
 
-_KNOWN_SUFFIXES = (SEAL_SUFFIX, ".jsonl", ".json", ".ndjson", ".json5", ".jsonc", ".gz", ".bz2", ".xz", ".zst",
+_KNOWN_SUFFIXES = (SEAL_SUFFIX, ".jsonl", ".json", ".ndjson", ".json5", ".jsonc", ".har", ".gz", ".bz2", ".xz", ".zst",
                    ".zip", ".tgz", ".tar", ".txt", ".md", ".rst", ".yaml", ".yml", ".csv", ".tsv", ".html", ".htm",
                    ".xml", ".log", ".eml", ".bak", ".tmp", ".orig", ".old")
 _ANY_SUFFIX = re.compile(r"\.[A-Za-z0-9]{1,8}$")

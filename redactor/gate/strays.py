@@ -23,7 +23,7 @@ DEFAULT_MAX_FILE_SIZE = 8 * 1024 * 1024
 # gate cannot verify such a file, so under a fixture root it is blocked rather than skipped.
 COMPRESSED_MAGIC = {b"\x1f\x8b": "gzip", b"BZh": "bzip2", b"\xfd7zXZ\x00": "xz", b"\x28\xb5\x2f\xfd": "zstd",
                     b"PK\x03\x04": "zip"}
-TRACE_LIKE_SUFFIXES = (".json", ".jsonl", ".ndjson", ".json5", ".jsonc")
+TRACE_LIKE_SUFFIXES = (".json", ".jsonl", ".ndjson", ".json5", ".jsonc", ".har")
 COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".zst", ".zip", ".tgz")
 
 

@@ -22,7 +22,7 @@ READABLE: dict[str, re.Pattern[str]] = {
     "ID_NUMBER": re.compile(
         r"(?<![\d.-])89\d{16,20}(?![\d.])|(?<![\w-])[A-Z]{2}(?: ?\d{2}){3} ?[A-D](?![\w-])"
         r"|(?<![\w-])[A-Z]{6}[0-9LMNP-V]{2}[ABCDEHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{3}[A-Z](?![\w-])"
-        r"|(?<![\w-])[A-Z]{3}\d{10}(?![\w-])"),
+        r"|(?<![\w-])[A-Z]{3}\d{10}(?![\w-])|(?<![\w-])[A-Z][A-Z9]{4}\d{6}[A-Z9]{2}\d[A-Z0-9]{2}(?![\w-])"),
     "STREET_ADDRESS": re.compile(
         r"\b\d{1,6}[A-Za-z]?\s+[A-Z]|[a-zßà-ÿ]\.?,?\s+\d{1,4}[A-Za-z]?\b|\b\d{1,4},?\s+[a-zé]|\b\d{1,6},?\s+\d{1,3}(?:st|nd|rd|th)\b"
         r"|\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b|\b[A-Z]\d[\dW] ?[\dA-Z]{4}\b"),
