@@ -182,13 +182,12 @@ _PII_KEY_ENTITIES = {
     **dict.fromkeys(("visa_foil", "visa_foil_number", "visa_number", "personnummer", "personnummer_12",
                      "samordningsnummer", "rrn", "rrn_last7", "rijksregisternummer", "rijksregister_nummer", "insz",
                      "insz_nummer", "national_register_number"), "ID_NUMBER"),
-    # Japan's My Number, an A-number's short keys, a refund's account; a pupil's guardian and a candidate's profiles
-    # (red team 46)
+    # Japan's My Number, an A-number's short keys, a refund's account; a pupil's guardian (red team 46)
     **dict.fromkeys(("my_number", "mynumber", "kojin_bango", "alien_no", "alien_reg_no", "alien_registration_no",
                      "uscis_no", "uscis_number", "direct_deposit_account", "direct_deposit_account_number",
                      "refund_account", "refund_account_number", "deposit_account_number", "payout_account_number"),
                     "ID_NUMBER"),
-    **dict.fromkeys(("guardian", "linkedin_url", "linkedin_profile", "github_url", "github_profile"), "PERSON"),
+    "guardian": "PERSON",
     # a checkout form's autofill names (`cc-name`, `cc-number`), a statement's other party (red team 47)
     **dict.fromkeys(("cc_name", "cardholder", "counterparty_name"), "PERSON"),
     "cc_number": "CREDIT_CARD",
@@ -953,6 +952,34 @@ _THING_ID_KEY = re.compile(r"(?:^|_)(?:hotel|product|item|place|venue|restaurant
                            r"|medication|menu_item|room_type|property_type)_id$")
 _PERSON_ID_KEY = re.compile(r"(?:^|_)(?:user|customer|employee|member|patient|person|contact|account|guest|client"
                             r"|passenger|traveller|traveler|student|applicant|candidate)_id$")
+
+
+# An issued ticket's or pass's barcode lets its bearer in (red team 47: `{"seat": ..., "barcode": "TX9-4K7Q-..."}`,
+# an order's `"barcodes": [...]`, a parking pass's): a credential. Not a product's (a GTIN, its check digit; or
+# beside the product's own fields), nor a parcel's (its tracking number).
+_BARCODE_KEYS = frozenset({"barcode", "barcodes", "ticket_barcode", "pass_barcode", "qr_code", "qrcode", "entry_code",
+                           "admission_code"})
+_PRODUCT_OR_PARCEL_KEYS = frozenset({"sku", "upc", "ean", "gtin", "price", "unit_price", "product", "product_id",
+                                     "item_id", "tracking", "tracking_number", "carrier", "quantity", "qty"})
+_GTIN = re.compile(r"\d{8}|\d{12,14}")
+_ISSUED_CODE = re.compile(r"[A-Za-z0-9-]{8,64}")  # (one code: `UPC 0 12345 67890 5 and ...` is a sentence)
+
+
+def is_admission_barcode(record: Mapping[str, Any], key: str, value: Any) -> bool:
+    if normalize_key(key) not in _BARCODE_KEYS:
+        return False
+    codes = value if isinstance(value, list) else [value]
+    if not codes or not all(isinstance(code, str) and _ISSUED_CODE.fullmatch(code) for code in codes):
+        return False
+    if any(isinstance(name, str) and normalize_key(name) in _PRODUCT_OR_PARCEL_KEYS for name in record):
+        return False
+    return not any(_GTIN.fullmatch(code) and _gtin_check_ok(code) for code in codes)
+
+
+def _gtin_check_ok(code: str) -> bool:
+    """GS1's check digit (GTIN-8, -12, -13, -14): weights 3 and 1 from the digit before it leftwards."""
+    total = sum(int(digit) * (3 if index % 2 == 0 else 1) for index, digit in enumerate(reversed(code[:-1])))
+    return (10 - total % 10) % 10 == int(code[-1])
 
 
 # What an animal's record has that a person's has not (a vet clinic's patient; red team 47).
@@ -2051,6 +2078,8 @@ class StructureRules:
             # A tool's parameter named like a secret or personal data (`properties.password`, `.ssn`) is
             # its schema: description, pattern, enum and format describe the field and hold no value.
             return Member(False, effective_key, None, shape)
+        if is_admission_barcode(parent, key, child):
+            return Member(False, effective_key, "CREDENTIAL", shape)
         if isinstance(child, str) and is_identifier_value(effective_key, child) \
                 and not self.is_secret_name(effective_key):
             return Member(False, effective_key, None, shape, identifier=True)

@@ -2954,3 +2954,21 @@ def test_red_team_47_a_har_file_is_a_trace(tmp_path: Path) -> None:
     written = (tmp_path / "out" / "checkout.har").read_bytes()
     assert b"isidore" not in written and b"4539" not in written and b'"method": "POST"' in written
     assert (tmp_path / "out" / "checkout.har.seal.json").is_file()
+
+
+def test_red_team_47_an_issued_tickets_barcode_is_a_credential(no_ner: Redactor) -> None:
+    """Red team 47: a ticket's or a pass's barcode lets whoever shows it in, and was kept as an id; the same code in
+    the assistant's text goes with it. A product's GTIN (its check digit) and a barcode beside a product's fields
+    stay."""
+    out = no_ner.redact({
+        "tickets": [{"seat": "Section 112, Row F, Seat 9", "barcode": "TX9-4K7Q-2M8Z-C4R1-B6", "format": "PDF417"}],
+        "order": {"status": "paid", "barcodes": ["TX9-8P2L-5V7C-K1J4-Q3"]},
+        "parking": {"lot": "P3", "barcode": "482019377615203948"},
+        "reply": "Your mobile ticket barcode is TX9-8P2L-5V7C-K1J4-Q3; show it at Gate B.",
+        "kept": [{"name": "Milk 1L", "barcode": "4006381333931"}, {"sku": "A1", "barcode": "ABC12345678"}]})
+    text = json.dumps(out)
+    for value in ("TX9-4K7Q-2M8Z-C4R1-B6", "TX9-8P2L-5V7C-K1J4-Q3", "482019377615203948"):
+        assert value not in text, value
+    assert out["tickets"][0]["barcode"].startswith("<CREDENTIAL:") and out["tickets"][0]["format"] == "PDF417"
+    assert out["reply"].endswith("; show it at Gate B.")
+    assert out["kept"] == [{"name": "Milk 1L", "barcode": "4006381333931"}, {"sku": "A1", "barcode": "ABC12345678"}]
