@@ -810,10 +810,10 @@ class TraceSession:
             entity = self._field_entity({name: decoded}, name, decoded, ctx)
             if entity is None and raw != decoded:
                 # A value the encoding hides from the patterns (a Twilio webhook's `SpeechResult=my+number+is+six+
-                # two+eight...`, a checkout's `cc-number=4539+9509+...`; red team 47): what they find in it decoded
-                # is replaced in its encoded form too (`written_forms`).
-                for span in self._resolve(decoded, self._detect_structured(decoded)):
-                    self.secret_values.setdefault(decoded[span.start:span.end], span.entity_type)
+                # two+eight...`, a checkout's `cc-number=4539+9509+...`; red team 47): analysed decoded, with the
+                # trace's other texts (its ids and versions still shield their values), and what is found in it is
+                # replaced in its encoded forms too (`written_forms`).
+                self.candidates.add(decoded)
             if entity is None or is_obvious_placeholder(decoded):
                 continue  # (`api_key="<your-api-key>"` in a README a tool read)
             self.secret_values.setdefault(decoded, entity)
