@@ -92,6 +92,8 @@ _SAME_WIDTH_SEPARATORS = str.maketrans({
     "\u2012": "-", "\u2013": "-", "\u2212": "-",
     # full-width digits, `＠` and the ideographic space of East Asian input methods (`４１１１ １１１１ ...`)
     **{chr(0xFF10 + digit): str(digit) for digit in range(10)}, "\uff20": "@", "\u3000": " ", "\uff0d": "-",
+    # and the digits of Arabic (`٠٥٠٤٧٢٨٣١٦`), Persian and Urdu, Devanagari, Bengali and Thai (red team 48)
+    **{chr(zero + digit): str(digit) for zero in (0x0660, 0x06F0, 0x0966, 0x09E6, 0x0E50) for digit in range(10)},
 })
 # Zero-width characters and the soft hyphen: invisible, so a value reads whole with them inside.
 _ZERO_WIDTH_CHARS = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad")

@@ -190,6 +190,13 @@ _PII_KEY_ENTITIES = {
     "guardian": "PERSON",
     # a checkout form's autofill names (`cc-name`, `cc-number`), a statement's other party (red team 47)
     **dict.fromkeys(("cc_name", "cardholder", "counterparty_name"), "PERSON"),
+    # a nominee, a courier (`kurye`), a name in English beside the native one; dates of birth in the Hijri and the
+    # Buddhist era; a Thai house registration, a Saudi national address, a Vietnamese permanent residence; Iran's
+    # IBAN (`sheba`) (red team 48)
+    **dict.fromkeys(("nominee", "nominee_name", "kurye", "name_en", "name_ar", "name_th"), "PERSON"),
+    **dict.fromkeys(("dob_hijri", "dob_be", "dob_gregorian"), "DATE_OF_BIRTH"),
+    **dict.fromkeys(("house_reg", "national_address", "thuong_tru", "dia_chi"), "STREET_ADDRESS"),
+    "sheba": "IBAN_CODE",
     "cc_number": "CREDIT_CARD",
     **dict.fromkeys(("credit_party_name", "debit_party_name", "receiver_party_public_name"), "PERSON"),
     **dict.fromkeys(("data_nascimento", "geboortedatum", "data_urodzenia", "dogum_tarihi", "doğum_tarihi",
@@ -327,6 +334,8 @@ def _key_spellings(key: str) -> tuple[str, ...]:
     follows the party, `dob`, `steuer_id`."""
     normalized = normalize_key(key)
     spellings: tuple[str, ...] = (key.lower(), normalized)
+    if key.endswith("__c"):  # a Salesforce custom field, `DNI__c`, `Date_of_Birth__c` (red team 48)
+        spellings = (*spellings, normalize_key(key[:-3]))
     if "." in key:
         spellings = (*spellings, normalize_key(key.rsplit(".", 1)[1]))
     party = _PARTY_PREFIX.match(spellings[-1])
@@ -595,6 +604,7 @@ _IDENTITY_DOCUMENTS = frozenset({
     "payout_account", "ach", "eft", "bacs", "international",  # Plaid's `numbers.ach[].account`
     "payroll", "bank_account", "banking", "salary_account",  # an HR system's `payroll: {account, ifsc}`
     "payment", "check", "cheque", "refund", "direct_debit", "bank_transfer",  # `payment: {routing, account}`
+    "payout",  # a claim's `"payout": {"method": "ACH", "account": ...}` (red team 48)
     # an airline booking's travel document (`"docs": {"type": "P", "number": ...}`, IATA's DOCS)
     "docs", "travel_document", "travel_documents", "apis",
 })

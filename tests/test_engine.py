@@ -2972,3 +2972,27 @@ def test_red_team_47_an_issued_tickets_barcode_is_a_credential(no_ner: Redactor)
     assert out["tickets"][0]["barcode"].startswith("<CREDENTIAL:") and out["tickets"][0]["format"] == "PDF417"
     assert out["reply"].endswith("; show it at Gate B.")
     assert out["kept"] == [{"name": "Milk 1L", "barcode": "4006381333931"}, {"sku": "A1", "barcode": "ABC12345678"}]
+
+
+def test_red_team_48_digits_of_other_scripts_local_keys_mentions_and_rule_numbers(no_ner: Redactor) -> None:
+    """Red team 48: Arabic-Indic digits (an Emirates ID, a UAE mobile after `رقمي`), a Hinglish `mera number`, an
+    IMEI and a Vietnamese CCCD after their names, a Salesforce `DNI__c`, a nominee, a Hijri date of birth, a Thai
+    house registration, Iran's `sheba`, a SIM's PUK and an eSIM's activation code, a claim's `payout` account, an
+    @mention of a full name. Near misses: a rule book's `Subsection 2.3.2.4`, an email's domain after its `@`."""
+    out = no_ner.redact({
+        "chat": ["رقمي ٠٥٠٤٧٢٨٣١٦ والاسم", "رقم الهوية ٧٨٤-١٩٨٨-٤٧٢٩٣١٦-٨", "mera number 9820145673 hai",
+                 "Purana device IMEI 867531042983615 block nahi", "cccd cua minh 001192004731 nhe",
+                 "cc @Oluwaseun Adeyemi on the rollout"],
+        "crm": {"DNI__c": "48392017V", "nominee": "Amit Kushwaha", "dob_hijri": "١٤٠٨/٠٣/١٥",
+                "house_reg": "88/12 Moo 3, Ramkhamhaeng Road, Bangkok 10240", "sheba": "IR820540102680020817909002",
+                "puk": "48210937", "activation_code": "LPA:1$smdp.example.ae$K2-4F7Q9-ZXW81M-3HD0"},
+        "claim": {"payout": {"method": "ACH", "account": "2200418873"}},
+        "kept": ["NACHA Operating Rules, Subsection 2.3.2.4", "write to jane.doe@Example Corp today"]})
+    text = json.dumps(out, ensure_ascii=False)
+    for value in ("٠٥٠٤٧٢٨٣١٦", "٤٧٢٩٣١٦", "9820145673", "867531042983615", "001192004731", "Oluwaseun", "48392017V",
+                  "Kushwaha", "١٤٠٨", "Ramkhamhaeng", "IR820540102680020817909002", "48210937", "K2-4F7Q9",
+                  "2200418873"):
+        assert value not in text, value
+    assert out["claim"]["payout"]["method"] == "ACH"
+    assert out["kept"][0] == "NACHA Operating Rules, Subsection 2.3.2.4"
+    assert out["kept"][1].endswith("@Example Corp today")

@@ -1503,11 +1503,14 @@ CUE_RULES: tuple[CueRule, ...] = (
             # 09171234567`, `PromptPay 0812345678`, `mi Nequi es 3104829917`), and Arabic's mobile and phone (`جوال
             # 0504418827`); red team 43
             r"|m-?pesa|momo|mobile[ \t]+money|bkash|nagad|jazzcash|easypaisa|g-?cash|paymaya|promptpay|nequi"
-            r"|daviplata|yape|plin|جوال|الجوال|هاتف|موبايل)(?:[ _-]?(?:number|no\.?|nr\.?|#))?"
+            r"|daviplata|yape|plin|جوال|الجوال|هاتف|موبايل"
+            # (Arabic's `my number`, Hinglish's `mera number`; red team 48)
+            r"|رقمي|mer[aei][ \t]+(?:number|no\.?|mobile|phone))(?:[ _-]?(?:number|no\.?|nr\.?|#))?"
             # (`call me at 4559493322`, `text 4559493322`, `ring me on 01174960451`)
             r"|\b(?:call|text|ring|dial)(?:[ \t]+(?:me|us|him|her|them|back))?(?:[ \t]+(?:at|on))?",
             r"\+?\d{7,15}(?![\w-]|[.,]\d)", phone_after_word_ok,
             keywords=("phone", "tel", "telephone", "mobile", "cell", "cellphone", "fax", "whatsapp", "whats", "mobiel",
+                      "رقمي", "mera", "meri", "mere",
                       "telefoon", "telefoonnummer", "gsm", "werk", "thuis", "privé", "prive",
                       "handy", "téléphone", "telephone", "telefon", "teléfono", "telefono", "celular", "portable",
                       "cellulare", "call", "text", "ring", "dial", "m-pesa", "mpesa", "momo", "mobile money", "bkash",
@@ -1815,6 +1818,17 @@ CUE_RULES: tuple[CueRule, ...] = (
             rf"(?<![\w.-])(?:{_FULL_NAME}|[{CAPITAL}]\.[ \t]+(?:{_NAME_WORD}|{_CAPITALS_NAME_WORD}))"
             rf"(?=,?[ \t]+(?:{_CLINICAL_CREDENTIALS})(?![\w-]))",
             _is_credentialed_person, separator="", keywords=_CLINICAL_CREDENTIAL_WORDS),
+    # A person mentioned by name in a wiki or a tracker (`cc @Oluwaseun Adeyemi`, Jira's `"text": "@Benedikt
+    # Aufderheide"`; red team 48): a full name right after the `@`.
+    CueRule("mentioned_name", "PERSON", r"(?<![\w@.+-])@", _FULL_NAME, _is_person_by_given_name, separator="",
+            keywords=("@",)),
+    # A phone's IMEI and a Vietnamese citizen's identity card after their names (red team 48).
+    CueRule("imei", "ID_NUMBER", r"\bIMEI(?:[ _-]?(?:number|no\.?|#|1|2))?", r"\d{15}(?!\d)", _luhn,
+            keywords=("imei",)),
+    CueRule("vietnamese_id_card", "ID_NUMBER", r"\b(?:CCCD|CMND|c[aă]n[ \t]+c[uư][oớ]c(?:[ \t]+c[oô]ng[ \t]+d[aâ]n)?)",
+            r"\d{12}(?!\d)|\d{9}(?!\d)",
+            separator=_PHRASE_THEN_VALUE + r"(?:(?:cua[ \t]+minh|của[ \t]+mình|la|là)[ \t]+)?",
+            keywords=("cccd", "cmnd", "can", "căn")),
     # A dash before the name that ends a message, a letter's or an email's signature (`... at move-out. — Gerry`,
     # `-- Priya Raman`): a known given name first (red team 45).
     CueRule("dash_signature", "PERSON", r"(?<![\w-])(?:—|–|--)", rf"{_NAME}(?=[ \t]*(?:\n|$))",

@@ -204,7 +204,9 @@ _VERSION_BEFORE = re.compile(
     r"|(?:(?<![\w-])\.NET|\b(?:Windows|Java|JDK|JRE|Node\.js|Python|Chrome|Chromium|Firefox|Safari|Oracle|iOS|"
     r"Android|macOS|ASA|FTD|IOS-XE|NX-OS|Junos|FortiOS|PAN-OS|ESXi|vCenter|SQL Server))[ \t]+v?"
     # (a Maven coordinate's version, `jackson-databind:jar:2.13.4.1:compile`; red team 46)
-    r"|:(?:jar|war|ear|pom|aar|bundle|maven-plugin):)$"
+    r"|:(?:jar|war|ear|pom|aar|bundle|maven-plugin):"
+    # (a rule book's numbered part, `NACHA Operating Rules, Subsection 2.3.2.4`; red team 48)
+    r"|(?i:\b(?:sub)?section|\bclause|\bparagraph|\bpara\.|\barticle|\brule|§)[ \t]*)$"
 )
 _VERSION_WORD_REACH = 24  # characters before the number where its version word or product may stand
 # A dependency's upgrade as a bot or a changelog writes it (`bump jackson-databind from 2.13.4 to 2.13.4.1`):

@@ -107,6 +107,7 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "jwt",
         "sdk_key",  # LaunchDarkly's and Split's server-side SDK keys (`LAUNCHDARKLY_SDK_KEY`)
         "auth_key",  # Cloudflare's global API key (`X-Auth-Key`), a push service's; red team 46
+        "puk", "puk_code", "activation_code",  # a SIM's unblocking key, an eSIM's activation code (red team 48)
         # What opens an account or a wallet without its password: a wallet's BIP39 recovery phrase,
         # 2FA backup codes, and a password's hash (bcrypt and its kin are cracked offline)
         "mnemonic", "seed_phrase", "recovery_phrase", "secret_phrase", "wallet_seed",

@@ -647,7 +647,8 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "Rijksregisternr.: 85.07.30-033.28", "numéro national 85073003328", "INSZ 85.07.30-033.28",
                "TX DL 38291746", "NETFILE access code is K7Q2M9XA",
                "account 50100284719366, IFSC HDFC0001234",
-               "seen by Sarah Chen, MD today", "生年月日1989年6月15日", "暗証番号はSakura2147です",
+               "seen by Sarah Chen, MD today", "cc @Oluwaseun Adeyemi", "IMEI 867531042983615",
+               "cccd cua minh 001192004731", "生年月日1989年6月15日", "暗証番号はSakura2147です",
                "linkedin.com/in/kwabena-asante-mensah", "GitHub: https://github.com/tlindq",
                "안녕하세요, 박지우입니다", "at move-out. — Gerry"]
     matched: set[str] = set()
