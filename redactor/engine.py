@@ -797,7 +797,7 @@ class TraceSession:
     def _collect_csv_cells(self, text: str, ctx: NodeContext) -> None:
         """A CSV table in a text (a file a tool read), or a SQL dump's rows: the cells of a column named like a
         sensitive key are that key's values, replaced wherever the trace holds them (in this text too)."""
-        for columns, rows in chain(csv_tables(text), sql_tables(text)):
+        for columns, rows in chain(csv_tables(text) if "\n" in text else (), sql_tables(text)):
             record = dict.fromkeys(columns, "")
             for row in rows:
                 for column, cell in zip(columns, row, strict=True):

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import cycle
 from typing import Any
 
 from redactor.detection.base import SECRET_ENTITY_TYPES
@@ -988,8 +989,9 @@ def is_admission_barcode(record: Mapping[str, Any], key: str, value: Any) -> boo
 
 def _gtin_check_ok(code: str) -> bool:
     """GS1's check digit (GTIN-8, -12, -13, -14): weights 3 and 1 from the digit before it leftwards."""
-    total = sum(int(digit) * (3 if index % 2 == 0 else 1) for index, digit in enumerate(reversed(code[:-1])))
-    return (10 - total % 10) % 10 == int(code[-1])
+    from redactor.detection.validators import mod_10_check_digit
+
+    return mod_10_check_digit(reversed(code[:-1]), cycle((3, 1))) == int(code[-1])
 
 
 # What an animal's record has that a person's has not (a vet clinic's patient; red team 47).
