@@ -39,6 +39,7 @@ from redactor.detection.decoys import (
     is_entirely_decoy,
     time_zone_regions,
 )
+from redactor.detection.escapes import decoded_with_origins, may_hold_references
 from redactor.detection.letters import without_accents
 from redactor.detection.names import native_script_aliases
 from redactor.detection.secret_rules import is_obvious_placeholder
@@ -529,6 +530,11 @@ class TraceSession:
         self.detected: dict[str, list[Span]] = {}
         self.value_type: dict[str, str] = {}
         self.written_as: dict[str, str] = {}  # another form of a known value (see `written_forms`) -> the value
+        # Texts read with their character references decoded (`escapes`): the decoded text -> the text as
+        # written and where each decoded character starts in it; and each value found in such a text as
+        # the text writes it (`&#43;1 984&#45;555...`) -> the value (`+1 984-555-...`).
+        self._decoded_texts: dict[str, tuple[str, list[int]]] = {}
+        self.referenced_forms: dict[str, str] = {}
         self.local_type: dict[str, str] = {}  # values replaced only where found (one-word NER guesses)
         self.ner_word_strings: dict[str, int] = {}  # one-word NER guess -> distinct strings NER found it in
         self.known_index: KnownValueIndex | None = None
@@ -771,6 +777,10 @@ class TraceSession:
                 self.secret_values.setdefault(value, entity)
         if "=" in text and ("&" in text or "?" in text or '="' in text):
             self._collect_form_fields(text, ctx)
+        decoded = decoded_with_origins(text) if first_copy and may_hold_references(text) else None
+        if decoded is not None:
+            self.candidates.add(decoded[0])
+            self._decoded_texts.setdefault(decoded[0], (text, decoded[1]))
         if ner and self.r.ner:
             from redactor.detection.pii import is_free_text
 
@@ -779,6 +789,8 @@ class TraceSession:
             # deterministic detectors still run, so redacting redacted output changes nothing.
             if is_free_text(text) and not marker_spans(text):
                 self.ner_candidates.add(text)
+                if decoded is not None:
+                    self.ner_candidates.add(decoded[0])
 
     def _collect_streams(self) -> None:
         """Each streamed text, joined, is a candidate like any other text; joined tool arguments that
@@ -899,8 +911,11 @@ class TraceSession:
                         for span, guess in zip(kept, guesses, strict=True))
             if kept and (keep_spans or local):
                 self.detected[text] = kept
+            written = self._decoded_texts.get(text)
             for span, guess in zip(kept, guesses, strict=True):
                 value = text[span.start:span.end]
+                if written is not None and (form := written[0][written[1][span.start]:written[1][span.end]]) != value:
+                    self.referenced_forms.setdefault(form, value)
                 if guess:
                     # Replaced where NER found it; wherever the word occurs only once NER found it in two
                     # strings: one wrong guess (`Vite`, `Warehouse`) would otherwise take every copy with it.
@@ -913,6 +928,7 @@ class TraceSession:
         self._texts_gathered.clear()
         self.ner_candidates.clear()
         self.secret_values.clear()
+        self._decoded_texts.clear()
 
     @staticmethod
     def _with_native_script_aliases(text: str, kept: list[Span]) -> list[Span]:
@@ -988,6 +1004,13 @@ class TraceSession:
                     self.value_type[form] = entity
                     self.written_as[form] = value  # one token for every form of the value
                     self.guessed.discard(form)
+        for form, value in sorted(self.referenced_forms.items()):  # (`&#43;1 984&#45;555...` is `+1 984-555...`)
+            entity = self.value_type.get(value)
+            if entity is not None and form not in self.value_type and is_propagated(value, entity):
+                self.value_type[form] = entity
+                self.written_as[form] = self.written_as.get(value, value)
+                if value in self.guessed:
+                    self.guessed.add(form)
         for value, entity in propagated:
             if entity == "PERSON" and value not in self.guessed:  # (an NER guess's parts would multiply it)
                 if " " in value and value.lower() not in self.value_type:

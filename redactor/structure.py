@@ -525,6 +525,42 @@ _POSTMAN_PAIR_FIELDS = frozenset({"key", "value", "type", "description", "disabl
 _AWS_PARAMETER_NAME = re.compile(
     r"/[\w./-]+|[a-z][a-z0-9]*(?:[_.:-][A-Za-z0-9]+)*|[A-Za-z][A-Za-z0-9]*(?:[_.:-][A-Za-z0-9]+)+")
 _SECRET_NAME_HINT = re.compile(r"(?i)pass|pwd|secret|token|key|credential|auth")
+# An intake bot's or a survey's answers, each beside its question (`{"question": "What is your date of birth?",
+# "answer": ...}`, a form's `{"label": "Your email", "value": ...}`, a Typeform webhook's `{"field": {"title":
+# ...}, "type": "email", "email": ...}`): the answer is what a member named by the question's subject holds.
+_QUESTION_FIELDS = ("question", "prompt", "title", "label", "q")
+_ANSWER_FIELDS = frozenset({"answer", "response", "value", "a", "reply"})
+_QUESTION_LEAD = re.compile(
+    r"(?i)\s*(?:\d+[.)]\s*)?(?:(?:what|which)(?:'s|’s| is| are| was)\s+(?:your|the\s+\w+(?:'s|’s))"
+    r"|(?:please\s+)?(?:enter|provide|confirm|type|give(?:\s+us)?|tell\s+us)\s+(?:your|the\s+\w+(?:'s|’s))"
+    r"|your)\s+")
+_QUESTION_TAIL = re.compile(r"\s*(?:\([^()]*\))?\s*[?:.*]*\s*$")
+_QUESTION_SUBJECT_MAX_WORDS = 4
+
+
+def question_subject(record: Mapping[str, Any]) -> str | None:
+    """What an answer's question asks for, as a key would name it (`What is your full name?` -> `full name`),
+    for a record that holds a question and its answer and little else; else None. A question that asks for
+    no field (`Anything else we should know?`) names nothing a key would: its answer is read as text."""
+    if len(record) > 4:
+        return None
+    question: Any = None
+    if any(field in record for field in _ANSWER_FIELDS):
+        question = next((record[field] for field in _QUESTION_FIELDS if field in record), None)
+    elif isinstance(field := record.get("field"), dict) and isinstance(kind := record.get("type"), str) \
+            and kind in record:
+        question = field.get("title")  # (Typeform: the answer sits under its type's name)
+    if not isinstance(question, str) or len(question) > 120:
+        return None
+    lead = _QUESTION_LEAD.match(question)
+    subject = question[lead.end() if lead else 0:]
+    tail = _QUESTION_TAIL.search(subject)
+    subject = subject[:tail.start()] if tail else subject
+    if lead is not None and subject.lower() == "name":
+        return "full name"  # (`What is your name?` asks for a person's, where a bare `name` may be a thing's)
+    return subject if subject and len(subject.split()) <= _QUESTION_SUBJECT_MAX_WORDS else None
+
+
 _FORM_FIELD_KEYS = frozenset({
     "name", "value", "comment", "type", "id", "placeholder", "class", "autocomplete", "label", "aria-label",
     "aria_label", "required", "maxlength", "title", "tag", "tag_name", "tagName", "role", "disabled", "checked",
@@ -2038,7 +2074,9 @@ class StructureRules:
         if isinstance(field, dict) and isinstance(name := field.get("name", field.get("label")), str):
             return name
         name = value.get("name") if "value" in value and value.keys() <= _FORM_FIELD_KEYS else None
-        return name if isinstance(name, str) else None
+        if isinstance(name, str):
+            return name
+        return question_subject(value)
 
     @staticmethod
     def secure_parameter_entity(parent: Mapping[str, Any], key: str, name: str) -> str | None:
@@ -2052,7 +2090,8 @@ class StructureRules:
         self, parent: Mapping[str, Any], key: str, child: Any, ctx: NodeContext, parent_key: str | None,
         attribute_name: str | None,
     ) -> Member:
-        effective_key = attribute_name if attribute_name is not None and key in PAIR_VALUE_FIELDS else key
+        effective_key = attribute_name if attribute_name is not None and (
+            key in PAIR_VALUE_FIELDS or key in _ANSWER_FIELDS or key == parent.get("type")) else key
         shape = ctx.shape + key_segment(key)
         scalar = not isinstance(child, (dict, list))
         if isinstance(child, str) and (secure := self.secure_parameter_entity(parent, key, effective_key)):

@@ -2996,3 +2996,54 @@ def test_red_team_48_digits_of_other_scripts_local_keys_mentions_and_rule_number
     assert out["claim"]["payout"]["method"] == "ACH"
     assert out["kept"][0] == "NACHA Operating Rules, Subsection 2.3.2.4"
     assert out["kept"][1].endswith("@Example Corp today")
+
+
+def test_values_written_in_character_references_are_read_and_replaced_as_written(no_ner: Redactor) -> None:
+    """A scraped page's, an email HTML part's or a log's character references (`&#43;1 984&#45;555...`,
+    `j&#46;doe&#64;...`, `\\u0040`) hide a value from the patterns: the text is read decoded, and the value is
+    replaced as the text writes it, with the token it has where it is written plainly. Near misses: `AT&amp;T`,
+    a query's `&copy=2`, a reference to nothing, and the decoded text is not written anywhere."""
+    out = no_ner.redact({
+        "page": "<p>Call me on &#43;1 984&#45;555&#45;0134 or mail j&#46;doe&#64;example.org</p>",
+        "plain": "callback +1 984-555-0134",
+        "card": "<td>4111&#32;1111&#32;1111&#32;1111</td>",
+        "log": "login user=alice\\u0040contoso.com from \\u002b44 7700 900123",
+        "kept": ["AT&amp;T &lt;b&gt;", "/search?q=1&copy=2", "fine &madeup; words"]})
+    text = json.dumps(out, ensure_ascii=False)
+    for value in ("984&#45;555", "0134", "j&#46;doe", "doe&#64;", "1111&#32;1111", "alice", "7700 900123"):
+        assert value not in text, value
+    assert out["page"].startswith("<p>Call me on <PHONE_NUMBER:") and out["page"].endswith("</p>")
+    page_phone = TOKEN_RE.search(out["page"])
+    plain_phone = TOKEN_RE.search(out["plain"])
+    assert page_phone is not None and plain_phone is not None and page_phone.group(0) == plain_phone.group(0)
+    assert "<EMAIL_ADDRESS:" in out["page"] and "<CREDIT_CARD:" in out["card"]
+    assert out["kept"] == ["AT&amp;T &lt;b&gt;", "/search?q=1&copy=2", "fine &madeup; words"]
+
+
+def test_answers_are_read_by_their_questions_and_labelled_names_family_name_first(no_ner: Redactor) -> None:
+    """An intake bot's `{"question", "answer"}` records, a form's `{"label": "What is your full name?", "value"}` and
+    a Typeform webhook's answers (`{"field": {"title": ...}, "type": "text", "text": ...}`): each answer is what a
+    key named by its question's subject holds. A chart's or a fax's `Patient name: Baptiste, Cornelius` (in
+    capitals too) is the name, with the token it has in prose's order. Near misses: a question that asks for no
+    field, a choice's label, a bare `Name` question over a plan, a firm or a place after a name label."""
+    out = no_ner.redact({
+        "intake": [{"question": "What is your name?", "answer": "Cornelius Baptiste"},
+                   {"question": "2) Please enter your date of birth (MM/DD/YYYY)", "answer": "04/22/1958"},
+                   {"label": "What is your full name?", "value": "Cornelius Baptiste"},
+                   {"question": "Anything else we should know?", "answer": "No thanks"},
+                   {"question": "Name", "answer": "Premium plan"}],
+        "typeform": [{"field": {"ref": "addr", "title": "Home address", "type": "short_text"}, "type": "text",
+                      "text": "12 Elm Row, Leeds"},
+                     {"field": {"ref": "plan", "title": "Which plan?"}, "type": "choice", "choice": {"label": "Gold"}}],
+        "chart": ["Patient name: Baptiste, Cornelius", "PATIENT NAME: BAPTISTE, CORNELIUS  DOB: 03/30/1961"],
+        "kept": ["Customer name: Acme, Inc.", "Billing name: Paris, France", "Account name: Operations, Finance"]})
+    text = json.dumps(out)
+    for value in ("Cornelius", "BAPTISTE", "04/22/1958", "03/30/1961", "Elm Row"):
+        assert value not in text, value
+    names = (out["intake"][0]["answer"], out["intake"][2]["value"], out["chart"][0], out["chart"][1])
+    tokens = {found.group(0) for found in map(TOKEN_RE.search, names) if found is not None}
+    assert len(tokens) == 1 and all(TOKEN_RE.search(name) for name in names), tokens
+    assert out["intake"][3]["answer"] == "No thanks" and out["intake"][4]["answer"] == "Premium plan"
+    assert out["typeform"][1]["choice"] == {"label": "Gold"}
+    assert out["kept"] == ["Customer name: Acme, Inc.", "Billing name: Paris, France",
+                           "Account name: Operations, Finance"]

@@ -777,7 +777,11 @@ _FULL_NAME = rf"{_NAME_WORD}(?:[ \t]{{1,3}}(?:[{CAPITAL}]\.|{_NAME_WORD})){{1,3}
 # words of two capitals or more (not `Applicant: N/A`).
 _CAPITALS_NAME_WORD = rf"[{CAPITAL}][{CAPITAL}'’-]*[{CAPITAL}](?![^\W\d_])"
 # (a middle initial between them, as a card or an ID prints it: `SARAH J CONNOR`, `SARAH J. CONNOR`)
-_LABELLED_FULL_NAME = (rf"(?:{_FULL_NAME}|{_CAPITALS_NAME_WORD}"
+# (or family name first, as a chart, a claim form or a fax writes it: `Patient name: Baptiste, Cornelius`,
+# `PATIENT NAME: BAPTISTE, CORNELIUS`; one token with the name in prose's order, see `canonical_value`)
+_LABELLED_FULL_NAME = (rf"(?:{_NAME_WORD},[ \t]{_NAME_WORD}(?:[ \t](?:[{CAPITAL}]\.|{_NAME_WORD}))?(?![ \t]*[,&])"
+                       rf"|{_CAPITALS_NAME_WORD},[ \t]{_CAPITALS_NAME_WORD}(?:[ \t][{CAPITAL}]\.?)?(?![ \t]*[,&])"
+                       rf"|{_FULL_NAME}|{_CAPITALS_NAME_WORD}"
                        rf"(?:[ \t]{{1,3}}(?:[{CAPITAL}]\.?[ \t]+)?{_CAPITALS_NAME_WORD}){{1,3}})")
 # One given or family name of a full name, as it is written on its own (`Thanks Priya,`, `Mr. Volkov's file`,
 # `Michał`; see `name_parts`).
