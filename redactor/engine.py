@@ -1005,9 +1005,9 @@ class TraceSession:
                     self.written_as[form] = value  # one token for every form of the value
                     self.guessed.discard(form)
         for form, value in sorted(self.referenced_forms.items()):  # (`&#43;1 984&#45;555...` is `+1 984-555...`)
-            entity = self.value_type.get(value)
-            if entity is not None and form not in self.value_type and is_propagated(value, entity):
-                self.value_type[form] = entity
+            found_type = self.value_type.get(value)
+            if found_type is not None and form not in self.value_type and is_propagated(value, found_type):
+                self.value_type[form] = found_type
                 self.written_as[form] = self.written_as.get(value, value)
                 if value in self.guessed:
                     self.guessed.add(form)

@@ -3047,3 +3047,12 @@ def test_answers_are_read_by_their_questions_and_labelled_names_family_name_firs
     assert out["typeform"][1]["choice"] == {"label": "Gold"}
     assert out["kept"] == ["Customer name: Acme, Inc.", "Billing name: Paris, France",
                            "Account name: Operations, Finance"]
+
+
+def test_a_user_agents_four_part_version_is_no_address(no_ner: Redactor) -> None:
+    """Red team 49: a review platform's user agent `kCura.Relativity.Client/13.2.114.5` kept its version. Near
+    misses: a host in a path and an address with its prefix length stay addresses."""
+    out = no_ner.redact({"ua": "kCura.Relativity.Client/13.2.114.5 (Windows)", "peer": "peer 203.0.113.9/32 ok",
+                         "path": "proxied via edge/10.20.30.40 today"})
+    assert out["ua"] == "kCura.Relativity.Client/13.2.114.5 (Windows)"
+    assert "203.0.113.9" not in out["peer"] and "10.20.30.40" not in out["path"]

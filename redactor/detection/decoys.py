@@ -206,7 +206,10 @@ _VERSION_BEFORE = re.compile(
     # (a Maven coordinate's version, `jackson-databind:jar:2.13.4.1:compile`; red team 46)
     r"|:(?:jar|war|ear|pom|aar|bundle|maven-plugin):"
     # (a rule book's numbered part, `NACHA Operating Rules, Subsection 2.3.2.4`; red team 48)
-    r"|(?i:\b(?:sub)?section|\bclause|\bparagraph|\bpara\.|\barticle|\brule|§)[ \t]*)$"
+    r"|(?i:\b(?:sub)?section|\bclause|\bparagraph|\bpara\.|\barticle|\brule|§)[ \t]*"
+    # (a user agent's product token, `kCura.Relativity.Client/13.2.114.5`: a name with a capital, not a path's
+    # `/hosts/10.0.0.12`; red team 49)
+    r"|(?<![\w/.-])(?=[\w.-]*[A-Z])[A-Za-z][\w-]*(?:\.[\w-]+)*/)$"
 )
 _VERSION_WORD_REACH = 24  # characters before the number where its version word or product may stand
 # A dependency's upgrade as a bot or a changelog writes it (`bump jackson-databind from 2.13.4 to 2.13.4.1`):
