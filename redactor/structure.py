@@ -528,8 +528,9 @@ _SECRET_NAME_HINT = re.compile(r"(?i)pass|pwd|secret|token|key|credential|auth")
 # An intake bot's or a survey's answers, each beside its question (`{"question": "What is your date of birth?",
 # "answer": ...}`, a form's `{"label": "Your email", "value": ...}`, a Typeform webhook's `{"field": {"title":
 # ...}, "type": "email", "email": ...}`): the answer is what a member named by the question's subject holds.
-_QUESTION_FIELDS = ("question", "prompt", "title", "label", "q")
-_ANSWER_FIELDS = frozenset({"answer", "response", "value", "a", "reply"})
+# (Not a model's `{"prompt", "response"}`: an eval set's `Reset my password` asks for no password.)
+_QUESTION_FIELDS = ("question", "title", "label", "q")
+_ANSWER_FIELDS = frozenset({"answer", "value", "a"})
 _QUESTION_LEAD = re.compile(
     r"(?i)\s*(?:\d+[.)]\s*)?(?:(?:what|which)(?:'s|’s| is| are| was)\s+(?:your|the\s+\w+(?:'s|’s))"
     r"|(?:please\s+)?(?:enter|provide|confirm|type|give(?:\s+us)?|tell\s+us)\s+(?:your|the\s+\w+(?:'s|’s))"
@@ -553,6 +554,8 @@ def question_subject(record: Mapping[str, Any]) -> str | None:
     if not isinstance(question, str) or len(question) > 120:
         return None
     lead = _QUESTION_LEAD.match(question)
+    if lead is None and "?" in question:
+        return None  # (an FAQ's `Forgot password?` asks about one, a form's `What is your password?` for one)
     subject = question[lead.end() if lead else 0:]
     tail = _QUESTION_TAIL.search(subject)
     subject = subject[:tail.start()] if tail else subject

@@ -3031,7 +3031,9 @@ def test_answers_are_read_by_their_questions_and_labelled_names_family_name_firs
                    {"question": "2) Please enter your date of birth (MM/DD/YYYY)", "answer": "04/22/1958"},
                    {"label": "What is your full name?", "value": "Cornelius Baptiste"},
                    {"question": "Anything else we should know?", "answer": "No thanks"},
-                   {"question": "Name", "answer": "Premium plan"}],
+                   {"question": "Name", "answer": "Premium plan"},
+                   {"question": "Forgot password?", "answer": "Use the reset link on the sign-in page"},
+                   {"prompt": "Reset my password", "response": "Open Settings, then Security"}],
         "typeform": [{"field": {"ref": "addr", "title": "Home address", "type": "short_text"}, "type": "text",
                       "text": "12 Elm Row, Leeds"},
                      {"field": {"ref": "plan", "title": "Which plan?"}, "type": "choice", "choice": {"label": "Gold"}}],
@@ -3044,6 +3046,8 @@ def test_answers_are_read_by_their_questions_and_labelled_names_family_name_firs
     tokens = {found.group(0) for found in map(TOKEN_RE.search, names) if found is not None}
     assert len(tokens) == 1 and all(TOKEN_RE.search(name) for name in names), tokens
     assert out["intake"][3]["answer"] == "No thanks" and out["intake"][4]["answer"] == "Premium plan"
+    assert out["intake"][5]["answer"] == "Use the reset link on the sign-in page"
+    assert out["intake"][6]["response"] == "Open Settings, then Security"
     assert out["typeform"][1]["choice"] == {"label": "Gold"}
     assert out["kept"] == ["Customer name: Acme, Inc.", "Billing name: Paris, France",
                            "Account name: Operations, Finance"]
