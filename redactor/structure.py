@@ -239,6 +239,16 @@ _PII_KEY_ENTITIES = {
                      "medicare_beneficiary_identifier",
                      # (a vehicle identification number under its longer names: it leads to the owner)
                      "vin_number", "vin_no", "vehicle_vin", "vehicle_identification_number"), "ID_NUMBER"),
+    # a meter's serial (UK `msn`), a German meter point (`malo`/`melo`, `zaehlernummer`) and the customer and
+    # contract numbers of a German bill; an identity card; a Brazilian Pix key (a CPF, a phone, an email or a
+    # random key: each leads to one payee); a porting code (UK PAC/STAC); Persona's `name-first`,
+    # `identification-number` (red team 49)
+    **dict.fromkeys(("msn", "meter_serial", "meter_serial_number", "mpan_core", "malo", "melo", "malo_id",
+                     "melo_id", "zaehlernummer", "zählernummer", "kundennummer", "vertragsnummer", "id_card",
+                     "id_card_number", "identity_card", "identity_card_number", "chave_pix", "pix_key",
+                     "porting_code", "unique_porting_code", "pac_code", "stac_code", "identification_number",
+                     "ausweisnummer", "personalausweisnummer"), "ID_NUMBER"),
+    **dict.fromkeys(("name_first", "name_last", "name_middle"), "PERSON"),
 }
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # Beside a "columns" list, the member holding a query result's rows (lists of cells).
@@ -325,7 +335,12 @@ _PARTY_PREFIX = re.compile(
     r"employee|tenant|landlord|guarantor|beneficiary|payee|payer|caller|guest|child|father|mother|parent|guardian|"
     r"insured|policyholder|subscriber|dependent|dependant|passenger|traveler|traveller|buyer|seller|sender|"
     r"recipient|student|candidate|claimant|witness|victim|contact|primary|secondary|emergency|"
+    # (a number port's donor operator's record, `donor_imsi`; a subscriber's last or former device, `last_imei`)
+    r"donor|last|previous|former|current|old|new|"
     r"his|her|their|my|your)_)+")
+# What a key adds after the thing it names: `imei_last_seen`, `mpan_full`, `phone_2` (red team 49).
+_QUALIFIER_TAIL = re.compile(r"(?:_(?:full|last_seen|seen|on_file|current|primary|secondary|old|new|previous|"
+                             r"original|[0-9]))+$")
 
 
 @lru_cache(maxsize=16_384)
@@ -342,6 +357,9 @@ def _key_spellings(key: str) -> tuple[str, ...]:
     party = _PARTY_PREFIX.match(spellings[-1])
     if party is not None and party.end() < len(spellings[-1]):
         spellings = (*spellings, spellings[-1][party.end():])
+    tail = _QUALIFIER_TAIL.search(spellings[-1])
+    if tail is not None and tail.start() > 0:
+        spellings = (*spellings, spellings[-1][:tail.start()])
     return spellings
 
 

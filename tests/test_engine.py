@@ -3060,3 +3060,55 @@ def test_a_user_agents_four_part_version_is_no_address(no_ner: Redactor) -> None
                          "path": "proxied via edge/10.20.30.40 today"})
     assert out["ua"] == "kCura.Relativity.Client/13.2.114.5 (Windows)"
     assert "203.0.113.9" not in out["peer"] and "10.20.30.40" not in out["path"]
+
+
+ROUTER_CONFIG = (
+    "hostname core1\nenable secret 9 $9$nhEmQVczB7dqsO$X.HsgL6x1il0RxkOSSvyQYwucySCSbEVHF7NzGN2Rh.\n"
+    "username fieldtech privilege 5 password 7 094F471A1A0A464058\n!\nsnmp-server community Bw7!corpRO RO 10\n"
+    "snmp-server community public RO\ntacacs server ISE1\n address ipv4 10.1.1.1\n key 7 13061E010803557878\n"
+    "radius server R1\n key Zt4pK9vQ2mLx\n!\ncrypto isakmp key Vp9n-Dallas-2024 address 203.0.113.9\n"
+    "line vty 0 4\n password 7 0822455D0A16\n transport input ssh\n"
+)
+
+
+def test_red_team_49_device_secrets_keys_and_cues(tmp_path: Path) -> None:
+    """Red team 49: a router's running-config (Cisco type 5/7/9 secrets, an SNMP community, RADIUS, TACACS+ and IKE
+    keys), a Junos `$9$` key and a shadow line's SHA-crypt hash, `login admin / <pw>`, telecom and utility keys
+    (`donor_imsi`, `imei_last_seen`, `mpan_full`, `msn`, Persona's `name-first`), German customer numbers, an SSN's
+    last four after `SSN last 4:`, a CLABE and a NIF after Spanish's and Portuguese's `is`, a DOB in brackets and
+    an Amex CID were kept. Near misses: a default community, a command's words, the config's structure, keys whose
+    qualifier is no PII's (`current_version`, `last_seen`), a product's `upc`, a bare `CID`."""
+    shadow = ("root:$6$Qm2xT9vB$Zk4Jd8.wQ1rT7nYp3LsE0uV6bN2mC5xA9hG4fK8jR1tW3yP6qS0dZ7cX2vB5nM8lK4jH1gF9dS6aQ3wE7"
+              "rT0y.:19700:0:99999:7:::")
+    planted = [b"$9$nhEmQVczB7dqsO", b"094F471A1A0A464058", b"Bw7!corpRO", b"13061E010803557878", b"Zt4pK9vQ2mLx",
+               b"Vp9n-Dallas-2024", b"0822455D0A16", b"$9$kP5Q/CtOBEhrlvLxNdbYgoZUHkPfz6", b"Qm2xT9vB",
+               b"Gr8-Fibre-Hub!", b"262073390128475", b"868912059956877", b"S 03 801 851 16 0000 4829 175",
+               b"19L3084517", b"Souza", b"KD-4418820", b"1EMH0012345678", b"51238696781", b"LH59X4KT7", b"6021",
+               b"012180004823435892", b"238174654", b"9 February 1982", b"CID 8841"]
+    out = redacted_by_the_cli(tmp_path, {
+        "config": ROUTER_CONFIG,
+        "junos": 'protocols { bgp { group ext { authentication-key "$9$kP5Q/CtOBEhrlvLxNdbYgoZUHkPfz6"; } } }',
+        "shadow": shadow,
+        "note": "hub web UI login admin / Gr8-Fibre-Hub! (from label)",
+        "port": {"donor_imsi": "262073390128475", "imei_last_seen": "868912059956877",
+                 "current_version": "4.2.1", "last_seen": "2024-06-15T02:58:19Z", "upc": "012345678905"},
+        "meter": {"mpan_full": "S 03 801 851 16 0000 4829 175", "msn": "19L3084517"},
+        "persona": {"name-first": "Ana", "name-last": "Souza"},
+        "de": "Kundennummer KD-4418820, Zählernummer 1EMH0012345678, MaLo-ID 51238696781, Ausweisnummer LH59X4KT7.",
+        "us": "Verified with SSN last 4: 6021 today. Ticket CID 4471 closed.",
+        "mx": "Mi CLABE es 012180004823435892 (BBVA)",
+        "pt": "O meu número de contribuinte é 238174654 e o telemóvel",
+        "ie": "He confirms his identity, DOB (9 February 1982) and home address.",
+        "card": "Amex CID 8841 on the back",
+    }, *planted)
+    config = out["config"]
+    for kept in ("hostname core1\nenable secret 9 <PASSWORD:", "username fieldtech privilege 5 password 7 <PASSWORD:",
+                 "snmp-server community public RO\n", " address ipv4 <IP_ADDRESS:", " key 7 <PASSWORD:",
+                 " key <PASSWORD:", "line vty 0 4\n password 7 <PASSWORD:", " transport input ssh\n"):
+        assert kept in config, kept
+    assert out["shadow"].startswith("root:<PASSWORD:") and out["shadow"].endswith(">:19700:0:99999:7:::")
+    assert out["port"]["current_version"] == "4.2.1" and out["port"]["last_seen"] == "2024-06-15T02:58:19Z"
+    assert out["port"]["upc"] == "012345678905"
+    assert out["persona"]["name-first"].startswith("<PERSON:")
+    assert "Ticket CID 4471 closed." in out["us"]
+    assert out["note"].startswith("hub web UI login admin / <PASSWORD:")

@@ -1194,6 +1194,8 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"|\bgeb(?:urts|\.?[ -]?)datum|\bgeburtstag|\bfecha[ _-]de[ _-]nacimiento|\bdate[ _-]de[ _-]naissance"
             r"|\bdata[ _-]di[ _-]nascita|\bdata[ _-]de[ _-]nascimento|\bgeboortedatum|\bdata[ _-]urodzenia"
             r"|\bdoğum[ _-]tarihi|\btanggal[ _-]lahir|\btgl\.?[ _-]lahir|\bngày[ _-]sinh", _DATE,
+            # (or inside brackets after it: `confirms his identity, DOB (9 February 1982) and ...`; red team 49)
+            separator=_MARK_SEPARATOR + r"(?:\(\s*)?",
             keywords=("dob", "d.o.b", "birth", "geb", "nacimiento", "naissance", "nascita", "nascimento",
                       "geboortedatum", "urodzenia", "doğum", "lahir", "ngày")),
     # "born on" also dates projects and products ("the project was born on March 3, 2021", "il progetto
@@ -1340,8 +1342,19 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"\d{5,12}(?![\d-])", keywords=("transit",)),
     # A Mexican CLABE (`Mi pago no llegó a mi CLABE 012180001234567899`, `SPEI return, CLABE ...`), with its check.
     CueRule("clabe", "ID_NUMBER", r"\bCLABE(?:[ \t]+interbancaria)?",
-            r"\d{18}(?![\d-])|\d{3}[ ]\d{3}[ ]\d{11}[ ]\d(?![\d-])", clabe_ok, separator=_ID_CELL_SEPARATOR,
-            keywords=("clabe",)),
+            r"\d{18}(?![\d-])|\d{3}[ ]\d{3}[ ]\d{11}[ ]\d(?![\d-])", clabe_ok,
+            # (`Mi CLABE es 0121...`: Spanish's `is`; red team 49)
+            separator=r"(?:[ \t]*(?:[:=#|]|\b(?:is|es)\b)?[ \t]*)", keywords=("clabe",)),
+    # A German utility's or telco's numbers for one customer (`Kundennummer KD-4418820`, `Vertragsnummer:
+    # VK-7720-338194`, `Zählernummer 1EMH0012345678`, a meter point's `MaLo-ID 51238696781`) and an identity
+    # card's (`Ausweisnummer LH59X4KT7`): letters and digits, four digits at least (red team 49).
+    CueRule("german_customer_number", "ID_NUMBER",
+            r"\b(?:kunden|vertrags|z[äa]hler|zaehler|personalausweis|ausweis|versicherten|mitglieds)[ \t-]?"
+            r"(?:nummer|nr\.?)|\b(?-i:MaLo|MeLo)(?:-?ID)?\b|\bmarktlokation(?:s-?ID)?|\bmesslokation(?:s-?ID)?",
+            r"[A-Z0-9](?:[A-Z0-9]|-(?=[A-Z0-9])|(?<=\d) (?=\d)){4,30}(?![\w-])", _has_digits(4),
+            separator=r"(?:[ \t]*(?:[:=#|]|\b(?:ist|lautet)\b)?[ \t]*)",
+            keywords=("kunden", "vertrags", "zähler", "zahler", "zaehler", "ausweis", "personalausweis",
+                      "versicherten", "mitglieds", "malo", "melo", "marktlokation", "messlokation")),
     # A prescriber's DEA registration in an e-prescription (`NPI 1407853912, DEA BO4829175`), with its check.
     CueRule("dea_number", "ID_NUMBER",
             r"\b(?-i:DEA)(?:[ \t]+(?:registration|reg\.?))?(?:[ \t]*(?:number|no\.?|#))?",
@@ -1482,8 +1495,6 @@ CUE_RULES: tuple[CueRule, ...] = (
     # A person's profile on LinkedIn (`linkedin.com/in/kwabena-asante-mensah`: always one person's), and on GitHub or
     # GitLab after a CV's label (`GitHub: https://github.com/tlindq`; an organisation's page is linked without it;
     # red team 46): the handle.
-    CueRule("linkedin_profile", "PERSON", r"linkedin\.com/in/", r"[A-Za-z0-9][A-Za-z0-9_%-]{1,99}(?![\w%-])",
-            separator="", keywords=("linkedin.com/in/",)),
     CueRule("code_host_profile", "PERSON",
             r"\b(?:github|gitlab|portfolio)(?:[ \t]+(?:profile|url|page))?[ \t]*[:=-]?[ \t]*(?:https?://)?(?:www\.)?"
             r"(?:github|gitlab)\.com/",
@@ -1554,7 +1565,9 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("portuguese_nif", "ID_NUMBER",
             r"\bNIF\b|\bn(?:[úu]mero|\.?[º°]|\.)?[ \t]*(?:de[ \t]+)?(?:identifica[çc][ãa]o[ \t]+fiscal|contribuinte)"
             r"|\bcontribuinte(?:[ \t]*(?:n\.?[º°]|nr\.?|n[úu]mero))?",
-            r"[1-35689]\d{2}[ ]?\d{3}[ ]?\d{3}(?![\d-])", portuguese_nif_ok, separator=_ID_CELL_SEPARATOR,
+            # (`O meu número de contribuinte é 238174654`: Portuguese's `is`; red team 49)
+            r"[1-35689]\d{2}[ ]?\d{3}[ ]?\d{3}(?![\d-])", portuguese_nif_ok,
+            separator=r"(?:[ \t]*(?:[:=#|]|\b(?:is|é)(?!\w))?[ \t]*)",
             keywords=("nif", "contribuinte", "identificação fiscal", "identificacao fiscal")),
     CueRule("polish_id_card", "ID_NUMBER",
             r"\bdow[óo]d(?:u|em)?(?:[ \t]+osobist(?:y|ego|ym))?(?:[ \t]+(?:nr\.?|numer|seria(?:[ \t]+i[ \t]+numer)?))?"
@@ -1689,13 +1702,19 @@ CUE_RULES: tuple[CueRule, ...] = (
     # `last 4 of your SSN is 6621`): what a bank asks to verify someone by (red team 44).
     CueRule("ssn_last_four", "US_SSN",
             r"\blast[ \t]+(?:four|4)(?:[ \t]+digits)?[ \t]+of[ \t]+(?:my|your|his|her|their|the)[ \t]+"
-            r"(?:social(?:[ \t]+security(?:[ \t]+number)?)?|ssn)",
+            r"(?:social(?:[ \t]+security(?:[ \t]+number)?)?|ssn)"
+            # (a notes field's `SSN last 4: 6021`, `last 4 SSN 6021`; red team 49)
+            r"|\b(?:ssn|social)[ \t]+last[ \t]+(?:four|4)(?:[ \t]+digits)?"
+            r"|\blast[ \t]+(?:four|4)[ \t]+(?:of[ \t]+)?ssn\b",
             r"\d(?:[ ,-]?\d){3}(?![\d-])", separator=r"(?:[ \t]*(?:[:=]|\b(?:is|are|was|were)\b)?[ \t]*)",
             keywords=("last",)),
     # (`security code 821`: a card's, or a one-time code; sensitive either way)
-    CueRule("card_security_code", "CREDIT_CARD", r"\b(?:cvv2?|cvc2?|csc|(?:card )?security code)\b",
+    CueRule("card_security_code", "CREDIT_CARD", r"\b(?:cvv2?|cvc2?|csc|(?:card )?security code)\b"
+            # (American Express calls its four digits the CID: `Amex CID 8841`; a bare `CID` is a content or a
+            # caller id)
+            r"|\b(?:amex|american[ \t]+express)(?:[ \t]+card)?[ \t]+(?-i:CID)\b",
             r"\d{3,4}(?![\d-])",
-            keywords=("cvv", "cvc", "csc", "card security", "security")),
+            keywords=("cvv", "cvc", "csc", "card security", "security", "amex", "american express")),
     # An insurance policy's number in prose (`State Farm policy PA-4471-882910-03`): six digits or more, no date.
     CueRule("policy_number", "ID_NUMBER", r"\bpolicy(?:[ _-]?(?:number|no\.?|#))?",
             r"[A-Z]{0,4}-?\d[\dA-Z-]{5,24}(?![\w-])", _policy_number_ok, keywords=("policy",)),

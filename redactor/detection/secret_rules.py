@@ -776,6 +776,28 @@ def _cli_user_ok(m: re.Match[str], value: str) -> bool:
 COOKIE_CREDENTIAL_MIN_LENGTH = 12
 
 
+_CISCO_TYPE7 = re.compile(r"[0-9][0-9A-Fa-f]{3,}")
+
+
+def _network_secret_ok(_m: re.Match[str], value: str) -> bool:
+    """A device's secret after its command: an encrypted form (a Cisco type 7 hex run, a crypt hash) or
+    a value shaped like a credential (`public`, `version`, `manager` are words; a community worth hiding
+    is `Bw7!corpRO`). Plain words stay: a value found once is replaced wherever the trace holds it."""
+    if not url_password_ok(_m, value) or value.isdigit() or value in _NET_TYPE_WORDS:
+        return False  # (a type word is the value only when the value is missing: `pre-shared-key ascii-text`)
+    if _CRYPT_OPENING.match(value):
+        crypt = _CRYPT_HASH.fullmatch(value)
+        return crypt is not None and _crypt_hash_ok(crypt, value)
+    return _token_like(value) or _CISCO_TYPE7.fullmatch(value) is not None
+
+
+def _crypt_hash_ok(m: re.Match[str], _value: str) -> bool:
+    # Junos's `$9$` has no structure to check: its obfuscated text mixes both cases (`$9$-dimensional` in
+    # LaTeX prose does not).
+    junos = m.group("junos")
+    return junos is None or _mixed_case(junos)
+
+
 def _cookie_value_ok(m: re.Match[str], value: str) -> bool:
     if not _not_placeholder(value):
         return False
@@ -1064,6 +1086,74 @@ _PASSWORD_STDIN = r"(?<![\w-])--password-stdin(?![\w-])"  # noqa: S105 (a regex 
 _SHELL_GAP = r"[^\r\n;&|<]{0,200}?"  # the rest of one command: no line end, no `;` `&&` `|`
 
 _PGPASS_FIELD = r"""(?:[^\s:\\"'`<>]|\\[:\\])"""  # `\:` and `\\` are the file's escapes
+
+# ---- Network device configurations (Cisco IOS/NX-OS/ASA, Junos, MikroTik RouterOS, FortiOS, Huawei VRP) ----
+# A running-config an agent pulled (`show running-config`, `show configuration`, `/export`) holds the
+# device's shared secrets in the clear or in reversible forms (Cisco type 7, Junos `$9$`): SNMP
+# communities, RADIUS/TACACS+ keys, IKE pre-shared keys, routing-protocol and NTP keys, local passwords.
+# The value follows its command, after an optional encryption type (`7`, `ENC`, `cipher`, `ascii-text`).
+_NET_TYPE_WORDS = ("ENC", "cipher", "irreversible-cipher", "simple", "ascii-text", "hexadecimal", "ascii", "hex")
+_NET_TYPE = r"(?:[ \t]{1,3}(?:[0-9]|" + "|".join(_NET_TYPE_WORDS) + r")){0,2}"
+_NET_VALUE = r"""(?:\\?"(?P<dq>[^"\\\r\n]{1,128})\\?"|(?P<bare>[^\s"'`\\;{}]{1,128}))"""
+_NET_HOST = r"[^\s\"'\\]{1,64}"
+_NET_PORTS = r"(?:[ \t]{1,3}(?:auth-port|acct-port|port|timeout|retransmit)[ \t]{1,3}\d{1,5})*"
+# Commands that name their secret, written anywhere on a line (also quoted in a sentence).
+_NET_COMMANDS = (
+    r"enable[ \t]{1,3}(?:secret|password)(?:[ \t]{1,3}level[ \t]{1,3}\d{1,2})?",
+    r"username[ \t]{1,3}" + _NET_HOST + r"(?:[ \t]{1,3}privilege[ \t]{1,3}\d{1,2})?"
+    r"(?:[ \t]{1,3}(?:role|view)[ \t]{1,3}" + _NET_HOST + r")?[ \t]{1,3}(?:secret|password)",
+    r"snmp-server[ \t]{1,3}community",
+    r"snmp-server[ \t]{1,3}host[ \t]{1,3}" + _NET_HOST + r"(?:[ \t]{1,3}(?:traps|informs))?"
+    r"(?:[ \t]{1,3}version[ \t]{1,3}(?:1|2c))?",
+    r"snmp-agent[ \t]{1,3}community[ \t]{1,3}(?:read|write)",
+    r"(?:tacacs|radius)-server(?:[ \t]{1,3}host[ \t]{1,3}" + _NET_HOST + _NET_PORTS + r")?[ \t]{1,3}key",
+    r"server-private[ \t]{1,3}" + _NET_HOST + _NET_PORTS + r"[ \t]{1,3}key",
+    r"crypto[ \t]{1,3}isakmp[ \t]{1,3}key",
+    r"pre-shared-key(?:[ \t]{1,3}(?:local|remote))?",
+    r"wpa-psk",
+    r"ntp[ \t]{1,3}authentication-key[ \t]{1,3}\d{1,5}[ \t]{1,3}md5",
+    r"message-digest-key[ \t]{1,3}\d{1,3}[ \t]{1,3}md5",
+    r"ip[ \t]{1,3}ospf[ \t]{1,3}authentication-key",
+    r"neighbor[ \t]{1,3}" + _NET_HOST + r"[ \t]{1,3}password",
+    r"key-string",
+    r"snmp-server[ \t]{1,3}user[ \t]{1,3}" + _NET_HOST + r"[ \t]{1,3}" + _NET_HOST
+    + r"[ \t]{1,3}v3(?:[ \t]{1,3}encrypted)?[ \t]{1,3}auth[ \t]{1,3}(?:md5|sha(?:-?\d{1,3})?)",
+    r"priv[ \t]{1,3}(?:des|3des|aes(?:[ \t]{1,3}(?:128|192|256))?)",
+    # Junos and FortiOS `set` commands: `set system radius-server 10.0.0.5 secret X`, `set snmp community X`,
+    # `set protocols bgp group ext authentication-key X`, FortiOS `set passwd ENC ...`, `set psksecret ...`.
+    r"set[ \t]{1,3}(?:[\w.:/-]{1,64}[ \t]{1,3}){0,8}?(?:secret|authentication-key|authentication-password"
+    r"|privacy-password|passwd|psksecret)",
+    r"set[ \t]{1,3}snmp[ \t]{1,3}community",
+)
+_NET_GLUED = (
+    # RouterOS: `/snmp set trap-community=X`, `/snmp community set [ find default=yes ] name=X`
+    r"trap-community=",
+    r"/snmp[ \t]{1,3}community[ \t]{1,3}(?:set|add)[^\r\n\\]{0,80}?[ \t]name=",
+)
+# Lines that are a secret by their whole shape: Cisco's `password 7 <hex>` (line vty, con), an indented
+# ` key 7 <hex>` / ` key <plain>` (a RADIUS/TACACS+ server block), Junos's `community X {`, `secret "...";`.
+# (The line end is consumed, not looked behind at: a pattern that starts with a character set is searched for that
+# set, several times faster over a long text than one that starts with lookbehinds.)
+_LINE_START = r"(?:\A|\n|\\[nr])[ \t]{0,32}"
+_LINE_END = r"""(?=[ \t]{0,8}(?:\r?\n|\\[rn]|\\?"|\Z))"""
+
+# crypt(3) hashes (see crypt_password_hash), the whole hash in group `secret`.
+_CRYPT_HASH = re.compile(
+    r"(?<![A-Za-z0-9./$])(?P<secret>\$(?:"
+    r"(?:1|apr1)\$[./0-9A-Za-z]{1,8}\$[./0-9A-Za-z]{22}"
+    r"|[56]\$(?:rounds=\d{1,9}\$)?[./0-9A-Za-z]{1,16}\$(?:[./0-9A-Za-z]{86}|[./0-9A-Za-z]{43})"
+    r"|2[abxy]\$\d\d\$[./0-9A-Za-z]{53}"
+    r"|[89]\$[./0-9A-Za-z]{14}\$[./0-9A-Za-z]{43}"
+    r"|7\$[./0-9A-Za-z]{11,64}\$[./0-9A-Za-z]{43}"
+    r"|y\$[./0-9A-Za-z]{1,64}\$[./0-9A-Za-z]{1,86}\$[./0-9A-Za-z]{43}"
+    r"|argon2(?:id|i|d)\$v=\d{1,3}\$m=\d{1,10},t=\d{1,10},p=\d{1,4}\$[A-Za-z0-9+/]{8,128}\$[A-Za-z0-9+/]{16,256}"
+    r"|pbkdf2-sha(?:1|256|512)\$\d{1,9}\$[./0-9A-Za-z]{1,64}\$[./0-9A-Za-z]{27,86}"
+    r"|9\$(?P<junos>[A-Za-z0-9./-]{8,256})"
+    r")|pbkdf2_sha(?:1|256)\$\d{1,9}\$[A-Za-z0-9]{1,64}\$[A-Za-z0-9+/]{27,86}={0,2})"
+    r"(?![A-Za-z0-9./$+=-])"
+)
+# A value that opens like a crypt hash (`$9$`, `$argon2id$`) is one or is nothing (`$9$....` elides it).
+_CRYPT_OPENING = re.compile(r"\$\w{1,8}\$")
 
 # A Cookie / Set-Cookie header and its value (quoted, JSON-escaped or bare to the line end). A bare
 # value stops at `,` and `}` (the end of an unquoted JSON-ish value) and never starts with a
@@ -2235,6 +2325,63 @@ RULES: dict[str, SecretRule] = _rules(
         priority=GENERIC,
     ),
     SecretRule(
+        "crypt_password_hash", "PASSWORD",
+        # A password's hash in the crypt(3) formats (`/etc/shadow`, htpasswd, a device config, a user table):
+        # MD5 `$1$`/`$apr1$`, SHA-crypt `$5$`/`$6$`, bcrypt `$2b$`, yescrypt `$y$`, scrypt `$7$`, Cisco type 8/9
+        # (`$8$`/`$9$` with a 14-character salt), Argon2, passlib's and Django's PBKDF2; and Junos's reversible
+        # `$9$` (no inner `$`). Each has its fixed salt and digest lengths, so a price or LaTeX's `$9$` is none.
+        # Offline cracking turns these back into passwords, and MD5-crypt or `$9$` take seconds.
+        _CRYPT_HASH,
+        ("$1$", "$apr1$", "$5$", "$6$", "$2a$", "$2b$", "$2x$", "$2y$", "$7$", "$8$", "$9$", "$y$", "$argon2",
+         "pbkdf2"),
+        "https://man.archlinux.org/man/crypt.5 (crypt(3) hash formats); "
+        "https://www.cisco.com/c/en/us/support/docs/security-vpn/remote-authentication-dial-user-service-radius/"
+        "107614-64.html (Cisco password types); https://docs.djangoproject.com/en/stable/topics/auth/passwords/",
+        validator=_crypt_hash_ok,
+        score=0.95,
+        priority=VENDOR,
+    ),
+    SecretRule(
+        "network_config_secret", "PASSWORD",
+        # The secret a device command names (see _NET_COMMANDS), after its encryption type: `enable secret 9
+        # $9$...`, `username ops privilege 15 password 7 0822455D0A16`, `snmp-server community Bw7!corpRO RO`,
+        # `crypto isakmp key Vp9n-Dallas-2024 address 203.0.113.9`, `ntp authentication-key 1 md5 <key> 7`.
+        re.compile(
+            r"(?<![\w-])(?:(?:" + "|".join(_NET_COMMANDS) + r")" + _NET_TYPE + r"[ \t]{1,3}"
+            r"|(?:" + "|".join(_NET_GLUED) + r"))" + _NET_VALUE + r"(?![^\s\"'`\\;{}])"
+        ),
+        # (what every match holds, not each command's first word: `set `, `enable` and `username` are in most prose)
+        ("secret", "password", "passwd", "snmp", "-server", "server-private", "isakmp", "pre-shared-key", "wpa-psk",
+         "authentication-", "message-digest-key", "key-string", "priv des", "priv 3des", "priv aes",
+         "trap-community"),
+        "https://www.cisco.com/c/en/us/td/docs/ios-xml/ios/security/a1/sec-a1-cr-book.html; "
+        "https://www.juniper.net/documentation/us/en/software/junos/cli-reference/topics/ref/statement/"
+        "secret-edit-system.html; https://help.mikrotik.com/docs/display/ROS/SNMP",
+        groups=("dq", "bare"),
+        validator=_network_secret_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "network_config_line_secret", "PASSWORD",
+        # A config line that is a secret by its whole shape: `password 7 <hex>` under `line vty`, an indented
+        # ` key 7 <hex>` or ` key <plain>` in a RADIUS/TACACS+ server block, Junos's `community <name> {` and
+        # `secret "<value>";`. Whole lines only: `key takeaways` in prose has no indent and no credential.
+        re.compile(
+            _LINE_START + r"(?:password|[ \t]key|(?:" + _NET_HOST + r"[ \t]{1,3})?(?:secret|authentication-key)"
+            r"|community(?=[ \t]{1,3}\S{1,128}[ \t]{1,3}(?:\{|;)|[ \t]{1,3}\S{1,128};))"
+            + _NET_TYPE + r"[ \t]{1,3}" + _NET_VALUE + r"(?:[ \t]{1,3}\{|;)?" + _LINE_END
+        ),
+        ("password", "key", "secret", "community"),
+        "https://www.cisco.com/c/en/us/td/docs/ios-xml/ios/security/a1/sec-a1-cr-book.html; "
+        "https://www.juniper.net/documentation/us/en/software/junos/network-mgmt/topics/ref/statement/"
+        "community-edit-snmp.html",
+        groups=("dq", "bare"),
+        validator=_network_secret_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
         "password_assignment", "PASSWORD",
         # Password=...; (ADO/ODBC), password=... (JDBC, query strings), PGPASSWORD=, "password": "..."
         # and `pass` (SMTP_PASS=, DB_PASS=, nodemailer's `pass:`). The keyword must be followed by
@@ -2464,7 +2611,8 @@ RULES: dict[str, SecretRule] = _rules(
         "cli_secret_flag", "CREDENTIAL",
         # `--password s3cret`, `--token=...`, `--api-key ...` on a logged command line.
         re.compile(
-            r"(?i)(?<![A-Za-z0-9-])--(?:password|passwd|token|api-key|apikey|secret|client-secret|auth-token)"
+            # (a numbered flag too: `--password1 X --password2 X`, a tool's old and new password)
+            r"(?i)(?<![A-Za-z0-9-])--(?:password|passwd|token|api-key|apikey|secret|client-secret|auth-token)\d?"
             r"""(?P<sep>=|[ \t]{1,3})(?:"(?P<dq>[^"\r\n]{1,512})"|'(?P<sq>[^'\r\n]{1,512})'"""
             r"""|(?P<bare>[^\s"'<>-][^\s"'<>]{0,511}))"""
         ),
@@ -2519,6 +2667,24 @@ RULES: dict[str, SecretRule] = _rules(
         "redactor: passwords pasted into agent messages and tool output",
         validator=_prose_password_ok,
         # Below the assignment and command-line rules, which type the same span from its syntax.
+        score=0.8,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "prose_login_pair", "PASSWORD",
+        # `web UI login admin / Gr8-Fibre-Hub!`, `credentials: root / T00r-Pass!2024`, `log in as admin / ...`: an
+        # account and its password written with a slash between them. The password is one word shaped like a
+        # credential (see _prose_password_ok) that ends there, so `login page /admin/Dashboard2` (a path) and
+        # `login admin/settings` are none.
+        re.compile(
+            r"(?i)(?<![\w-])(?:log[ -]?in|sign[ -]?in|credentials?|creds)"
+            r"(?:[ \t]{1,3}(?:is|are|was|were|as|with))?[ \t]{0,3}:?[ \t]{1,3}[\w.@+-]{1,64}[ \t]{0,3}/[ \t]{0,3}"
+            r"(?P<secret>[^\s/\"'`<>\\(){}\[\],;:=][^\s/\"'`<>\\(){}\[\],;]{4,62}[^\s/\"'`<>\\(){}\[\],;.:?])"
+            r"(?=[\"'`]?[.,;:?)\]]{0,8}(?:\s|\\[nrt]|\Z))"
+        ),
+        ("login", "log in", "log-in", "sign in", "signin", "sign-in", "credential", "creds"),
+        "redactor: account and password pairs pasted into agent messages and tool output",
+        validator=_prose_password_ok,
         score=0.8,
         priority=GENERIC,
     ),

@@ -650,7 +650,9 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "seen by Sarah Chen, MD today", "cc @Oluwaseun Adeyemi", "IMEI 867531042983615",
                "cccd cua minh 001192004731", "生年月日1989年6月15日", "暗証番号はSakura2147です",
                "linkedin.com/in/kwabena-asante-mensah", "GitHub: https://github.com/tlindq",
-               "안녕하세요, 박지우입니다", "at move-out. — Gerry"]
+               "안녕하세요, 박지우입니다", "at move-out. — Gerry",
+               # red team 49
+               "Kundennummer KD-4418820", "Amex CID 8841"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
@@ -659,6 +661,12 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                 assert rule.name in rules_worth_running(sample), (rule.name, sample)
         assert may_have_cue(sample), sample
     assert matched == {rule.name for rule in CUE_RULES}  # every rule is exercised by a sample
+
+
+def test_every_cue_rule_has_its_own_name() -> None:
+    """The recognizer runs rules by name: a second rule of one name would never run."""
+    names = [rule.name for rule in CUE_RULES]
+    assert len(names) == len(set(names)), sorted(name for name in names if names.count(name) > 1)
 
 
 @pytest.fixture(scope="module")
