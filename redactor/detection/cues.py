@@ -1610,7 +1610,11 @@ CUE_RULES: tuple[CueRule, ...] = (
     # digits or more: a pinout's `PIN 1`, an Arduino's `pin 13`, a GPIO's `pin 4` have one or two.
     # (several, and whose: `Our self-select PINs: mine 58213`; red team 46)
     CueRule("pin", "ID_NUMBER", r"\bpins?(?:[ _-]?(?:code|number|nummer|no\.?|#))?\b|\bPUK[12]?(?:[ _-]?code)?\b",
-            r"\d{4,8}(?![\w/:-]|[.,]\d)", separator=_PHRASE_THEN_VALUE + r"(?:(?:mine|his|hers|ours)[ \t]+)?",
+            r"\d{4,8}(?![\w/:-]|[.,]\d)",
+            # (whose PIN, before its value with no verb: `PIN des Zählers 83015527`, `PIN for the card: 4417`;
+            # red team 49)
+            separator=r"(?:[ \t]+(?:des|der|vom|von|of(?:[ \t]+the)?|for(?:[ \t]+the)?)[ \t]+[^\W\d_]{2,20}"
+            r"[ \t]*:?[ \t]*|" + _PHRASE_THEN_VALUE + r")(?:(?:mine|his|hers|ours)[ \t]+)?",
             keywords=("pin", "puk")),
     # A meeting's passcode and its host's key, as an invite's body or an iCalendar DESCRIPTION writes them
     # (`Passcode: Xq7#pL2m`, `Meeting passcode 482913`, `Host key: 529104`): they let anyone in, or take the meeting

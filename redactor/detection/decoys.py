@@ -309,11 +309,19 @@ def network_regions(text: str) -> list[Region]:
     return [m.span() for m in _CIDR.finditer(text) if _is_network(m.group(0))]
 
 
+# ISPs delegate a /48 to /64 of global IPv6 space to each customer (RIPE-690): such a prefix is as personal
+# as the customer's IPv4 address. A shorter one (an operator's /32) and documentation or unique-local space
+# stay networks.
+_SUBSCRIBER_PREFIX_LENGTH = 48
+
+
 def _is_network(block: str) -> bool:
     try:
         network = ipaddress.ip_network(block, strict=True)  # strict: host bits set is an error
     except ValueError:
         return False
+    if network.version == 6 and network.prefixlen >= _SUBSCRIBER_PREFIX_LENGTH and network.is_global:
+        return False  # a prefix an ISP delegates to one home or small site: it points at a subscriber
     return network.prefixlen < network.max_prefixlen
 
 

@@ -278,7 +278,17 @@ def is_secret_key(key: str) -> bool:
         return False
     if name.split("_", 1)[0] in _NON_VALUE_PREFIXES and name not in SECRET_KEY_NAMES:
         return False
+    if _HARDWARE_PIN.search(name):
+        return False
     return _SECRET_SUFFIX.search(name) is not None
+
+
+# A board's pin (`gpio_pin: 17`, `LED_PIN = 13`, `sda_pin`) is a pin number on a chip, no one's PIN.
+# (Only a signal's or a part's name: `reset_pin`, `input_pin` and `new_pin` may be a person's PIN.)
+_HARDWARE_PIN = re.compile(
+    r"(?:^|_)(?:gpio|led|clock|clk|sda|scl|sck|mosi|miso|tx|rx|irq|trigger|trig|echo|button|btn|relay|servo"
+    r"|motor|analog|pwm|adc|dac|dht|busy|interrupt|gnd|vcc|i2c|spi|uart|bcm)_pin$"
+)
 
 
 # Words after a secret's name that say which one or in what form (`recovery_codes_unused`, `api_key_b64`,
@@ -641,6 +651,9 @@ _ARN_PREFIX = re.compile(ARN_PREFIX + r"\Z")
 
 # A format string's field in braces (a variable's or a constant's name), not a braced ODBC value.
 _FORMAT_FIELD = re.compile(r"[a-z_][a-z0-9_.]*|[A-Z_][A-Z0-9_.]*")
+
+
+_PIN_DIGITS = re.compile(r"\d{4,12}")
 
 
 def _assignment_ok(m: re.Match[str], value: str) -> bool:
@@ -1834,6 +1847,18 @@ RULES: dict[str, SecretRule] = _rules(
         _GL + "slack-webhook-url; https://api.slack.com/messaging/webhooks",
     ),
     SecretRule(
+        "discord_webhook_url", "CREDENTIAL",
+        # As Slack's: the URL alone posts to the channel. `/api/webhooks/<snowflake id>/<68-character token>`,
+        # on discord.com, discordapp.com or the ptb/canary clients' hosts, with an optional API version.
+        re.compile(
+            r"(?P<secret>https?:" + _SLASH + _SLASH + r"(?:(?:ptb|canary)\.)?discord(?:app)?\.com" + _SLASH
+            + r"api" + _SLASH + r"(?:v\d{1,2}" + _SLASH + r")?webhooks" + _SLASH + r"\d{17,20}" + _SLASH
+            + r"[A-Za-z0-9_-]{60,80})(?![A-Za-z0-9_-])"
+        ),
+        ("/webhooks",),
+        "https://discord.com/developers/docs/resources/webhook#execute-webhook; trufflehog:discordwebhook",
+    ),
+    SecretRule(
         "sendgrid_key", "API_KEY",
         _token(r"SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}"),
         ("sg.",),
@@ -2426,6 +2451,19 @@ RULES: dict[str, SecretRule] = _rules(
         "redactor.detection.secret_rules.SECRET_KEY_NAMES (values of secret-named keys)",
         groups=_ASSIGNMENT_GROUPS,
         validator=_assignment_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    # A PIN in a query string or a config line under a name the `pin` cue does not see as a word
+    # (`account_pin=904417`, `SIM_PIN=4417`): the type a `pin` key's value gets (CREDENTIAL), and digits
+    # only, four to twelve of them (a board's `pin=13` has one or two). Red team 49.
+    SecretRule(
+        "pin_assignment", "CREDENTIAL",
+        _assignment(r"pin[_-]?code|pin"),
+        ("pin",),
+        "https://www.iso.org/standard/68669.html (ISO 9564-1: a PIN is 4 to 12 digits)",
+        groups=_ASSIGNMENT_GROUPS,
+        validator=lambda m, value: _PIN_DIGITS.fullmatch(value) is not None and _assignment_ok(m, value),
         score=0.9,
         priority=GENERIC,
     ),

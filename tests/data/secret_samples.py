@@ -208,6 +208,10 @@ SAMPLES: dict[str, str] = {
     + fake("sl-6b", UPPER_B32, 10) + "/" + fake("sl-6c", ALNUM, 24),
     "slack_webhook_2": "https://hooks.slack.com/services/T" + fake("sl-7a", UPPER_B32, 10) + "/B"
     + fake("sl-7b", UPPER_B32, 10) + "/" + fake("sl-7c", ALNUM, 24),
+    "discord_webhook_1": "https://discord.com/api/webhooks/" + fake("dw-1a", DIGITS, 19, marker=False) + "/"
+    + fake("dw-1b", B64URL, 68),
+    "discord_webhook_2": "https:\\/\\/discordapp.com\\/api\\/v10\\/webhooks\\/"
+    + fake("dw-2a", DIGITS, 18, marker=False) + "\\/" + fake("dw-2b", B64URL, 68),
     "sendgrid_1": "SG." + fake("sg-1a", B64URL, 22) + "." + fake("sg-1b", B64URL, 43),
     "sendgrid_2": "SG." + fake("sg-2a", B64URL, 22) + "." + fake("sg-2b", B64URL, 43),
     "brevo_1": "xkeysib-" + fake("brevo-1a", HEX, 64) + "-" + fake("brevo-1b", ALNUM, 16),

@@ -130,6 +130,8 @@ def detector() -> PiiDetector:
     ("My self-select PIN is 48213", "ID_NUMBER", "48213"),
     ("IRS IP PIN 739104", "ID_NUMBER", "739104"),
     ("PUK 48213977", "ID_NUMBER", "48213977"),
+    ("PIN des Zählers 83015527", "ID_NUMBER", "83015527"),  # whose PIN, with no verb (red team 49)
+    ("PIN for the card: 4417", "ID_NUMBER", "4417"),
     ("PUK code 48213977", "ID_NUMBER", "48213977"),
     ("Kontonummer 0123456789", "ID_NUMBER", "0123456789"),
     ("número de cuenta: 0049150005", "ID_NUMBER", "0049150005"),
@@ -436,6 +438,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "the PAC man game", "a port-out PIN is required",
     # Ninth round: near misses of the second findings' rules.
     "PIN 1 is VCC, pin 13 drives the LED", "GPIO pin 4 is the reset line", "pin: GPIO13",  # one or two digits
+    "the pin of connector 12", "pin of the header 2",
     # (`upi` inside a word; a handle of no payment provider: one of theirs is a VPA anywhere, red team 43)
     "Cupid sidmenon@examplepay", "groupid=sidmenon@examplepay",
     "email jane@twitter.com", "see https://x.com/@foo", "signature @jane",  # no network's name right before

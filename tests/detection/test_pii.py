@@ -87,6 +87,9 @@ def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
     ("checkout.acme.io   34.107.160.12   80, 443", "IP_ADDRESS", "34.107.160.12"),
     ('allow ["81.166.204.19/32"]', "IP_ADDRESS", "81.166.204.19"),
     ("inet 192.168.1.23/24 brd", "IP_ADDRESS", "192.168.1.23"),  # an interface's address, not a network
+    # Red team 49: a global IPv6 prefix of /48 to /64 is what an ISP delegates to one customer: personal.
+    ("delegated prefix 2a00:23c7:8d4a:b100::/56 to the router", "IP_ADDRESS", "2a00:23c7:8d4a:b100::"),
+    ("customer PD 2a02:8071:2b80::/48 lost", "IP_ADDRESS", "2a02:8071:2b80::"),
     # Street forms of the presidio-research dataset's locales: Nordic and Hungarian street words, a
     # street word first (French, Galician, Italian with a particle), post office and military boxes.
     ("asuu Puruntie 82, Oulu", "STREET_ADDRESS", "Puruntie 82"),
@@ -146,6 +149,8 @@ def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, val
     "host ip-10-40-2-17.ap-southeast-2.compute.internal",  # EC2's private DNS name, not a phone number
     "BOE-A-2019-5089",  # a gazette's record id
     "vpc 10.20.0.0/16, subnet 10.20.3.0/24, v6 fd00:ab::/32",  # networks (host bits zero), no one's host
+    # An operator's allocation, documentation and unique-local space stay networks at any length.
+    "AS15169 announces 2a00:1450::/32; lab uses 2001:db8:1::/48 and fd12:3456:789a::/48",
     "Version: 20240609.1.0",  # a build stamped with its date
     "TOTAL    119     15    87%",  # a coverage table's columns
     "Boarding Gate 12, Python 3, tick check box 3, Dropbox 12",  # no street word

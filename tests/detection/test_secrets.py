@@ -347,6 +347,8 @@ SECRET_KEYS = [
     "CDK_API_BEARER", "auth.bearer", "security_answer", "secretAnswer", "memorable_word",
     # red team 43: M-Pesa Daraja's Lipa na M-Pesa passkey (64 hex digits: no vendor prefix to find it by)
     "MPESA_PASSKEY", "passkey", "lnm_passkey",
+    # red team 49: a PIN under whose it is
+    "account_pin", "SIM_PIN", "cardPin", "pin_code", "reset_pin", "new_pin",
 ]
 NOT_SECRET_KEYS = [
     "token_usage", "prompt_tokens", "completion_tokens", "max_tokens", "total_tokens", "tokenizer",
@@ -362,6 +364,8 @@ NOT_SECRET_KEYS = [
     "routing_key", "routingKey", "app_key", "private_key_id",
     # a qualifier after a name that holds no secret keeps it none
     "page_token_list", "tokens_used", "eos_token_str", "password_policy_value",
+    # a board's pins (red team 49)
+    "gpio_pin", "LED_PIN", "ledPin", "sda_pin", "dht_pin", "TRIG_PIN",
 ]
 
 
