@@ -710,7 +710,7 @@ class TraceSession:
         depth: int = 0,
     ) -> None:
         if ctx.secret_entity is not None:
-            held = raw_credential(text)
+            held = raw_credential(text, ctx.secret_entity)
             if held is not None and not self.policy.is_allowed_value(text):
                 secret = held[1]
                 if collect:

@@ -1170,14 +1170,34 @@ def split_auth_scheme(value: str) -> tuple[str, str]:
     return value[:scheme.end()], value[scheme.end():]
 
 
-def raw_credential(value: str) -> tuple[str, str] | None:
+def raw_credential(value: str, entity: str | None = None) -> tuple[str, str] | None:
     """(scheme, credential) of a secret-named key's value when the credential is a value to replace; None for
-    what `redact` leaves there: nothing, a redaction token, a placeholder (`[REDACTED]`, `${TOKEN}`, `****`).
+    what `redact` leaves there: nothing, a redaction token, a placeholder (`[REDACTED]`, `${TOKEN}`, `****`),
+    a number masked for display under a key of `entity`'s (`XXXXXXXXXXXX4417`, see `is_masked_display`).
     The engine replaces such a credential, and the gate flags one it finds in a sealed file."""
     scheme, credential = split_auth_scheme(value)
     if not credential or is_marker(credential) or is_obvious_placeholder(credential):
         return None
+    if entity in _DISPLAY_MASKED_ENTITIES and is_masked_display(credential):
+        return None
     return scheme, credential
+
+
+# Numbers that systems print masked, their last digits shown (a card's last four, PCI DSS 3.4 allowing its first six
+# too; an account's or a phone's last digits), under a card or account key (`"CardNumber": "XXXXXXXXXXXX4417"`):
+# what is left names no one, and replay compares it. (Not an SSN's: its last four are redacted wherever they stand.)
+_DISPLAY_MASKED_ENTITIES = frozenset({"CREDIT_CARD", "IBAN_CODE", "PHONE_NUMBER", "ID_NUMBER"})
+_DISPLAY_SEPARATORS = re.compile(r"[ .()/-]")
+_MASKED_DISPLAY = re.compile(r"(?:\+\d{1,3}|[A-Z]{2}\d{2}|\d{6})?[*\u2022Xx#]{4,}\d{0,4}")
+
+
+def is_masked_display(value: str) -> bool:
+    """`XXXXXXXXXXXX4417`, `**** **** **** 4417`, `411111******1111`, `DE89 **** **** **** 3000`, `+44 **** ***123`."""
+    return len(value) <= _MASKED_DISPLAY_MAX_LENGTH \
+        and _MASKED_DISPLAY.fullmatch(_DISPLAY_SEPARATORS.sub("", value)) is not None
+
+
+_MASKED_DISPLAY_MAX_LENGTH = 48
 
 
 # `Cookie: session=sess_9fK2...; theme=dark`: each cookie's value, which can appear on its own

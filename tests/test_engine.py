@@ -3112,3 +3112,34 @@ def test_red_team_49_device_secrets_keys_and_cues(tmp_path: Path) -> None:
     assert out["persona"]["name-first"].startswith("<PERSON:")
     assert "Ticket CID 4471 closed." in out["us"]
     assert out["note"].startswith("hub web UI login admin / <PASSWORD:")
+
+
+def test_red_team_49_prefixes_pins_webhooks_streets_names_and_masked_numbers(tmp_path: Path) -> None:
+    """Red team 49, the rest: a subscriber's delegated IPv6 prefix (a network to `ipaddress`), `account_pin=` in a
+    query string, a Discord webhook URL, a meter's PIN named with whose it is, a German street with no street word,
+    a Central Asian given name and a patronymic were kept with NER off. And numbers masked for display under a card
+    or account key (`XXXXXXXXXXXX4417`) became tokens: they name no one, and replay compares them. Near misses: an
+    operator's /32 and documentation space, a board's `gpio_pin`, a count after `Im Quartal`, an SSN's last four
+    (redacted wherever they stand)."""
+    webhook = ("https://discord.com/api/webhooks/1187654321098765432/"
+               "aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5zA7bC9dE1fG3hI5jK7lM9nO1pQ3rS5t")
+    planted = [b"2a00:23c7:8d4a:b100::", b"904417", webhook.encode(), b"83015527", b"Am Kirchberg 3", b"Rahimova",
+               b"Nurlanovna", b"1937"]
+    out = redacted_by_the_cli(tmp_path, {
+        "router": "WAN up; delegated prefix 2a00:23c7:8d4a:b100::/56 via DHCPv6-PD; upstream 2a00:1450::/32, "
+                  "lab 2001:db8:1::/48",
+        "url": "https://bank.example/verify?acct=1&account_pin=904417&next=home",
+        "board": {"gpio_pin": 17, "note": "gpio_pin=17 drives the relay"},
+        "alerts": f"posting to {webhook}",
+        "meter": "Die Anzeige-PIN des Zählers 83015527 steht auf dem Brief.",
+        "address": "Lieferung an Am Kirchberg 3, 83278 Traunstein. Im Quartal 3, 45000 Kunden.",
+        "caller": "Customer Daniya Rahimova called; Aigerim Nurlanovna too.",
+        "payment": {"CardNumber": "XXXXXXXXXXXX4417", "iban": "DE89 **** **** **** 3000", "ssn": "***-**-1937"},
+    }, *planted)
+    assert "upstream 2a00:1450::/32, lab 2001:db8:1::/48" in out["router"]
+    assert out["board"] == {"gpio_pin": 17, "note": "gpio_pin=17 drives the relay"}
+    assert out["url"].startswith("https://bank.example/verify?acct=1&account_pin=<CREDENTIAL:")
+    assert out["alerts"].startswith("posting to <CREDENTIAL:")
+    assert "Im Quartal 3, 45000 Kunden." in out["address"]
+    assert out["payment"]["CardNumber"] == "XXXXXXXXXXXX4417" and out["payment"]["iban"] == "DE89 **** **** **** 3000"
+    assert out["payment"]["ssn"].startswith("<US_SSN:")

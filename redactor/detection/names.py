@@ -438,9 +438,11 @@ def _is_family_after(given: str, word: str, lists: NameLists) -> bool:
 # `Papadakis`; English ones too, `-ton`, `-ley`, `-wood`, which some words share: they count only after a
 # given name that is no ordinary word, and never for a word of the ordinary-word lists).
 # (and Thai family names' elements, as romanised: `Prasertsak`, `Srisuk`, `Chaiyaporn`, `Wongsawat`; red team 43)
+# (a patronymic in a family name's place: `Aigerim Nurlanovna`, `Rustam Karimovich`; red team 49)
 _FAMILY_NAME_ENDING = re.compile(
     r"\w{2,}(?:sson|ssen|sen|stad|strom|ström|berg|stein|mann|feld|court|croix|eau|ault|ski|ska|sky|cki|cka|czyk|wicz"
-    r"|ov|ova|ev|eva|enko|escu|oglu|oğlu|poulos|opoulos|idis|akis|ian|yan|elli|etti|ucci|ini|ovic|ović|ić|vic"
+    r"|ov|ova|ev|eva|ovna|evna|ovich|evich|enko|escu|oglu|oğlu|poulos|opoulos|idis|akis|ian|yan|elli|etti|ucci|ini"
+    r"|ovic|ović|ić|vic"
     r"|worth|shaw|ington|ton|ley|ford|field|wood|well|bury|borough|dale|stone|more|by|ham|son"
     r"|sak|suk|porn|pong|wong|kul|chai|sawat|siri|thong|phan)"
 )

@@ -252,6 +252,14 @@ EU_STREET_ADDRESS_PATTERN = (
     # tutor's; red team 42).
     rf"|(?<![/.-])\b\d{{1,4}},?[ \t]+{_WELSH_STREET_WORDS}"
     r"(?-i:(?:[ \t]+(?:(?:y|yr)[ \t]+)?[A-ZÀ-Þ][\wÀ-ÿ'’-]*){1,4})"
+    # German streets named with a preposition and no street word (`Am Kirchberg 3, 83278
+    # Traunstein`, `An der Alster 47, 20099 Hamburg`, `Im Winkel 12a`): only with the postcode and town after
+    # the house number, which no date or sentence has (`Am Montag 3 Termine` is none; red team 49).
+    # (German nouns are capitalised: not a count's noun after the preposition, `Im Quartal 3, 45000 Kunden`)
+    r"|\b(?-i:(?:Am|Im|Zum|Zur|Beim|(?:An|Auf|In|Unter|Hinter|Vor|Über)[ \t]+(?:der|den|dem))"
+    r"(?![ \t]+(?:Jahr|Jahre|Quartal|Monat|Kapitel|Abschnitt|Schritt|Teil|Schnitt|Durchschnitt|Level|Stufe|Tag"
+    r"|Woche|Punkt|Rang|Platz|Spiel|Runde|Test|Lauf|Fall)\b)"
+    r"(?:[ \t]+[A-ZÄÖÜ][\wäöüß.-]+){1,3}[ \t]+\d{1,3}[a-z]?,[ \t]*\d{5}[ \t]+[A-ZÄÖÜ][a-zäöüß][\wäöüß-]+)"
     # Polish: "ul. Marszałkowska 84, 00-514 Warszawa" (ul. = ulica, street; flat numbers after "/").
     r"|\bul\.\s?[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,3}\s+\d{1,4}[a-z]?(?:/\d{1,4})?"
     r"(?:,\s*\d{2}-\d{3}\s+[^\W\d_][\w-]+)?"
@@ -359,6 +367,7 @@ _STREET_WORD: tuple[re.Pattern[str], ...] = tuple(re.compile(pattern) for patter
     followed_by_spaces_and_a_digit(_EU_STREET_SUFFIXES.casefold()),
     rf"\s(?:{_EU_STREET_WORDS})\s".casefold(),
     r"ul\.(?<!\wul\.)",
+    r"\d[a-z]?,[ \t]*\d{5}[ \t]+[^\W\d_]",  # (a house number, then a postcode and a town: German forms)
     r"(?:st|nd|rd|th)\s+(?:cross|main)\b",
     first_characters_first(f"{_SOUTHERN_STREET_WORDS}|via".casefold(), r"[\w/]") + r"\s",
     first_characters_first(_REGIONAL_STREET_WORDS.casefold(), r"[\w/]") + r"\s",

@@ -242,7 +242,8 @@ class ResidualScanner:
 
     def _spans(self, text: str, ctx: _Ctx, plan: WalkPlan) -> list[Span]:
         if ctx.secret_entity is not None:
-            held = raw_credential(text)  # what redact replaces there (`Bearer <token>`: it keeps the scheme)
+            # what redact replaces there (`Bearer <token>`: it keeps the scheme)
+            held = raw_credential(text, ctx.secret_entity)
             if held is None or self._is_operator_output(ctx.secret_entity, held[1]):
                 return []
             return [Span(len(held[0]), len(text), ctx.secret_entity, 1.0, "secret-named key")]

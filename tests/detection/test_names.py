@@ -104,6 +104,9 @@ def test_what_is_no_full_name_stays(text: str) -> None:
     ("signed: Nguyen Thi Thu Trang", ["Nguyen Thi Thu Trang"]),
     ("Somchai Prasertsak and Kanokwan Srisuk", ["Somchai Prasertsak", "Kanokwan Srisuk"]),
     ("Imran Qureshi, Naveed Siddiqui and Thabo Mokoena", ["Imran Qureshi", "Naveed Siddiqui", "Thabo Mokoena"]),
+    # Red team 49: Central Asian given names; a patronymic where the family name stands
+    ("Customer Daniya Rahimova called; Aigerim Nurlanovna and Rustam Karimovich too",
+     ["Daniya Rahimova", "Aigerim Nurlanovna", "Rustam Karimovich"]),
 ])
 def test_names_of_more_locales_and_shapes(text: str, expected: list[str]) -> None:
     assert names_in(text) == expected

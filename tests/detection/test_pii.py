@@ -82,6 +82,10 @@ def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
     ("envío a C/ de Alcalá, 48", "STREET_ADDRESS", "C/ de Alcalá, 48"),
     ("mora na Rua Augusta 274", "STREET_ADDRESS", "Rua Augusta 274"),
     ("Indirizzo: Via Toledo 256, 80134 Napoli", "STREET_ADDRESS", "Via Toledo 256, 80134 Napoli"),
+    # Red team 49: a German street named with a preposition, no street word, its postcode and town after it.
+    ("Anschrift: Am Kirchberg 3, 83278 Traunstein", "STREET_ADDRESS", "Am Kirchberg 3, 83278 Traunstein"),
+    ("wohnt An der Alster 47, 20099 Hamburg", "STREET_ADDRESS", "An der Alster 47, 20099 Hamburg"),
+    ("Lieferadresse Im Winkel 12a, 79098 Freiburg", "STREET_ADDRESS", "Im Winkel 12a, 79098 Freiburg"),
     # Eleventh round: an aligned table's columns are no phone number; a host's prefix length is not
     # part of its address (one token with or without it).
     ("checkout.acme.io   34.107.160.12   80, 443", "IP_ADDRESS", "34.107.160.12"),
@@ -151,6 +155,8 @@ def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, val
     "vpc 10.20.0.0/16, subnet 10.20.3.0/24, v6 fd00:ab::/32",  # networks (host bits zero), no one's host
     # An operator's allocation, documentation and unique-local space stay networks at any length.
     "AS15169 announces 2a00:1450::/32; lab uses 2001:db8:1::/48 and fd12:3456:789a::/48",
+    # A preposition, a noun and a count are no German street (nouns are capitalised there).
+    "Am Montag 3 Termine, 12345 Leute", "Im Jahr 2024, 12000 Besucher", "Im Quartal 3, 45000 Kunden",
     "Version: 20240609.1.0",  # a build stamped with its date
     "TOTAL    119     15    87%",  # a coverage table's columns
     "Boarding Gate 12, Python 3, tick check box 3, Dropbox 12",  # no street word
