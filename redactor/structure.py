@@ -152,6 +152,31 @@ _PII_KEY_ENTITIES = {
     **dict.fromkeys(("адрес", "адреса", "διεύθυνση", "כתובת", "العنوان", "पता", "ที่อยู่"), "STREET_ADDRESS"),
     **dict.fromkeys(("vorname", "nachname", "apellido", "apellidos", "nombre_completo", "prenom", "prénom",
                      "nom_de_famille", "cognome"), "PERSON"),
+    # Names, addresses, plates and ids under the words of more European languages (Polish, Czech, Dutch, the
+    # Nordic languages, Finnish, Hungarian, Portuguese); a school pupil's national number (France's INE), a social
+    # security number (France's NIR), a SEPA mandate's reference (it leads to the debtor; red team 50)
+    **dict.fromkeys((
+                    "nome_completo", "nom_complet", "sobrenome", "nazwisko", "imie_nazwisko", "imię_nazwisko",
+                    "imie_i_nazwisko", "imię_i_nazwisko", "imie", "imię", "voornaam", "achternaam", "volledige_naam",
+                    "fornavn", "efternavn", "etternavn", "fuldt_navn", "fullt_navn", "förnamn", "fornamn",
+                    "efternamn", "fullständigt_namn", "jméno", "jmeno", "příjmení", "prijmeni", "celé_jméno",
+                    "cele_jmeno", "etunimi", "sukunimi", "vezetéknév", "keresztnév"),
+                    "PERSON"),
+    **dict.fromkeys((
+                    "adresa", "bydliště", "bydliste", "osoite", "adres_zamieszkania", "adresa_bydliště", "woonadres",
+                    "bostadsadress", "gatuadress", "indirizzo_residenza", "domicilio", "morada_completa"),
+                    "STREET_ADDRESS"),
+    **dict.fromkeys((
+                    "ine", "numero_securite_sociale", "numéro_sécurité_sociale", "numero_secu", "num_secu",
+                    "no_secu", "securite_sociale", "matricula", "matrícula", "nr_rejestracyjny",
+                    "numer_rejestracyjny", "spz", "nummerplade", "nummerplate", "registreringsnummer",
+                    "kenteken", "targa", "kennzeichen", "kfz_kennzeichen", "immatriculation",
+                    "plaque_immatriculation", "rekisterinumero", "mandate_reference", "mandate_ref",
+                    "mandatsreferenz", "referencia_mandato", "riferimento_mandato", "sepa_mandate_reference",
+                    # (Denmark's CPR, Czechia's birth number, Spain's NIE, Finland's, Norway's and Iceland's)
+                    "cpr_nummer", "cpr_nr", "cpr_number", "rodne_cislo", "rodné_číslo", "nie_number", "henkilotunnus",
+                    "hetu", "fodselsnummer", "fødselsnummer", "kennitala"),
+                    "ID_NUMBER"),
     # other countries' national, tax and bank ids and birth dates under their own names (Mexico, Brazil,
     # Italy, the Netherlands, Turkey, Indonesia, Vietnam, Poland, Germany)
     **dict.fromkeys(("cpf", "curp", "rfc", "bsn", "tckn", "tc_kimlik", "tc_kimlik_no", "kimlik_no", "codice_fiscale",
@@ -249,6 +274,10 @@ _PII_KEY_ENTITIES = {
                      "porting_code", "unique_porting_code", "pac_code", "stac_code", "identification_number",
                      "ausweisnummer", "personalausweisnummer"), "ID_NUMBER"),
     **dict.fromkeys(("name_first", "name_last", "name_middle"), "PERSON"),
+    # An e-ticket's number, a loyalty programme's membership, a trusted traveller's number (red team 50)
+    **dict.fromkeys(("e_ticket", "eticket", "e_ticket_number", "eticket_number",
+                     "membership_number", "membership_no", "tsa_precheck", "precheck_number", "global_entry_number",
+                     "nexus_number"), "ID_NUMBER"),
 }
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # Beside a "columns" list, the member holding a query result's rows (lists of cells).
@@ -338,9 +367,11 @@ _PARTY_PREFIX = re.compile(
     # (a number port's donor operator's record, `donor_imsi`; a subscriber's last or former device, `last_imei`)
     r"donor|last|previous|former|current|old|new|"
     r"his|her|their|my|your)_)+")
-# What a key adds after the thing it names: `imei_last_seen`, `mpan_full`, `phone_2` (red team 49).
+# What a key adds after the thing it names: `imei_last_seen`, `mpan_full`, `phone_2` (red team 49); whose it is, a
+# CSV column's `dni_tutor`, `telefono_madre`, `email_parent` (red team 50).
 _QUALIFIER_TAIL = re.compile(r"(?:_(?:full|last_seen|seen|on_file|current|primary|secondary|old|new|previous|"
-                             r"original|[0-9]))+$")
+                             r"original|[0-9]|tutor|titular|padre|madre|parent|guardian|alumno|alumna"
+                             r"|hijo|hija|child))+$")
 
 
 @lru_cache(maxsize=16_384)
@@ -444,7 +475,12 @@ def _person_key(key: str) -> tuple[bool, bool, tuple[str, ...]]:
     """(is `name`, is a user or owner field, the siblings that would hold its email or phone): every
     string member of a trace asks, and keys repeat in every record."""
     siblings = tuple(f"{key}{suffix}" for suffix in ("_email", "Email", "_phone", "Phone"))
-    return key.lower() == "name", normalize_key(key) in _PERSON_OR_HANDLE_KEYS, siblings
+    return key.lower() in _NAME_WORDS, normalize_key(key) in _PERSON_OR_HANDLE_KEYS, siblings
+
+
+# `name` in the languages of the forms agents fill in (`{"navn": "Mette Kjærgaard", "cpr": ...}`, Dutch `naam`): read
+# as `name` is, a person's where the record is a contact's or holds personal data (red team 50).
+_NAME_WORDS = frozenset({"name", "nom", "nome", "nombre", "naam", "navn", "namn", "nimi", "név", "jmeno"})
 
 
 def names_a_person(record: Mapping[str, Any], key: str, value: str, record_key: str | None = None) -> bool:
@@ -654,7 +690,8 @@ _IDENTITY_DOCUMENTS = frozenset({
     "cie", "carta_identita", "carta_di_identita", "carta_d_identita", "dni", "nie", "cni", "carte_identite",
     "personalausweis", "dowod", "dowod_osobisty", "dowód", "dowód_osobisty", "rg", "cpf", "passaporto", "pasaporte",
     "passeport", "reisepass", "paszport",
-    "passport", "drivers_license", "driver_license", "drivers_licence", "driving_licence", "driving_license",
+    "passport", "passports", "drivers_license", "driver_license", "drivers_licence", "driving_licence",
+    "driving_license",
     "license", "licence", "dl", "cdl", "national_id", "id_card", "identity_card", "national_identity_card",
     "residence_permit",
     "visa", "ssn", "itin", "tax_id", "nin", "bvn", "aadhaar", "pan", "voter_id", "loyalty", "frequent_flyer",
@@ -771,7 +808,12 @@ def licence_of_a_person(record: Mapping[str, Any], key: str, value: Any) -> bool
 # `msisdn_payer`) and a value written as one: a number in a national format has no `+` and may be valid in no
 # default region (`08125904418`), so the text alone would not read it (red team 43). Not a key for the number's id,
 # count, kind, country code, verification or time, nor a device's address.
-_PHONE_KEY_WORDS = frozenset({"phone", "mobile", "msisdn", "telephone", "cellphone", "tel", "whatsapp"})
+_PHONE_KEY_WORDS = frozenset({"phone", "mobile", "msisdn", "telephone", "cellphone", "tel", "whatsapp",
+                              # (other languages' words: `telefon`, `teléfono`, `cellulare`, `puhelin`, `handy`)
+                              "telefon", "telefono", "teléfono", "telefone", "téléphone", "telefonnummer",
+                              "telefoonnummer", "telefonu", "tlf", "puhelin", "cellulare", "celular", "movil", "móvil",
+                              "mobil", "mobilní", "mobilni", "handy", "handynummer", "rufnummer", "komórka", "komorka",
+                              "gsm", "portable", "mobiltelefon", "mobilnummer"})
 _PHONE_KEY_NOT_ENDINGS = ("_id", "_ids", "_sid", "_count", "_type", "_hash", "_verified", "_code", "_country",
                           "_prefix", "_status", "_ext", "_extension", "_provider", "_carrier", "_brand", "_model",
                           "_ip", "_port", "_at", "_ts", "_time", "_timestamp", "_date")
@@ -1902,6 +1944,42 @@ _RG_NUMBER = re.compile(r"\d{1,2}\.?\d{3}\.?\d{3}-?[\dXx]")
 # the number's shape (five letters, the fourth the holder's kind, four digits, a letter).
 _PAN_KEYS = frozenset({"pan", "pan_no", "pan_card", "pan_card_no", "pan_card_number"})
 _PAN_NUMBER = re.compile(r"[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z]")
+# A travel booking's numbers under keys that name them only with their shape (red team 50): an e-ticket's thirteen
+# digits (the airline's three, then ten) under any ticket key (`ticket`, `new_ticket`, `ticket_to_refund`; a support
+# ticket's number is never so, and a `ticket_id` may be a time in milliseconds), a loyalty programme's number under
+# the programme's name (`ua_mileageplus`, `hilton_honors`, a passenger record's `ff`: six digits at least, a carrier's
+# code before them).
+_TICKET_KEY = re.compile(r"(?:^|_)tickets?(?:_(?!(?:.*_)?(?:id|ids|uuid|key|ts|time|timestamp)$)|$)")
+_E_TICKET_NUMBER = re.compile(r"\d{3}-?\d{10}")
+_LOYALTY_KEY = re.compile(
+    r"(?:^|_)(?:ff|mileage_?plus|sky_?miles|a_?advantage|executive_club|flying_blue|miles_(?:and_)?more|kris_?flyer"
+    r"|asia_miles|avios|mileage_bank|mileage_club|honors|bonvoy|ihg_(?:one_)?rewards|world_of_hyatt|rapid_rewards"
+    r"|true_?blue|aeroplan|skywards|etihad_guest|privilege_club|qantas_frequent_flyer)(?:_(?:number|no|id|account))?$")
+_LOYALTY_NUMBER = re.compile(r"(?:[A-Z0-9]{2}[ -]?)?\d{6,12}")
+
+
+# A Terraform `random_password` resource's attributes in a state file: `result` is the password it generated (its
+# `bcrypt_hash` beside it; `random_string` has no hash and makes names, not passwords). Red team 50.
+def is_generated_password(record: Mapping[str, Any]) -> bool:
+    return "bcrypt_hash" in record and "length" in record
+
+
+# A booking's record locator under its key (with the family name it opens the booking: the passport, the seats), in
+# its shape: a `pnr` may hold the whole reservation's display too, names and addresses each found in it.
+_LOCATOR_KEYS = frozenset({"record_locator", "pnr", "pnr_locator", "pnr_code", "booking_reference", "booking_ref",
+                           "airline_locator", "gds_locator", "linked_pnr"})
+_RECORD_LOCATOR = re.compile(r"[A-Z0-9]{5,8}")
+
+
+def is_travel_number(key: str, value: str) -> bool:
+    name = normalize_key(key)
+    if name in _LOCATOR_KEYS:
+        return _RECORD_LOCATOR.fullmatch(value.strip()) is not None
+    if _TICKET_KEY.search(name):
+        return _E_TICKET_NUMBER.fullmatch(value.strip()) is not None
+    return _LOYALTY_KEY.search(name) is not None and _LOYALTY_NUMBER.fullmatch(value.strip()) is not None
+
+
 # A GhanaPost digital address under its key (`"digital_address": "GA-492-7718"`, a home's geocode; red team 45): only
 # with its shape, as a `digital_address` may be a mailbox or a wallet.
 _DIGITAL_ADDRESS_KEYS = frozenset({"digital_address", "gps_address", "ghanapost_gps", "ghana_post_gps",
@@ -1930,12 +2008,18 @@ def _shaped_number_keys() -> dict[str, Callable[[str], bool]]:
     return {"nss": social_security_nss_ok, "numero_nss": social_security_nss_ok, "nie": dni_nie_ok,
             "numero_nie": dni_nie_ok, "dea": dea_number_ok, "dea_no": dea_number_ok, "crn": centrelink_crn_ok,
             "centrelink_crn": centrelink_crn_ok, "customer_reference_number": centrelink_crn_ok,
-            "utr": _uk_utr_ok, "utr_number": _uk_utr_ok, "rut": chilean_rut_ok, "fin": nric_ok}
+            "utr": _uk_utr_ok, "utr_number": _uk_utr_ok, "rut": chilean_rut_ok, "fin": nric_ok, "cpr": _cpr_ok}
 
 
 _SHAPED_NUMBER_KEY_NAMES = frozenset({"nss", "numero_nss", "nie", "numero_nie", "dea", "dea_no", "crn",
                                       "centrelink_crn", "customer_reference_number", "utr", "utr_number", "rut",
-                                      "fin"})
+                                      "fin", "cpr"})
+# Denmark's CPR number: the birth date (DDMMYY) and four digits (`220776-1004`); `cpr` is also resuscitation's.
+_CPR = re.compile(r"(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])\d{2}-?\d{4}")
+
+
+def _cpr_ok(value: str) -> bool:
+    return _CPR.fullmatch(value) is not None
 
 
 def is_shaped_number(key: str, value: str) -> bool:
@@ -2172,6 +2256,8 @@ class StructureRules:
             return Member(False, effective_key, None, shape)
         if is_admission_barcode(parent, key, child):
             return Member(False, effective_key, "CREDENTIAL", shape)
+        if isinstance(child, str) and is_travel_number(effective_key, child):
+            return Member(False, effective_key, "ID_NUMBER", shape)  # (before ids: a `ticket` is a support one's)
         if isinstance(child, str) and is_identifier_value(effective_key, child) \
                 and not self.is_secret_name(effective_key):
             return Member(False, effective_key, None, shape, identifier=True)
@@ -2200,6 +2286,8 @@ class StructureRules:
             return Member(False, effective_key, "STREET_ADDRESS", shape)
         if isinstance(child, str) and is_shaped_number(key, child):
             return Member(False, effective_key, "ID_NUMBER", shape)
+        if key == "result" and isinstance(child, str) and is_generated_password(parent):
+            return Member(False, effective_key, "PASSWORD", shape)
         if isinstance(child, str) and is_security_answer(key, parent_key, child):
             return Member(False, effective_key, "CREDENTIAL", shape)
         if is_address_lines(parent, key, child):

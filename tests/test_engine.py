@@ -3143,3 +3143,51 @@ def test_red_team_49_prefixes_pins_webhooks_streets_names_and_masked_numbers(tmp
     assert "Im Quartal 3, 45000 Kunden." in out["address"]
     assert out["payment"]["CardNumber"] == "XXXXXXXXXXXX4417" and out["payment"]["iban"] == "DE89 **** **** **** 3000"
     assert out["payment"]["ssn"].startswith("<US_SSN:")
+
+
+def test_red_team_50_bookings_state_files_and_european_forms(tmp_path: Path) -> None:
+    """Red team 50 (NER off): a booking's record locator, e-tickets and loyalty numbers under the keys that hold
+    them; Terraform's generated password in a state file and a secret's new value in a plan; an env key with a
+    qualifier after its secret word (`PINECONE_API_KEY_LEGACY`); names, ids, plates and phones under the keys of
+    Dutch, Danish, Polish, Spanish and French forms, CSV columns named for whose value it is (`dni_tutor`); a
+    Czech password in prose. Near misses: a support ticket's id, a `ticket_id` in milliseconds, a product's `nome`,
+    a `random_string`'s result, an unchanged host in the plan."""
+    planted = [b"QX7M4P", b"1252183746591", b"1252183799104", b"JL408273915", b"KQ482917", b"1049283756",
+               b"58213947", b"TTK83P2N7", b"U19384726", b"#bouQwOvyQYzy!gDGw%i0GgK", b"kR9v-Quay-Lantern-2026",
+               b"67a986db-fe25-450d-acf6-defaf27a8c4e", b"Ruud Bakker", b"Mette Kj", b"220776-1004", b"CX 43 817",
+               b"698221473", b"Oliwia", b"71836204M", b"070923418KH", b"219047511431266", b"MRF-DE-2026-000381",
+               b"Vojta.Brno-19"]
+    csv = ("alumno;fecha_nacimiento;dni_tutor;telefono_tutor\n"
+           "Lucía Ortega Vázquez;2018-05-14;71836204M;655 903 127\n")
+    out = redacted_by_the_cli(tmp_path, {
+        "booking": {"record_locator": "QX7M4P", "ticket": "1252183746591", "new_ticket": "1252183799104",
+                    "ff": "JL408273915", "ua_mileageplus": "KQ482917", "hilton_honors": "1049283756",
+                    "loyalty": {"programme": "BA Executive Club", "membership_number": "58213947"},
+                    "tsa_precheck": "TTK83P2N7", "passports": [{"country": "TUR", "number": "U19384726"}]},
+        "support": {"ticket": "INC-4471", "ticket_id": "1767225600123", "seats": 2},
+        "state": {"resources": [
+            {"type": "random_password", "instances": [{"attributes": {
+                "bcrypt_hash": "$2a$10$Qm2xT9vBZk4Jd8wQ1rT7nYp3LsE0uV6bN2mC5xA9hG4fK8jR1tW3y", "id": "none",
+                "length": 24, "result": "#bouQwOvyQYzy!gDGw%i0GgK", "special": True}}]},
+            {"type": "random_string", "instances": [{"attributes": {"length": 8, "result": "brave-otter"}}]}]},
+        "plan": ('  ~ environment {\n      ~ variables = {\n          ~ "DB_PASSWORD" = "Tide-Pool-4471-old" -> '
+                 '"kR9v-Quay-Lantern-2026"\n          ~ "DB_HOST" = "db-old.internal" -> "db-new.internal"\n'),
+        "env": "PINECONE_INDEX=copilot-prod-v3\nPINECONE_API_KEY_LEGACY=67a986db-fe25-450d-acf6-defaf27a8c4e\n",
+        "nl": {"toeslagpartner": {"naam": "Ruud Bakker", "bsn": "304198274"}},
+        "dk": {"kommune": "København", "navn": "Mette Kjærgaard", "cpr": "220776-1004", "nummerplade": "CX 43 817"},
+        "pl": {"telefon": "698221473", "imie_nazwisko": "Oliwia Kołodziej"},
+        "es": {"export_csv": csv},
+        "fr": {"INE": "070923418KH", "numero_securite_sociale": "219047511431266"},
+        "sepa": {"mandate_reference": "MRF-DE-2026-000381", "creditor_id": "DE98ZZZ09999999999"},
+        "shop": {"nome": "Prodotto Alfa", "prezzo": 12},
+        "cz": "Do Bakalářů se přihlašuji jako prochazkova.k, heslo Vojta.Brno-19 – prosím, zkontrolujte to.",
+    }, *planted)
+    assert out["support"] == {"ticket": "INC-4471", "ticket_id": "1767225600123", "seats": 2}
+    assert out["booking"]["loyalty"]["programme"] == "BA Executive Club"
+    assert out["state"]["resources"][1]["instances"][0]["attributes"]["result"] == "brave-otter"
+    assert '~ "DB_HOST" = "db-old.internal" -> "db-new.internal"' in out["plan"]
+    assert out["env"].startswith("PINECONE_INDEX=copilot-prod-v3\nPINECONE_API_KEY_LEGACY=<API_KEY:")
+    assert out["shop"] == {"nome": "Prodotto Alfa", "prezzo": 12}
+    assert out["dk"]["kommune"] == "København" and out["dk"]["cpr"].startswith("<ID_NUMBER:")
+    assert out["es"]["export_csv"].startswith("alumno;fecha_nacimiento;dni_tutor;telefono_tutor\n")
+    assert out["sepa"]["creditor_id"] == "DE98ZZZ09999999999"

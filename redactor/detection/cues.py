@@ -111,6 +111,20 @@ def _coordinates_ok(value: str) -> bool:
     return abs(float(latitude)) <= 90 and abs(float(longitude)) <= 180
 
 
+# Registration plates in their countries' shapes (Spain, Portugal, Denmark and Norway, Czechia, France and Italy,
+# the UK, Germany, Poland, the Netherlands' side codes, Sweden).
+_NATIONAL_PLATE = (
+    r"(?:\d{4}[ -]?[B-DF-HJ-NP-TV-Z]{3}"
+    r"|[A-Z]{2}-\d{2}-[A-Z]{2}|\d{2}-[A-Z]{2}-\d{2}|\d{2}-\d{2}-[A-Z]{2}|[A-Z]{2}-\d{2}-\d{2}"
+    r"|[A-Z]{2} ?\d{2} ?\d{3}"
+    r"|\d[A-Z][A-Z0-9] ?\d{4}"
+    r"|[A-Z]{2}[ -]?\d{3}[ -]?[A-Z]{2}"
+    r"|[A-Z]{2}\d{2} ?[A-Z]{3}"
+    r"|[A-Z]{1,3}-[A-Z]{1,2} ?\d{1,4}[EH]?"
+    r"|[A-Z]{2,3} ?\d[0-9A-Z]{3,4}"
+    r"|[A-Z]{2}-\d{3}-[A-Z]|[A-Z]-\d{3}-[A-Z]{2}|\d{2}-[A-Z]{3}-\d|[A-Z]{3}-\d{2}-[A-Z]"
+    r"|[A-Z]{3} ?\d{2}[A-Z0-9])"
+)
 _PLATE_MIN_CHARACTERS = 4
 
 
@@ -119,6 +133,17 @@ def _plate_ok(value: str) -> bool:
     characters = [char for char in value if char.isalnum()]
     return _PLATE_MIN_CHARACTERS <= len(characters) <= 10 and any(char.isdigit() for char in characters) \
         and any(char.isalpha() for char in characters)
+
+
+def _is_record_locator(value: str) -> bool:
+    return any(c.isdigit() for c in value) and sum(c.isalpha() for c in value) >= 2
+
+
+# IATA's dates (`14MAR87`, `02FEB1990`) and a DOCS element's sex field (with `I` for an infant), which the DOCS
+# rules' keywords are: `/f/` is rare anywhere else.
+_DOCS_DATE = r"\d{2}(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)(?:\d{4}|\d{2})"
+_DOCS_SEX = r"(?:M|F|X|U|MI|FI)"
+_DOCS_KEYWORDS = ("/m/", "/f/", "/x/", "/u/", "/mi/", "/fi/")
 
 
 def _has_digits(count: int) -> Callable[[str], bool]:
@@ -367,6 +392,13 @@ _ORGANISATION_WORDS = frozenset({
     # gratitude,\nSunrise Animal Rescue`, `my landlord Foxtons Lettings`, `my tutor Khan Academy`; red team 42)
     "rescue", "hospice", "nursery", "shelter", "sanctuary", "charity", "society", "association", "bureau",
     "academy", "lettings", "management", "board",
+    # childcare, schools and charities in the languages of the forms agents fill in (`Kinderdagverblijf De Regenboog`,
+    # `Przedszkole nr 12`, `Fundación Vicente Ferrer`; red team 50)
+    "kinderdagverblijf", "kinderopvang", "peuterspeelzaal", "basisschool", "crèche", "creche", "école", "ecole",
+    "lycée", "collège", "kita", "kindergarten", "kindertagesstätte", "grundschule", "gymnasium", "przedszkole",
+    "żłobek", "szkoła", "szkola", "školka", "škola", "skola", "förskola", "skole", "børnehave", "vuggestue",
+    "escuela", "colegio", "guardería", "scuola", "asilo", "nido", "escola", "stichting", "fundación",
+    "fondazione", "fundação", "verein", "nadace", "fundacja", "stowarzyszenie",
 })
 # Words that make a name an institution's wherever they stand: `Finanzamt München`, `University of Leeds`.
 _INSTITUTION_WORDS = frozenset({
@@ -1209,6 +1241,13 @@ CUE_RULES: tuple[CueRule, ...] = (
             rf"|\bnacid[oa](?:{_BIRTHPLACE})?\s+el|\bnascid[oa](?:{_BIRTHPLACE})?\s+em|\bnac[ií]\s+el",
             _DATE, _born_before_2010,
             keywords=("born", "geb", "né", "ne le", "nee le", "nato", "nata", "nacid", "nascid", "naci", "nací")),
+    # ... with its birthplace in the languages whose participle agrees with who was born, a person's birth whatever the
+    # year (`madre di Niccolò Mancuso (nato a Milano il 07/11/2018`; red team 50). English `born in Leeds on` a date
+    # stays a project's as often (round 39).
+    CueRule("born_at_place", "DATE_OF_BIRTH",
+            rf"\bgeboren{_BIRTHPLACE}\s+am|\bnée?{_BIRTHPLACE}\s+le|\bnat[oa]{_BIRTHPLACE}\s+il"
+            rf"|\bnacid[oa]{_BIRTHPLACE}\s+el|\bnascid[oa]{_BIRTHPLACE}\s+em",
+            _DATE, keywords=("geboren", "né", "nato", "nata", "nacid", "nascid")),
     # A child's birth is recent: whoever the sentence says was born (`my son was born on 14 March 2017`, `she was
     # born 03/14/2017`), or `born` right before a date (`Liam, born 2017-03-14`), dates a birth whatever the year.
     # (A project or a release is `born on` a date, or `was born` one, never `I`, `she` or `my son`; `built on`,
@@ -1279,7 +1318,7 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("frequent_flyer", "ID_NUMBER",
             r"\b(?:frequent[ \t_-]+fl[yi]er|mileage|loyalty|miles)"
             r"(?:[ \t]+(?:program(?:me)?|plan|club|account|member(?:ship)?))?"
-            r"[ \t]*(?:number|no\.?|#|id)|\bFQTV\b",
+            r"[ \t]*(?:number|no\.?|#|id)|\bFQTV\b(?:[ \t]+[A-Z0-9]{2}[ \t]+HK\d)?",
             r"(?:[A-Z0-9]{2}[ -]?)?\d{6,12}(?![\w-])",
             keywords=("frequent", "mileage", "loyalty", "miles", "fqtv")),
     CueRule("medical_record", "ID_NUMBER", rf"\bMRN\b|\bmedical[ _-]record{_NUMBER_WORDS}",
@@ -1478,7 +1517,8 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("licence_plate", "ID_NUMBER",
             r"\b(?:amtliches[ \t]+)?Kennzeichen|\bimmatriculation|\b(?:licen[cs]e|number|registration)[ \t]+plate"
             r"|\bplate(?:[ \t]+(?:number|no\.?|#))?|\breg(?:istration)?\.?[ \t]+(?:no\.?|number|mark)|\bmatr[ií]cula"
-            r"|\btarga|\bplaca",
+            r"|\btarga|\bplaca|\b(?-i:SPZ|RZ)\b|\bkenteken|\bnummerplade|\bnummerplate|\bregistreringsnummer"
+            r"|\brekisterinumero|\b(?:nr|numer)\.?[ \t]+rejestracyjny|\btablic[ae][ \t]+rejestracyjn[ae]",
             # (written in one run too: `plate HVN7714`; red team 45)
             r"[A-Z0-9]{1,8}(?:[ -][A-Z0-9]{1,5}){0,3}(?![\w-])", _plate_ok,
             # (`Immatriculation de ma Peugeot 208 : GH-417-KP`: what it is of, then a colon)
@@ -1487,7 +1527,16 @@ CUE_RULES: tuple[CueRule, ...] = (
             keywords=("kennzeichen", "amtliches", "immatriculation", "license plate", "licence plate", "number plate",
                       "registration plate", "registration no", "registration number", "registration mark", "plate",
                       "reg no", "reg. no", "reg number", "reg. number", "reg mark", "reg. mark", "matrícula",
-                      "matricula", "targa", "placa")),
+                      "matricula", "targa", "placa", "spz", "rz", "kenteken", "nummerplade", "nummerplate",
+                      "registreringsnummer", "rekisterinumero", "rejestracyjny", "tablic")),
+    # ... and after the vehicle itself (`el coche 4821 KLM`, `o carro AX-27-LP`, `bilen CX 43 817`): then only in a
+    # country's own plate shape, since a model's name may follow a car (`car XC90`; red team 50).
+    CueRule("vehicle_plate", "ID_NUMBER",
+            r"\b(?:coche|carro|auto|vůz|vozidlo|voiture|véhicule|bil(?:en)?|fahrzeug|samochód|samochodu|pojazd"
+            r"|veicolo|macchina|vehicle|car)",
+            _NATIONAL_PLATE + r"(?![\w-])", _plate_ok, separator=r"[ \t]+",
+            keywords=("coche", "carro", "auto", "vůz", "vozidlo", "voiture", "véhicule", "bil", "fahrzeug", "samoch",
+                      "pojazd", "veicolo", "macchina", "vehicle", "car")),
     # Mexico's RFC in its own shape (three or four letters, the birth or founding date, a three-character
     # homoclave): `RFC 9110` and `RFC 7231/9110` are the IETF's.
     CueRule("mexican_rfc", "ID_NUMBER", r"\b(?-i:RFC)\b",
@@ -1944,6 +1993,31 @@ CUE_RULES: tuple[CueRule, ...] = (
     # family name, a slash, given names, in capitals, then the title (IATA's PNR name element).
     CueRule("reservation_name", "PERSON", "", _RESERVATION_NAME + rf"(?=[ \t]+{_RESERVATION_TITLES}(?![\w/]))",
             _is_reservation_name, separator="", keywords=_RESERVATION_TITLE_WORDS),
+    # A booking's record locator (`PNR QX7M4P`, `booking ZB3HLN`, `pnr = 'MW8FQD'` in a query): six capitals and
+    # digits, a digit and two letters at least (`booking CONFIRMED` is a status). With the family name it opens the
+    # booking, its passports and its seats (red team 50).
+    CueRule("record_locator", "ID_NUMBER",
+            r"\b(?:PNR|record[ \t]+locator|(?:booking|reservation)(?:[ \t]+(?:ref(?:erence)?|code|locator))?)",
+            r"[A-Z0-9]{6}(?![\w-])", _is_record_locator,
+            keywords=("pnr", "record locator", "booking", "reservation")),
+    # An e-ticket's number (`New e-ticket 1252183799104`, `ETKT 057-2184937261`, a GDS's `FA PAX 125-2183746591/ET`):
+    # the airline's three digits, then ten.
+    CueRule("e_ticket_number", "ID_NUMBER",
+            r"\b(?:e-?tickets?|tickets?|ETKT|TKT|FA[ \t]+PAX)(?:[ \t]+(?:number|no\.?|nr\.?|#))?",
+            r"\d{3}-?\d{10}(?![\d-])", keywords=("ticket", "eticket", "etkt", "tkt", "fa pax")),
+    # IATA's DOCS element (`SSR DOCS BA HK1 P/GBR/533891274/GBR/14MAR87/F/17SEP31/OKONKWO/CHIDINMA/P1`, an API's
+    # `apis` string): a travel document's type, its issuer, its number, the nationality, the date of birth, the sex
+    # and the expiry, then the family and given names. Found by its sex field between slashes.
+    CueRule("travel_document_number", "ID_NUMBER", r"\b[PIACM]/[A-Z]{3}/",
+            rf"[A-Z0-9]{{4,15}}(?=/[A-Z]{{3}}/{_DOCS_DATE}/{_DOCS_SEX}/)", separator="", keywords=_DOCS_KEYWORDS),
+    CueRule("travel_document_birth_date", "DATE_OF_BIRTH", r"\b[PIACM]/[A-Z]{3}/[A-Z0-9]{4,15}/[A-Z]{3}/",
+            rf"{_DOCS_DATE}(?=/{_DOCS_SEX}/)", separator="", keywords=_DOCS_KEYWORDS),
+    CueRule("travel_document_name", "PERSON", rf"/{_DOCS_SEX}/{_DOCS_DATE}/",
+            r"[A-Z][A-Z' -]{0,40}/[A-Z][A-Z' -]{0,40}(?:/[A-Z][A-Z' -]{0,40})?(?![\w'-])", separator="",
+            keywords=_DOCS_KEYWORDS),
+    # A child's or an infant's date of birth in a PNR's name element (`OKONKWO/EMEKA MSTR(CHD/12JUN15)`).
+    CueRule("passenger_birth_date", "DATE_OF_BIRTH", r"\b(?:CHD|INF|INFT)/", rf"{_DOCS_DATE}(?![\w/])",
+            separator="", keywords=("chd", "inf")),
     # ... and after the labels of a form or a shipping label (`收件人：王晓明`, `수령인: 김서연`, `氏名 山田 太郎`; the
     # same words are personal-data keys of a JSON record): the name in ideographs (two words at most), hangul
     # or katakana (a name's reading, `サトウ ミサキ`).

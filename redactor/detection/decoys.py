@@ -118,7 +118,9 @@ _LABELLED_PRODUCT_CODE = re.compile(r"\b(?:(?i:NDC|SKU|UPC|EAN|GTIN|RMA)|MLS|CPC
 _EMPLOYER_ID = re.compile(r"\b(?:EIN|FEIN|Employer Identification Number)\)?[:#\s(]{0,4}\d{2}-\d{7}\b")
 # A business's tax or registration number after its name (`ABN 51 824 753 556`, `Our business GST number is
 # 123-847-571`, `VAT no. GB 123 4567 89`): a firm's, written in a phone number's groups (red team 46).
-_BUSINESS_NUMBER = re.compile(r"\b(?:ABN|ACN|GST(?:IN)?|VAT|[Bb]usiness)"
+# (and Czech and Polish registers of schools and firms: `IZO 102 930 236`, `IČO 27 08 21 57`, `KRS 0000312456`,
+# `REGON 012345678`; red team 50)
+_BUSINESS_NUMBER = re.compile(r"\b(?:ABN|ACN|GST(?:IN)?|VAT|[Bb]usiness|IZO|REDIZO|IČO|IČ|KRS|REGON)"
                               r"(?:[ \t]+(?:[Nn]umber|[Nn]o\.?|[Rr]eg(?:istration)?(?:[ \t]+[Nn]o\.?)?))?"
                               r"[ \t]*(?:is|:|#)?[ \t]*(?:[A-Z]{2}[ \t]?)?\d[\d .-]{6,16}\d\b")
 # A ship's name after its prefix (`MV Kota Raja`, `HMS Victory`, `M/S Aurora Meridian`): a vessel, no one (red team
@@ -127,8 +129,13 @@ _SHIP_PREFIXES = ("MV ", "SS ", "RMS ", "HMS ", "USS ", "M/V ", "M/S ")
 _SHIP_NAME = re.compile(r"(?<![\w/])(?:MV|SS|RMS|HMS|USS|M/V|M/S)[ \t]+[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){0,3}")
 # A law's, a rule's or a form's number after its name (`OAR 461-115-0651`, `26 CFR 1.401-1`, `8 U.S.C. § 1101`,
 # `OMB No. 1545-0008`): its digit groups read as a phone number (red team 46).
+# (and a state code's abbreviated name before its section, `Cal. Civ. Proc. Code § 2031.240`, `N.Y. Penal Law § 155.30`,
+# whose `Cal` NER takes for a person; red team 50)
+_CITED_NUMBER = r"[ \t]*(?:§[ \t]*)?\d[\d .-]{3,16}\d\b"
 _LEGAL_CITATION = re.compile(r"(?:\b(?:OAR|ORS|WAC|RCW|CFR|C\.F\.R\.|OMB[ \t]+No\.|Pub\.[ \t]+L\.)|U\.S\.C\.|§§?)"
-                             r"[ \t]*(?:§[ \t]*)?\d[\d .-]{3,16}\d\b")
+                             + _CITED_NUMBER)
+_STATE_CODE_CITATION = re.compile(r"(?:\b(?:[A-Z]\.){1,2}[A-Z]?[a-z]{0,4}\.?|\b[A-Z][a-z]{1,4}\.)"
+                                  r"(?:[ \t]+[A-Z][a-z]{1,8}\.?){1,5}[ \t]+§§?" + _CITED_NUMBER)
 # A cloud host's name (`ip-10-40-2-17.ap-southeast-2.compute.internal`, EC2's private DNS names):
 # infrastructure, whose dashes make the address read as a phone number.
 _CLOUD_HOST_NAME = re.compile(r"\bip-\d{1,3}(?:-\d{1,3}){3}(?:\.[a-z0-9-]+)*")
@@ -373,7 +380,20 @@ def business_number_regions(text: str) -> list[Region]:
 
 
 def citation_regions(text: str) -> list[Region]:
-    return [m.span() for m in _LEGAL_CITATION.finditer(text)]
+    regions = [m.span() for m in _LEGAL_CITATION.finditer(text)]
+    if "§" in text:
+        regions += [m.span() for m in _STATE_CODE_CITATION.finditer(text)]
+    if _LAW_WORDS.search(text):
+        regions += [m.span() for m in _NAMED_LAW.finditer(text)]
+    return regions
+
+
+# A law by its name in its language, the law's word then its subject in lower case (`Wet kinderopvang`, `Wet op de
+# loonbelasting`, `Ley de Enjuiciamiento`): NER takes the pair for a place or a person (red team 50).
+_LAW_WORDS = re.compile(r"\b(?:Wet|Gesetz|Loi|Ley|Lei|Legge|Ustawa|Zákon|Lov|Lag)\b")
+_NAMED_LAW = re.compile(r"\b(?:Wet|Gesetz|Loi|Ley|Lei|Legge|Ustawa|Zákon|Lov|Lag)[ \t]+"
+                        r"(?:(?:op|van|de|der|des|du|sur|la|le|del|di|do|da|o|über|zum|zur|om|z)[ \t]+){0,3}"
+                        r"(?-i:[a-zäöüßàâçéèêëîïôûùüÿñæœáíóúãõąćęłńóśźżčďěňřšťůý])[\w-]+")
 
 
 def cloud_host_name_regions(text: str) -> list[Region]:

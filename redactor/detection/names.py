@@ -28,7 +28,7 @@ from redactor.detection.letters import CAPITAL, SMALL, without_accents
 # A name word: a capital, then small letters, possibly an apostrophe or hyphen joining a second
 # capitalised part (`O'Brien`, `Nguyen-Tran`) or a prefix glued before one (`McDonald`, `DeLaney`);
 # Latin letters with their accented forms (letters.py).
-_WORD = re.compile(rf"(?<![\w@.#/\\-])(?:(?:Mc|Mac|De|Di|Da|Du|Le|La|Fitz|O['’])?[{CAPITAL}][{SMALL}]+"
+_WORD = re.compile(rf"(?<![\w@.#/\\-])(?:(?:Mc|Mac|De|Di|Da|Du|Le|La|Fitz|O['’]|D['’])?[{CAPITAL}][{SMALL}]+"
                    rf"(?:['’-][{CAPITAL}][{SMALL}]+)?|[{CAPITAL}]\.?)"
                    rf"(?![\w@-]|['’][{SMALL}])")
 # What may stand between two words of one name: a space or a tab, nothing else (a comma or a line
@@ -61,7 +61,7 @@ def end_with_particles_completed(text: str, start: int, end: int) -> int:
 # Two capitalised words in a row (particles or an initial between them, or a comma: `Hartley, Eleanor`): the
 # cheap test before any list is read.
 _CANDIDATE = re.compile(rf"[{CAPITAL}][{SMALL}]+,?[ \t]+(?:(?:{'|'.join(sorted(_PARTICLES))})[ \t]+){{0,2}}"
-                        rf"(?:[{CAPITAL}]\.?[ \t]+)?(?:O['’])?[{CAPITAL}][{SMALL}]")
+                        rf"(?:[{CAPITAL}]\.?[ \t]+)?(?:[OD]['’])?[{CAPITAL}][{SMALL}]")
 # Family names that end a place or a building's name when they follow a given name: `Victoria
 # Station`, `Charles River`, `Lincoln Park`, `Jackson Street` are places named after people.
 _PLACE_WORDS = frozenset({
@@ -439,10 +439,11 @@ def _is_family_after(given: str, word: str, lists: NameLists) -> bool:
 # given name that is no ordinary word, and never for a word of the ordinary-word lists).
 # (and Thai family names' elements, as romanised: `Prasertsak`, `Srisuk`, `Chaiyaporn`, `Wongsawat`; red team 43)
 # (a patronymic in a family name's place: `Aigerim Nurlanovna`, `Rustam Karimovich`; red team 49)
+# (Irish `-igan`, `-ahan` and Japanese `-moto`, `-mura` as romanised: `Declan Brannigan`, `Ayaka Morimoto`; red team 50)
 _FAMILY_NAME_ENDING = re.compile(
     r"\w{2,}(?:sson|ssen|sen|stad|strom|ström|berg|stein|mann|feld|court|croix|eau|ault|ski|ska|sky|cki|cka|czyk|wicz"
     r"|ov|ova|ev|eva|ovna|evna|ovich|evich|enko|escu|oglu|oğlu|poulos|opoulos|idis|akis|ian|yan|elli|etti|ucci|ini"
-    r"|ovic|ović|ić|vic"
+    r"|ovic|ović|ić|vic|igan|agan|egan|ahan|moto|mura|gaard|gård"
     r"|worth|shaw|ington|ton|ley|ford|field|wood|well|bury|borough|dale|stone|more|by|ham|son"
     r"|sak|suk|porn|pong|wong|kul|chai|sawat|siri|thong|phan)"
 )

@@ -29,7 +29,13 @@ from redactor.detection.cues import (
     is_plausible_person,
     may_have_cue,
 )
-from redactor.detection.decoys import in_code_position, is_entirely_decoy, overlaps, protected_regions
+from redactor.detection.decoys import (
+    citation_regions,
+    in_code_position,
+    is_entirely_decoy,
+    overlaps,
+    protected_regions,
+)
 from redactor.detection.letters import CAPITAL
 from redactor.detection.names import end_with_particles_completed, full_name_recognizer, may_hold_full_name, name_lists
 from redactor.detection.scanning import first_characters_first, followed_by_spaces_and_a_digit
@@ -147,7 +153,16 @@ _EIN_SHAPE = re.compile(r"[1-9]\d-\d{7}")
 # A number sign before the digits (`Заказ № 7741-2290-11`, `Nº 4471-2290`): a document's or an order's number.
 # (and `#` glued to the number, a reference's mark: a Shopify order's `#1048-2291`, `Rx #6047731-10021`, `Store
 # #07731`; a phone number is written `# 415...` or `#: 415...` after a label, if at all; red team 44)
-_NUMBER_SIGN_BEFORE = re.compile(r"(?:№|[Nn][º°])[ \t]*$|(?<![&\w])#$")
+# (and Czech and Slovak `č.`, číslo: a law's `zákona č. 561/2004 Sb.`, an order's `objednávka č. 2024-0417`; red
+# team 50)
+_NUMBER_SIGN_BEFORE = re.compile(r"(?:№|[Nn][º°]|(?<!\w)[čČ]\.)[ \t]*$|(?<![&\w])#$")
+# What an id's number is called right before its bare digits (`deploy-prod run 9518823470 failed`, `job 26240114732`,
+# `build 1187336402`): a CI run's, a job's or a record's, which no phone number is written as (red team 50).
+_RECORD_WORD_BEFORE = re.compile(r"(?i:\b(?:run|job|build|pipeline|workflow|check|deploy(?:ment)?|commit|task|batch|"
+                                 r"issue|pr|pull|incident|alert|event|trace|span|request|req|txn|transaction|invoice|"
+                                 r"order|shipment|tracking|case|ticket)(?:[ \t]+(?:id|no\.?|number|nr\.?))?[ \t]*"
+                                 r"[:=]?[ \t]*)$")
+_RECORD_WORD_REACH = 32
 # Numbers that style and draw (`rgb(248 250 252 / 0.92)`, `viewBox="0 0 1024 768"`, `grid-template-columns:
 # 120 240 360 480`): lists of small numbers, which read as a phone number in some country's plan.
 _STYLE_NUMBERS_BEFORE = re.compile(
@@ -260,6 +275,14 @@ EU_STREET_ADDRESS_PATTERN = (
     r"(?![ \t]+(?:Jahr|Jahre|Quartal|Monat|Kapitel|Abschnitt|Schritt|Teil|Schnitt|Durchschnitt|Level|Stufe|Tag"
     r"|Woche|Punkt|Rang|Platz|Spiel|Runde|Test|Lauf|Fall)\b)"
     r"(?:[ \t]+[A-ZÄÖÜ][\wäöüß.-]+){1,3}[ \t]+\d{1,3}[a-z]?,[ \t]*\d{5}[ \t]+[A-ZÄÖÜ][a-zäöüß][\wäöüß-]+)"
+    # Czech and Slovak, no street word: the street, the house's two numbers (`2569/108`), then the postcode's two
+    # groups and the town (`Korunní 2569/108, 101 00 Praha 10`, `Údolní 41, 602 00 Brno`; red team 50)
+    # (not an amount in crowns after a count: `Položka 3, 120 00 Kč`)
+    r"|\b(?-i:(?!(?:Im|Am|In|Zum|Zur)\b)[A-ZÁČĎÉÍŇÓŘŠŤÚŮÝŽ][a-záčďéěíňóřšťúůýž]{2,}"
+    r"(?:[ \t]+[A-ZÁČĎÉÍŇÓŘŠŤÚŮÝŽa-z][a-záčďéěíňóřšťúůýž.]+){0,2}"
+    r"[ \t]+\d{1,4}(?:/\d{1,4}[a-z]?)?,[ \t]*\d{3}[ \t]\d{2}[ \t]+(?!K[čc]\b|Sk\b)"
+    r"[A-ZÁČĎÉÍŇÓŘŠŤÚŮÝŽ][a-záčďéěíňóřšťúůýž]+"
+    r"(?:[ \t]+\d{1,2}\b)?)"
     # Polish: "ul. Marszałkowska 84, 00-514 Warszawa" (ul. = ulica, street; flat numbers after "/").
     r"|\bul\.\s?[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,3}\s+\d{1,4}[a-z]?(?:/\d{1,4})?"
     r"(?:,\s*\d{2}-\d{3}\s+[^\W\d_][\w-]+)?"
@@ -367,7 +390,7 @@ _STREET_WORD: tuple[re.Pattern[str], ...] = tuple(re.compile(pattern) for patter
     followed_by_spaces_and_a_digit(_EU_STREET_SUFFIXES.casefold()),
     rf"\s(?:{_EU_STREET_WORDS})\s".casefold(),
     r"ul\.(?<!\wul\.)",
-    r"\d[a-z]?,[ \t]*\d{5}[ \t]+[^\W\d_]",  # (a house number, then a postcode and a town: German forms)
+    r"\d[a-z]?,[ \t]*\d{3} ?\d{2}[ \t]+[^\W\d_]",  # (a house number, then a postcode and a town: German forms)
     r"(?:st|nd|rd|th)\s+(?:cross|main)\b",
     first_characters_first(f"{_SOUTHERN_STREET_WORDS}|via".casefold(), r"[\w/]") + r"\s",
     first_characters_first(_REGIONAL_STREET_WORDS.casefold(), r"[\w/]") + r"\s",
@@ -1045,6 +1068,8 @@ class PiiDetector:
                 or _DOTTED_QUAD.search(candidate) or candidate.count(".") > _PHONE_DOTS_MAX \
                 or _YEAR_AND_SEQUENCE.fullmatch(candidate) or _EIN_SHAPE.fullmatch(candidate) \
                 or _NUMBER_SIGN_BEFORE.search(text, max(0, shift - 4), shift) \
+                or (candidate.isdigit()
+                    and _RECORD_WORD_BEFORE.search(text, max(0, shift - _RECORD_WORD_REACH), shift)) \
                 or _STYLE_NUMBERS_BEFORE.search(text, max(0, shift - _STYLE_CONTEXT_CHARS), shift) \
                 or (_RANGE.fullmatch(candidate) and _COUNTED_AFTER.match(text, window_end)):
             return []  # no phone number has that many digits, it sits inside a decoy, or it is the
@@ -1086,6 +1111,11 @@ class PiiDetector:
         for text, chunks in plan:
             spans = [Span(s.start + offset, s.end + offset, s.entity_type, s.score, s.detector)
                      for offset, chunk in chunks for s in self._in_its_language(text, chunk)]
+            if spans and "§" in text:
+                # (a citation's abbreviations end sentences to the cutter: `under Cal.` | `Civ. Proc. Code § 2031`,
+                # and `Cal` alone reads as a name; red team 50)
+                cited = citation_regions(text)
+                spans = [s for s in spans if not overlaps(s.start, s.end, cited)]
             if spans:
                 found[text] = spans
         return found

@@ -46,7 +46,11 @@ Validator = Callable[[re.Match[str], str], bool]
 # Other languages' words for a password (German, Spanish, Portuguese, Polish, Turkish, Dutch, Italian,
 # Indonesian, Vietnamese; French `mot_de_passe` holds "pass" already): secret names whose values are passwords.
 PASSWORD_WORDS: tuple[str, ...] = ("passwort", "kennwort", "contrasena", "contraseña", "senha", "haslo", "hasło",
-                                   "sifre", "şifre", "wachtwoord", "parola", "kata_sandi", "mat_khau")
+                                   "sifre", "şifre", "wachtwoord", "parola", "kata_sandi", "mat_khau",
+                                   # Czech and Slovak, Swedish, Danish, Norwegian, Finnish, Hungarian, Croatian and
+                                   # Serbian, Slovene (red team 50)
+                                   "heslo", "lösenord", "losenord", "adgangskode", "passord", "salasana", "jelszó",
+                                   "jelszo", "lozinka", "geslo")
 
 # Normalised key names (lowercase, `_`-separated) whose value is always a secret. A key also
 # matches when it *ends* with one of these after a `_` boundary: `openai_api_key`, `db_password`,
@@ -293,8 +297,10 @@ _HARDWARE_PIN = re.compile(
 
 # Words after a secret's name that say which one or in what form (`recovery_codes_unused`, `api_key_b64`,
 # `password_plaintext`, `token_list`): the value is still the secret.
+# (and which version: `ses_smtp_password_v4`, `PINECONE_API_KEY_LEGACY`, `api_key_2`; red team 50)
 _QUALIFIER_SUFFIX = re.compile(r"(?:_(?:unused|used|remaining|list|old|new|current|previous|primary|secondary|raw"
-                               r"|plain|plaintext|clear|cleartext|encoded|b64|base64|hex|value|values|str|string))+$")
+                               r"|plain|plaintext|clear|cleartext|encoded|b64|base64|hex|value|values|str|string"
+                               r"|legacy|deprecated|backup|fallback|rotated|next|v\d{1,2}|\d{1,2}))+$")
 
 
 # --------------------------------------------------------------------------------------------
@@ -578,7 +584,8 @@ def _key_before(m: re.Match[str]) -> tuple[int, str]:
     left = start
     while left > 0 and start - left < 64 and text[left - 1] in _KEY_CHARS:
         left -= 1
-    return left, text[left : m.end("kw")]
+    end = m.end("tail") if "tail" in m.re.groupindex and m.group("tail") else m.end("kw")
+    return left, text[left:end]
 
 
 _SIGV4_SCOPE = re.compile(r"(?:/|%2[Ff])aws4_request$")
@@ -910,6 +917,13 @@ _HEX_RUN = re.compile(r"[0-9a-fA-F]{32}")
 _IDENTIFIER_PUNCTUATION = frozenset("_-./")
 
 
+# Other languages' words for a password, as prose writes them before one (`heslo Vojta.Brno-19`, `mein Passwort ist
+# ...`, `la contraseña es ...`); not Italian `parola`, which is any word (`la parola chiave`).
+_PROSE_PASSWORD_KEYWORDS = (*(word for word in PASSWORD_WORDS if word != "parola" and "_" not in word),
+                            "mot de passe")
+_PROSE_PASSWORD_WORDS = "|".join(re.escape(word) for word in _PROSE_PASSWORD_KEYWORDS)
+
+
 def _prose_password_ok(_m: re.Match[str], value: str) -> bool:
     """The word after "password" in a sentence is usually a noun (`password policy`, `password
     reset-link-2024`, `password v2.3.1`): it is a credential only if shaped like one. 8+ characters
@@ -1027,10 +1041,16 @@ _ASSIGNMENT_GROUPS: tuple[int | str, ...] = ("dq", "sq", "braced", "bare")  # (`
 _CREDENTIAL_CHARS = r"(?:[A-Za-z0-9._~+/-]|!(?=[A-Za-z0-9._~+/-]))"
 
 
+# Which one, after the secret word and before the operator (`PINECONE_API_KEY_LEGACY=`, `DB_PASSWORD_2=`,
+# `ses_smtp_password_v4 =`): part of the key's name, which `is_secret_key` reads with it (`_QUALIFIER_SUFFIX`).
+_KEY_QUALIFIER_TAIL = (r"(?P<tail>(?:[_-](?:legacy|deprecated|backup|fallback|rotated|old|new|next|current|previous"
+                       r"|primary|secondary|v\d{1,2}|\d{1,2})){0,2})")
+
+
 def _assignment(words: str) -> re.Pattern[str]:
     # Anchored on the secret word itself (cheap to find); the validator reads the full key name
     # leftwards and asks `is_secret_key`, so `token_usage=` or `max_tokens:` never match.
-    return re.compile(r"(?i)(?P<kw>" + words + r")" + _ASSIGN + _VALUE)
+    return re.compile(r"(?i)(?P<kw>" + words + r")" + _KEY_QUALIFIER_TAIL + _ASSIGN + _VALUE)
 
 
 # The secret words of each assignment rule, shared with the named-field rules below so a value gets
@@ -2476,6 +2496,21 @@ RULES: dict[str, SecretRule] = _rules(
     _named_field_rule("token_field", "ACCESS_TOKEN", _TOKEN_WORDS_RE, ("token>", "jwt>")),
     _named_field_rule("key_field", "API_KEY", _KEY_WORDS_RE, ("key>", "base>")),
     _named_field_rule("secret_field", "CREDENTIAL", _SECRET_WORDS_RE, ("secret>", "credential>", "credentials>")),
+    # A Terraform plan's change to a secret-named attribute or variable (`~ "DB_PASSWORD" = "old" -> "new"`): the
+    # assignment rules see the old value after `=`; the new one after `->` is the secret now in force (red team 50).
+    SecretRule(
+        "terraform_plan_secret_change", "PASSWORD",
+        re.compile(r"(?i)(?P<kw>" + _PASSWORD_WORDS_RE + "|" + _SECRET_WORDS_RE + "|" + _TOKEN_WORDS_RE + "|"
+                   + _KEY_WORDS_RE + r")" + _KEY_QUALIFIER_TAIL
+                   + r"""\\?"?[ \t]{0,32}=[ \t]{0,32}\\?"[^"\\\n]{0,256}\\?"[ \t]{1,4}->[ \t]{1,4}"""
+                   + r"""\\?"(?P<dq>[^"\\\n]{1,256})\\?\""""),
+        ("->",),
+        "https://developer.hashicorp.com/terraform/cli/commands/plan (the `~ old -> new` diff)",
+        groups=("dq",),
+        validator=lambda m, value: is_secret_key(_key_before(m)[1]) and _not_placeholder(value),
+        score=0.9,
+        priority=GENERIC,
+    ),
     SecretRule(
         "authorization_header", "ACCESS_TOKEN",
         # Authorization / Proxy-Authorization: the credential after the scheme word. Rails'
@@ -2691,17 +2726,17 @@ RULES: dict[str, SecretRule] = _rules(
         # the account it opens, before a slash (`password for WS-0231: Administrator / ...`); or the value
         # in brackets after the word (`the office Wi-Fi password (Kettle-Orchard-71)`).
         re.compile(
-            r"(?i)(?<![A-Za-z0-9])(?:(?:password|passwd|passphrase)"
+            r"(?i)(?<![A-Za-z0-9])(?:(?:password|passwd|passphrase|" + _PROSE_PASSWORD_WORDS + r")"
             r"(?:[ \t]{1,3}(?:for|of|on)(?:[ \t]{1,3}[\w.@-]{1,40}){1,3})?"
             r"(?:[ \t]{0,3}:[ \t]{1,3}(?:[\w.\\-]{1,40}[ \t]{1,3}/[ \t]{1,3})?"
             r"|[ \t]{0,3}\((?=[^()\s]{8,64}\))"
-            r"|[ \t]{1,3}(?:(?:is|was|to|set[ \t]to)[ \t]{1,3})?)"
+            r"|[ \t]{1,3}(?:(?:is|was|to|set[ \t]to|ist|war|es|era|est|é|è|är|er|jest|je)[ \t]{1,3})?)"
             # (the short forms only before `is` or a colon: `FSA ID pw is ...`, `pwd: ...`; `pw 2` is no password)
             r"|pwd?(?:[ \t]{1,3}(?:is|was)[ \t]{1,3}|[ \t]{0,3}:[ \t]{1,3}))[\"'`]?"
             r"(?P<secret>[^\s\"'`<>\\(){}\[\],;:=][^\s\"'`<>\\(){}\[\],;]{6,62}[^\s\"'`<>\\(){}\[\],;.:?])"
             r"(?=[\"'`]?[.,;:?)\]]{0,8}(?:\s|\\[nrt]|\Z))"
         ),
-        ("password", "passwd", "passphrase", "pw"),
+        ("password", "passwd", "passphrase", "pw", *_PROSE_PASSWORD_KEYWORDS),
         "redactor: passwords pasted into agent messages and tool output",
         validator=_prose_password_ok,
         # Below the assignment and command-line rules, which type the same span from its syntax.

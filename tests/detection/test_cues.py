@@ -131,6 +131,23 @@ def detector() -> PiiDetector:
     ("IRS IP PIN 739104", "ID_NUMBER", "739104"),
     ("PUK 48213977", "ID_NUMBER", "48213977"),
     ("PIN des Zählers 83015527", "ID_NUMBER", "83015527"),  # whose PIN, with no verb (red team 49)
+    # Red team 50: a booking's locator, an e-ticket, IATA's DOCS element and a child's birth in a name element, a plate
+    # after the vehicle in its country's shape, a birth with its place
+    ("Please protect PNR QX7M4P (OKONKWO/CHIDINMA MRS)", "ID_NUMBER", "QX7M4P"),
+    ("Hi, I'm Anders (booking ZB3HLN). Our flight", "ID_NUMBER", "ZB3HLN"),
+    ("WHERE pnr = 'MW8FQD' AND", "ID_NUMBER", "MW8FQD"),
+    ("New e-ticket 1252183799104. Ref", "ID_NUMBER", "1252183799104"),
+    ("6 FA PAX 125-2183746591/ETBA/GBP2450.60", "ID_NUMBER", "125-2183746591"),
+    ("10 SSR FQTV BA HK1 BA58213947/P1", "ID_NUMBER", "BA58213947"),
+    ("P/USA/A04815926/USA/02FEB1990/F/11JAN33/RAGHUNATHAN/PRIYANKA", "ID_NUMBER", "A04815926"),
+    ("P/USA/A04815926/USA/02FEB1990/F/11JAN33/RAGHUNATHAN/PRIYANKA", "DATE_OF_BIRTH", "02FEB1990"),
+    ("P/GBR/533891274/GBR/14MAR87/F/17SEP31/OKONKWO/CHIDINMA/P1", "PERSON", "OKONKWO/CHIDINMA"),
+    ("2.OKONKWO/EMEKA MSTR(CHD/12JUN15)", "DATE_OF_BIRTH", "12JUN15"),
+    ("aparcar con el coche 4821 KLM, pero", "ID_NUMBER", "4821 KLM"),
+    ("o carro AX-27-LP. Moro", "ID_NUMBER", "AX-27-LP"),
+    ("for bilen CX 43 817, men", "ID_NUMBER", "CX 43 817"),
+    ("pro vůz SPZ 5A8 3172.", "ID_NUMBER", "5A8 3172"),
+    ("madre di Niccolò (nato a Milano il 07/11/2018, codice", "DATE_OF_BIRTH", "07/11/2018"),
     ("PIN for the card: 4417", "ID_NUMBER", "4417"),
     ("PUK code 48213977", "ID_NUMBER", "48213977"),
     ("Kontonummer 0123456789", "ID_NUMBER", "0123456789"),
@@ -439,6 +456,8 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     # Ninth round: near misses of the second findings' rules.
     "PIN 1 is VCC, pin 13 drives the LED", "GPIO pin 4 is the reset line", "pin: GPIO13",  # one or two digits
     "the pin of connector 12", "pin of the header 2",
+    "booking CONFIRMED for 2 rooms", "ticket INC-4471 closed", "the car XC90 2023 model", "auto 2024 sales",
+    "il progetto è nato il 3 marzo 2021",
     # (`upi` inside a word; a handle of no payment provider: one of theirs is a VPA anywhere, red team 43)
     "Cupid sidmenon@examplepay", "groupid=sidmenon@examplepay",
     "email jane@twitter.com", "see https://x.com/@foo", "signature @jane",  # no network's name right before
@@ -655,7 +674,11 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "linkedin.com/in/kwabena-asante-mensah", "GitHub: https://github.com/tlindq",
                "안녕하세요, 박지우입니다", "at move-out. — Gerry",
                # red team 49
-               "Kundennummer KD-4418820", "Amex CID 8841"]
+               "Kundennummer KD-4418820", "Amex CID 8841",
+               # red team 50
+               "PNR QX7M4P", "New e-ticket 1252183799104", "OKONKWO/EMEKA MSTR(CHD/12JUN15)", "el coche 4821 KLM",
+               "SSR DOCS BA HK1 P/GBR/533891274/GBR/14MAR87/F/17SEP31/OKONKWO/CHIDINMA/P1",
+               "nato a Milano il 07/11/2018"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:

@@ -86,6 +86,11 @@ def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
     ("Anschrift: Am Kirchberg 3, 83278 Traunstein", "STREET_ADDRESS", "Am Kirchberg 3, 83278 Traunstein"),
     ("wohnt An der Alster 47, 20099 Hamburg", "STREET_ADDRESS", "An der Alster 47, 20099 Hamburg"),
     ("Lieferadresse Im Winkel 12a, 79098 Freiburg", "STREET_ADDRESS", "Im Winkel 12a, 79098 Freiburg"),
+    # Red team 50: a Czech street, its house's two numbers and the postcode's two groups.
+    ("adresa Korunní 2569/108, 101 00 Praha 10", "STREET_ADDRESS", "Korunní 2569/108, 101 00 Praha 10"),
+    ("bydliště Údolní 41, 602 00 Brno, tel.", "STREET_ADDRESS", "Údolní 41, 602 00 Brno"),
+    # A bare number after a record's word is its id (`run 9518823470`); after `call`, a phone's.
+    ("call me on 9518823470 please", "PHONE_NUMBER", "9518823470"),
     # Eleventh round: an aligned table's columns are no phone number; a host's prefix length is not
     # part of its address (one token with or without it).
     ("checkout.acme.io   34.107.160.12   80, 443", "IP_ADDRESS", "34.107.160.12"),
@@ -157,6 +162,8 @@ def test_structured_pii_found(detector: PiiDetector, text: str, entity: str, val
     "AS15169 announces 2a00:1450::/32; lab uses 2001:db8:1::/48 and fd12:3456:789a::/48",
     # A preposition, a noun and a count are no German street (nouns are capitalised there).
     "Am Montag 3 Termine, 12345 Leute", "Im Jahr 2024, 12000 Besucher", "Im Quartal 3, 45000 Kunden",
+    "Položka 3, 120 00 Kč", "deploy-prod run 9518823470 failed again", "job 26240114732 and build 1187336402",
+    "Asistent zápisu ZŠ (IZO 102 930 236); § 36 zákona č. 561/2004 Sb.",
     "Version: 20240609.1.0",  # a build stamped with its date
     "TOTAL    119     15    87%",  # a coverage table's columns
     "Boarding Gate 12, Python 3, tick check box 3, Dropbox 12",  # no street word
@@ -208,6 +215,20 @@ def test_a_name_before_a_version_or_a_word_for_software_is_a_products(detector: 
     moved = "She moved to Phoenix last year."
     found = {(s.entity_type, moved[s.start:s.end]) for s in detector.find_names([moved])[moved]}
     assert ("LOCATION", "Phoenix") in found
+
+
+def test_citations_laws_institutions_and_schemes_are_no_names(detector: PiiDetector) -> None:
+    """Red team 50 (NER on): `Cal` of a California code's citation (its abbreviations end sentences to the cutter),
+    a Dutch law by its name, a daycare by its name and HMRC's Gift Aid scheme were read as names or places. Near
+    miss: a person's name beside them is still one."""
+    for text in ("Sanctions offset under Cal. Civ. Proc. Code § 2031.240 noted. Export of 4 files.",
+                 "You are a childcare subsidy assistant for NL (kinderopvangtoeslag, Wet kinderopvang), SE (maxtaxa).",
+                 "Hij gaat vanaf 1 mei naar Kinderdagverblijf De Regenboog (LRK 184736291).",
+                 "GIFT AID DECLARATION. I want to Gift Aid my donation under the Gift Aid Small Donations Scheme."):
+        assert not detector.find_names([text]).get(text), text
+    text = "Counsel Maria Gonzalez cited Cal. Civ. Proc. Code § 2031.240 in the motion."
+    names = {(s.entity_type, text[s.start:s.end]) for s in detector.find_names([text])[text]}
+    assert ("PERSON", "Maria Gonzalez") in names
 
 
 def test_long_texts_are_cut_into_sentences_with_offsets() -> None:
