@@ -794,6 +794,27 @@ def contact_point_entity(record: Mapping[str, Any], key: str, value: str) -> str
     return None
 
 
+# A text message's parties in an SMS or messaging API's request (`{"to": "447700900418", "from": "BritishAir",
+# "text": ...}`: Vonage, Twilio's `To`/`From`, MessageBird's `recipients`): a number in E.164's digits, with or without
+# its `+`, is the phone it goes to or comes from (a sender's name, `BritishAir`, is no number; red team 50).
+_MESSAGE_PARTY_KEYS = frozenset({"to", "from", "recipient", "recipients", "originator", "sender", "destination"})
+_MESSAGE_BODY_KEYS = frozenset({"text", "body", "message", "content", "msg"})
+_E164_DIGITS = re.compile(r"\+?[1-9]\d{9,14}")
+
+
+def is_message_party_number(record: Mapping[str, Any], key: str, value: str) -> bool:
+    """(A possible number for its country code only: a `to`/`from` time range in epoch seconds is none.)"""
+    if key.lower() not in _MESSAGE_PARTY_KEYS or _E164_DIGITS.fullmatch(value.strip()) is None \
+            or not any(body.lower() in _MESSAGE_BODY_KEYS for body in record):
+        return False
+    import phonenumbers
+
+    try:
+        return phonenumbers.is_possible_number(phonenumbers.parse("+" + value.strip().lstrip("+")))
+    except phonenumbers.NumberParseException:
+        return False
+
+
 # A bare `license` names a software licence as often (`"license": "MIT"`): beside a person's contact details,
 # with digits, it is their driving licence (a ride-hailing driver's `{"name", "phone", "license": "D4829163"}`).
 _LICENCE_KEYS = frozenset({"license", "licence", "license_no", "licence_no", "dl"})
@@ -2272,6 +2293,8 @@ class StructureRules:
             return Member(False, effective_key, "API_KEY", shape)
         if scalar and (identity_document_number(parent, key, parent_key) or licence_of_a_person(parent, key, child)):
             return Member(False, effective_key, "ID_NUMBER", shape)
+        if isinstance(child, str) and is_message_party_number(parent, key, child):
+            return Member(False, effective_key, "PHONE_NUMBER", shape)
         if isinstance(child, str) and (kind := contact_point_entity(parent, key, child)) is not None:
             return Member(False, effective_key, kind, shape)
         if isinstance(child, str) and phone_named_value(effective_key, child) \

@@ -3150,13 +3150,14 @@ def test_red_team_50_bookings_state_files_and_european_forms(tmp_path: Path) -> 
     them; Terraform's generated password in a state file and a secret's new value in a plan; an env key with a
     qualifier after its secret word (`PINECONE_API_KEY_LEGACY`); names, ids, plates and phones under the keys of
     Dutch, Danish, Polish, Spanish and French forms, CSV columns named for whose value it is (`dni_tutor`); a
-    Czech password in prose. Near misses: a support ticket's id, a `ticket_id` in milliseconds, a product's `nome`,
-    a `random_string`'s result, an unchanged host in the plan."""
+    Czech password in prose; an SMS API's recipient in E.164's digits. Near misses: a support ticket's id, a
+    `ticket_id` in milliseconds, a product's `nome`, a `random_string`'s result, an unchanged host in the plan, a
+    `to`/`from` window in epoch seconds."""
     planted = [b"QX7M4P", b"1252183746591", b"1252183799104", b"JL408273915", b"KQ482917", b"1049283756",
                b"58213947", b"TTK83P2N7", b"U19384726", b"#bouQwOvyQYzy!gDGw%i0GgK", b"kR9v-Quay-Lantern-2026",
                b"67a986db-fe25-450d-acf6-defaf27a8c4e", b"Ruud Bakker", b"Mette Kj", b"220776-1004", b"CX 43 817",
                b"698221473", b"Oliwia", b"71836204M", b"070923418KH", b"219047511431266", b"MRF-DE-2026-000381",
-               b"Vojta.Brno-19"]
+               b"Vojta.Brno-19", b"447700900418"]
     csv = ("alumno;fecha_nacimiento;dni_tutor;telefono_tutor\n"
            "Lucía Ortega Vázquez;2018-05-14;71836204M;655 903 127\n")
     out = redacted_by_the_cli(tmp_path, {
@@ -3180,6 +3181,8 @@ def test_red_team_50_bookings_state_files_and_european_forms(tmp_path: Path) -> 
         "fr": {"INE": "070923418KH", "numero_securite_sociale": "219047511431266"},
         "sepa": {"mandate_reference": "MRF-DE-2026-000381", "creditor_id": "DE98ZZZ09999999999"},
         "shop": {"nome": "Prodotto Alfa", "prezzo": 12},
+        "sms": {"to": "447700900418", "from": "BritishAir", "text": "Your flight BA117 is cancelled"},
+        "window": {"to": "1767225600", "from": "1767225000", "message": "range"},
         "cz": "Do Bakalářů se přihlašuji jako prochazkova.k, heslo Vojta.Brno-19 – prosím, zkontrolujte to.",
     }, *planted)
     assert out["support"] == {"ticket": "INC-4471", "ticket_id": "1767225600123", "seats": 2}
@@ -3191,3 +3194,5 @@ def test_red_team_50_bookings_state_files_and_european_forms(tmp_path: Path) -> 
     assert out["dk"]["kommune"] == "København" and out["dk"]["cpr"].startswith("<ID_NUMBER:")
     assert out["es"]["export_csv"].startswith("alumno;fecha_nacimiento;dni_tutor;telefono_tutor\n")
     assert out["sepa"]["creditor_id"] == "DE98ZZZ09999999999"
+    assert out["sms"]["from"] == "BritishAir" and out["sms"]["to"].startswith("<PHONE_NUMBER:")
+    assert out["window"] == {"to": "1767225600", "from": "1767225000", "message": "range"}
