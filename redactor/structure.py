@@ -89,7 +89,13 @@ _PII_KEY_ENTITIES = {
     "ssn": "US_SSN", "ssn_digits": "US_SSN", "ssn_number": "US_SSN", "ssn_full": "US_SSN", "full_ssn": "US_SSN",
     "social_security_number": "US_SSN", "tax_id": "US_SSN", "card_number": "CREDIT_CARD",
     "pan": "CREDIT_CARD", "cvc": "CREDIT_CARD", "cvv": "CREDIT_CARD", "cvv2": "CREDIT_CARD",
-    "card_cvc": "CREDIT_CARD", "iban": "IBAN_CODE", "email": "EMAIL_ADDRESS", "phone": "PHONE_NUMBER",
+    "card_cvc": "CREDIT_CARD",
+    # a card's expiry under a card's key (3-D Secure's `cardExpiryDate`: YYMM; red team 51)
+    **dict.fromkeys(("insurance_id", "insurance_number", "insurance_no", "insurance_member_id",
+                     "health_insurance_number", "dental_insurance_id"), "ID_NUMBER"),
+    **dict.fromkeys(("card_expiry", "card_expiry_date", "card_exp", "card_exp_date", "card_expiration",
+                     "card_expiration_date", "cc_exp", "cc_expiry"), "CREDIT_CARD"),
+    "iban": "IBAN_CODE", "email": "EMAIL_ADDRESS", "phone": "PHONE_NUMBER",
     "address": "STREET_ADDRESS", "name": "PERSON", "full_name": "PERSON", "first_name": "PERSON",
     "last_name": "PERSON", "given_name": "PERSON", "family_name": "PERSON", "surname": "PERSON",
     "customer_name": "PERSON", "street_address": "STREET_ADDRESS", "billing_address": "STREET_ADDRESS",
@@ -173,6 +179,12 @@ _PII_KEY_ENTITIES = {
                     "kenteken", "targa", "kennzeichen", "kfz_kennzeichen", "immatriculation",
                     "plaque_immatriculation", "rekisterinumero", "mandate_reference", "mandate_ref",
                     "mandatsreferenz", "referencia_mandato", "riferimento_mandato", "sepa_mandate_reference",
+                    # (a driving licence in the languages of Europe; red team 51)
+                    "fuehrerschein", "führerschein", "fuehrerschein_nr", "führerschein_nr", "fuehrerscheinnummer",
+                    "führerscheinnummer", "permis_de_conduire", "numero_permis", "carnet_de_conducir",
+                    "permiso_de_conducir", "patente_di_guida", "numero_patente", "rijbewijs", "rijbewijsnummer",
+                    "prawo_jazdy", "numer_prawa_jazdy", "korkort", "körkort", "korekort", "kørekort", "ajokortti",
+                    "ridicsky_prukaz", "řidičský_průkaz", "carta_de_conducao", "carta_de_condução",
                     # (Denmark's CPR, Czechia's birth number, Spain's NIE, Finland's, Norway's and Iceland's)
                     "cpr_nummer", "cpr_nr", "cpr_number", "rodne_cislo", "rodné_číslo", "nie_number", "henkilotunnus",
                     "hetu", "fodselsnummer", "fødselsnummer", "kennitala"),
@@ -563,9 +575,10 @@ def reads_as_postal_address(value: str) -> bool:
 # structure, like a dict key (`PAIR_NAME_FIELDS`). A CRM's or a form's custom fields (HubSpot's
 # `{"property": "firstname", "value": ...}`, `{"field": "ssn_last4", ...}`, `{"label": "Account PIN", ...}`)
 # name the value the same way; their name is read as it always was.
+# (and an IVR's key presses by the prompt they answer: `{"prompt": "account_pin", "digits": "8315"}`; red team 51)
 _PAIR_FIELDS = (("key", "value"), ("Key", "Value"), ("Name", "Value"), ("ParameterKey", "ParameterValue"),
                 ("OutputKey", "OutputValue"), ("property", "value"), ("field", "value"), ("attribute", "value"),
-                ("label", "value"))
+                ("label", "value"), ("prompt", "digits"))
 PAIR_NAME_FIELDS = frozenset({"key", "Key", "Name", "ParameterKey", "OutputKey"})
 PAIR_NAME_SPELLINGS = frozenset({"name", *(name for name, _ in _PAIR_FIELDS)})  # (the form field's `name` too)
 PAIR_VALUE_FIELDS = frozenset(value for _, value in _PAIR_FIELDS)
@@ -2118,6 +2131,12 @@ _SCENE_POSITION_WORDS = frozenset({
 })
 
 
+def is_geofence_centre(record: Mapping[str, Any], key: str) -> bool:
+    """A geofence's or a zone's centre (`{"zone": "zone.home", "center": "39.470239, -0.357615", "radius": ...}`): a
+    home's position. (A `center` alone is a layout's as often.)"""
+    return key.lower() in ("center", "centre") and "radius" in record
+
+
 def _is_coordinate_key(name: str) -> bool:
     if name in _COORDINATE_KEYS:
         return True
@@ -2126,9 +2145,11 @@ def _is_coordinate_key(name: str) -> bool:
     return name.endswith(_COORDINATE_KEY_ENDINGS)
 
 
-_LAT_LNG = re.compile(r"[ \t]*-?\d{1,2}\.\d{3,},[ \t]*-?\d{1,3}\.\d{3,}[ \t]*")
+# (with its hemispheres too, as EXIF's `GPSPosition` writes it: `40.411731 N, 3.702887 W`; red team 51)
+_LAT_LNG = re.compile(r"[ \t]*-?\d{1,2}\.\d{3,}(?:[ \t]?[NS])?,[ \t]*-?\d{1,3}\.\d{3,}(?:[ \t]?[EW])?[ \t]*")
+# (and Solana's, 32 to 44 characters of base58, under a wallet's key only; red team 51)
 _WALLET_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}|(?:bc1|tb1)[02-9ac-hj-np-z]{25,87}|[13][1-9A-HJ-NP-Za-km-z]{25,34}"
-                             r"|T[1-9A-HJ-NP-Za-km-z]{33}")
+                             r"|T[1-9A-HJ-NP-Za-km-z]{33}|[1-9A-HJ-NP-Za-km-z]{32,44}")
 # Personal data a JSON integer can hold (red team 32: `"card_number": 4111111111111111` was never read): from a
 # three-digit CVV or PIN to a 19-digit card; not a flag, a count or a sentinel (`"phone": 0`).
 _NUMBER_PII_ENTITIES = frozenset({"CREDIT_CARD", "PHONE_NUMBER", "US_SSN", "ID_NUMBER", "IBAN_CODE", "DATE_OF_BIRTH",
@@ -2311,13 +2332,17 @@ class StructureRules:
             return Member(False, effective_key, "ID_NUMBER", shape)
         if key == "result" and isinstance(child, str) and is_generated_password(parent):
             return Member(False, effective_key, "PASSWORD", shape)
+        if key == "code" and isinstance(child, str) and "slot" in parent:
+            # a smart lock's code slot (`{"slot": 3, "name": "Putzfrau ...", "code": "773041"}`; red team 51)
+            return Member(False, effective_key, "CREDENTIAL", shape)
         if isinstance(child, str) and is_security_answer(key, parent_key, child):
             return Member(False, effective_key, "CREDENTIAL", shape)
         if is_address_lines(parent, key, child):
             return Member(False, effective_key, "STREET_ADDRESS", shape)
         if (normalize_key(key) in _WALLET_KEYS or crypto_address_of_record(parent, key)) and _wallet_addresses(child):
             return Member(False, effective_key, "CRYPTO", shape)  # (a `wallet` record's balance is no address)
-        if isinstance(child, str) and _is_coordinate_key(normalize_key(key)) and _LAT_LNG.fullmatch(child):
+        if isinstance(child, str) and (_is_coordinate_key(normalize_key(key)) or is_geofence_centre(parent, key)) \
+                and _LAT_LNG.fullmatch(child):
             return Member(False, effective_key, "LOCATION", shape)  # a home's or a pickup's GPS position
         if is_generated_token(parent, key, parent_key):
             return Member(False, effective_key, None, shape)  # model output: analysed as text

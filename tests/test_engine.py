@@ -3196,3 +3196,40 @@ def test_red_team_50_bookings_state_files_and_european_forms(tmp_path: Path) -> 
     assert out["sepa"]["creditor_id"] == "DE98ZZZ09999999999"
     assert out["sms"]["from"] == "BritishAir" and out["sms"]["to"].startswith("<PHONE_NUMBER:")
     assert out["window"] == {"to": "1767225600", "from": "1767225000", "message": "range"}
+
+
+def test_red_team_51_homes_locks_payments_and_calls(tmp_path: Path) -> None:
+    """Red team 51 (NER off): a courier's `door_code` and `gate_code`, a smart lock's code slots, an EXIF position
+    with its hemispheres, a geofence's centre, a German driving licence's key, a Tuya `local_key`; an IVR's key
+    presses by the prompt they answer, a SIP URI's password, a dental insurance id; a Solana wallet in a customer's
+    list, 3-D Secure's `cardExpiryDate`, Checkout.com's `sk_<uuid>`, Plaid's 30-hex secret after `secret`, an Adyen
+    HMAC key in prose. Near misses: a menu's key press, a layout's `center`, a masked proxy number, a bare UUID, a
+    subscription's `expiry_date`."""
+    planted = [b"4471#", b"2580*", b"582913", b"40.411731 N", b"39.470239", b"B072RRE2I55", b"f#9Kq2!vLx7@Pm3z",
+               b"8315", b"Qv7mT2pxL9wz", b"D44719208", b"8yxauyyiTGiqyFHh2DLHns8ftZersM1ivuX7wQbxVs9", b"3011",
+               b"sk_286a8cf1-f6f4-405b-b05f-f14602cece4a", b"7d4d5b6b3135ae56471906cc5c3670",
+               b"B3A1F0C9E27D4865A9C1D0F3E6B7A2945C8D1E0F7A6B3C2D9E8F1A0B4C7D6E5F"]
+    out = redacted_by_the_cli(tmp_path, {
+        "dropoff": {"address": "1439 Larkspur Ln", "door_code": "4471#", "gate_code": "2580*"},
+        "lock": {"code_slots": [{"slot": 1, "name": "Jürgen", "code": "582913"}]},
+        "exif": {"Model": "Zebra TC52", "GPSPosition": "40.411731 N, 3.702887 W"},
+        "geofence": {"zone": "zone.home", "center": "39.470239, -0.357615", "radius": "150 m"},
+        "layout": {"center": "0.5000, 0.5000", "zoom": 3},
+        "courier": {"fuehrerschein_nr": "B072RRE2I55", "proxy": "Fallback auf Proxy +49 (555) 010-XXXX."},
+        "tuya": {"model": "TS011F", "local_key": "f#9Kq2!vLx7@Pm3z"},
+        "dtmf": [{"prompt": "main_menu", "digits": "2"}, {"prompt": "account_pin", "digits": "8315", "attempt": 1}],
+        "sip": {"sip_uri": "sip:lakeshore-bridge:Qv7mT2pxL9wz@lakeshore-rx.sip.twilio.com;transport=tls"},
+        "patient": {"insurance_id": "D44719208"},
+        "kyc": {"wallets": ["8yxauyyiTGiqyFHh2DLHns8ftZersM1ivuX7wQbxVs9"]},
+        "threeds": {"cardExpiryDate": "3011", "messageVersion": "2.2.0"},
+        "plan": {"expiry_date": "2027-01-01"},
+        "chat": "Secret key rotated (old one was sk_286a8cf1-f6f4-405b-b05f-f14602cece4a), request "
+                "286a8cf1-aaaa-405b-b05f-f14602cece4a. Our Plaid keys: secret 7d4d5b6b3135ae56471906cc5c3670. The "
+                "Adyen notification HMAC key is B3A1F0C9E27D4865A9C1D0F3E6B7A2945C8D1E0F7A6B3C2D9E8F1A0B4C7D6E5F now.",
+    }, *planted)
+    assert out["dtmf"][0] == {"prompt": "main_menu", "digits": "2"}
+    assert out["layout"] == {"center": "0.5000, 0.5000", "zoom": 3}
+    assert out["courier"]["proxy"] == "Fallback auf Proxy +49 (555) 010-XXXX."
+    assert out["threeds"]["messageVersion"] == "2.2.0" and out["plan"] == {"expiry_date": "2027-01-01"}
+    assert "request 286a8cf1-aaaa-405b-b05f-f14602cece4a." in out["chat"]
+    assert out["sip"]["sip_uri"].endswith("@lakeshore-rx.sip.twilio.com;transport=tls")

@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from redactor.detection.base import AT_SIGN
@@ -133,6 +134,13 @@ def _plate_ok(value: str) -> bool:
     characters = [char for char in value if char.isalnum()]
     return _PLATE_MIN_CHARACTERS <= len(characters) <= 10 and any(char.isdigit() for char in characters) \
         and any(char.isalpha() for char in characters)
+
+
+def _spells_a_word(value: str) -> bool:
+    """Letters that spell a name: a vowel among them, and not the alphabet's run (`B-C-D-E` is a list's)."""
+    letters = value.replace("-", "")
+    return any(c in "AEIOUY" for c in letters) \
+        and not all(ord(b) - ord(a) == 1 for a, b in pairwise(letters))
 
 
 def _is_record_locator(value: str) -> bool:
@@ -399,6 +407,9 @@ _ORGANISATION_WORDS = frozenset({
     "żłobek", "szkoła", "szkola", "školka", "škola", "skola", "förskola", "skole", "børnehave", "vuggestue",
     "escuela", "colegio", "guardería", "scuola", "asilo", "nido", "escola", "stichting", "fundación",
     "fondazione", "fundação", "verein", "nadace", "fundacja", "stowarzyszenie",
+    # shops, restaurants and depots a courier picks up from (`Taquería El Güero`, `Verteilzentrum Berlin-Adlershof`)
+    "taquería", "taqueria", "pizzeria", "trattoria", "osteria", "bistro", "brasserie", "bäckerei", "apotheke",
+    "farmacia", "supermercado", "tienda", "verteilzentrum", "paketzentrum", "depot", "warehouse", "packstation",
 })
 # Words that make a name an institution's wherever they stand: `Finanzamt München`, `University of Leeds`.
 _INSTITUTION_WORDS = frozenset({
@@ -871,6 +882,18 @@ _DATE = (
     # 11-Nov-1990`, `14/MAR/82`; red team 44)
     rf"|\d{{1,2}}(?:-(?i:{_MONTH})-|/(?i:{_MONTH})/)(?:\d{{4}}|\d{{2}})(?![\d/-]|\.\d)"
 )
+# A date said aloud: an ordinal day and the month either way round, then a year in words (`March third nineteen
+# eighty-four`, `ninth of November nineteen ninety`, `August thirtieth two thousand sixteen`).
+_SPOKEN_ORDINAL = (r"(?:(?:twenty|thirty)[ -])?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)"
+                   r"|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth"
+                   r"|nineteenth|twentieth|thirtieth|\d{1,2}(?:st|nd|rd|th)")
+_UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
+_SPOKEN_YEAR = (r"(?:nineteen|two[ \t]+thousand(?:[ \t]+and)?|twenty)"
+                rf"(?:[ \t]+(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -]{_UNITS})?"
+                rf"|oh[ \t]+{_UNITS}|{_UNITS}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen"
+                r"|nineteen))?")
+_SPOKEN_DATE = (rf"(?i:(?:{_MONTH}[ \t]+(?:the[ \t]+)?(?:{_SPOKEN_ORDINAL})"
+                rf"|(?:{_SPOKEN_ORDINAL})[ \t]+of[ \t]+{_MONTH}),?[ \t]+{_SPOKEN_YEAR})(?![\w-])")
 # Where someone was born, between `born`, `né`, `nato` and the date: `nato a Roma il 3 marzo 1980`.
 _BIRTHPLACE = r"\s+(?:in|at|a|à|en|em)\s+[^\W\d_]+(?:[ '’-][^\W\d_]+){0,3}"
 # Who a parent says was born (`my son`, `our youngest daughter`, `his twins`).
@@ -1230,6 +1253,12 @@ CUE_RULES: tuple[CueRule, ...] = (
             separator=_MARK_SEPARATOR + r"(?:\(\s*)?",
             keywords=("dob", "d.o.b", "birth", "geb", "nacimiento", "naissance", "nascita", "nascimento",
                       "geboortedatum", "urodzenia", "doğum", "lahir", "ngày")),
+    # ... and said aloud, as a voice agent's transcript writes it (`date of birth is March third nineteen eighty-four`,
+    # `DOB the second of May nineteen sixty-seven`; red team 51)
+    CueRule("spoken_date_of_birth", "DATE_OF_BIRTH",
+            r"\bd\.?o\.?b\b\.?|\bdate[ _-]of[ _-]birth|\bbirth[ _-]?date|\bbirthday|\bborn(?:[ \t]+on)?",
+            _SPOKEN_DATE, separator=r"(?:[ \t]*[:,]?[ \t]*(?:is|was|it's|its)?[ \t]*(?:the[ \t]+)?)",
+            keywords=("dob", "d.o.b", "birth", "born")),
     # "born on" also dates projects and products ("the project was born on March 3, 2021", "il progetto
     # è nato il 3 marzo 2021"): a date long enough ago to be an adult's birth (a fixed year, so that
     # output never depends on today). The same for German `geb.`, `geboren am`, French `né le`, Italian
@@ -1681,12 +1710,23 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"\bOTP\b|\bone[ -]time[ -](?:pass)?code|\bverification code|\b(?:gate|door|entry|access|alarm|lockbox|"
             r"keypad|building|garage|cbs|combo|combination|key[ _-]?safe|lock)[ _-]code|\blockbox\b"
             # Dutch, German and French door codes (`deurcode 4471#`, `Türcode`, `digicode`)
-            r"|\bdeur[ _-]?code|\bt[üu]r[ _-]?code|\bdigicode",
-            # (a realtor's lockbox code may have a dash: `CBS code 4471-82`)
-            r"\d{4,8}(?:-\d{1,4})?#?(?![\w/:-]|[.,]\d)", separator=_PHRASE_THEN_VALUE,
+            r"|\bdeur[ _-]?code|\bt[üu]r[ _-]?code|\bdigicode"
+            # (a courtyard's or a front door's, `Hoftor-Code 1947B`, `Haustür-Code`, `Zugangscode`; red team 51)
+            r"|\b(?:hof|haus)?(?:tor|tür|tuer)[ _-]?code|\bzugangs[ _-]?code",
+            # (a realtor's lockbox code may have a dash: `CBS code 4471-82`; a keypad's `#` or `*`, or a letter)
+            r"\d{4,8}(?:-\d{1,4})?(?:[#*]|(?-i:[A-Z])(?![\w]))?(?![\w/:-]|[.,]\d)", separator=_PHRASE_THEN_VALUE,
             keywords=("otp", "one-time", "one time", "verification", "gate", "door", "entry", "access", "alarm",
                       "lockbox", "keypad", "building", "garage", "cbs", "combo", "combination", "keysafe", "key safe",
-                      "key-safe", "key_safe", "lock code", "lock-code", "lock_code", "deur", "tür", "tur", "digicode")),
+                      "key-safe", "key_safe", "lock code", "lock-code", "lock_code", "deur", "tür", "tur", "digicode",
+                      "hoftor", "haustür", "haustuer", "tor", "tuer", "zugangs")),
+    # A keypad's code after the gate or door itself, by the keypad's `#` or `*` (`Gate 2580*, ask for...`; an airport's
+    # `Gate 12` has none), or after a courtyard gate, which no airport has (`Hoftor 1947B`; red team 51).
+    CueRule("keypad_code", "CREDENTIAL", r"\b(?:gate|door|entry|portal|port[óo]n|puerta|porte)",
+            r"\d{3,8}[#*](?![\w])", separator=r"[ \t]+", keywords=("gate", "door", "entry", "portal", "portón",
+                                                                    "porton", "puerta", "porte")),
+    CueRule("courtyard_gate_code", "CREDENTIAL", r"\bhoftor",
+            r"\d{3,8}(?:[#*]|(?-i:[A-Z])(?![\w]))?(?![\w/:-]|[.,]\d)", separator=r"[ \t]*[:=]?[ \t]*",
+            keywords=("hoftor",)),
     # An access, activation or verification code of letters and digits (`My NETFILE access code is K7Q2M9XA`,
     # India's e-filing `EVC 8H2K4M9QXT`; red team 46): a word with both, in capitals.
     CueRule("access_code_word", "CREDENTIAL",
@@ -1758,9 +1798,11 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"(?:social(?:[ \t]+security(?:[ \t]+number)?)?|ssn)"
             # (a notes field's `SSN last 4: 6021`, `last 4 SSN 6021`; red team 49)
             r"|\b(?:ssn|social)[ \t]+last[ \t]+(?:four|4)(?:[ \t]+digits)?"
-            r"|\blast[ \t]+(?:four|4)[ \t]+(?:of[ \t]+)?ssn\b",
+            r"|\blast[ \t]+(?:four|4)[ \t]+(?:of[ \t]+)?ssn\b"
+            # (`SSN ending 7734`, `SSN ending in 7734`; red team 51)
+            r"|\b(?:ssn|social[ \t]+security(?:[ \t]+number)?)[ \t]+ending(?:[ \t]+(?:in|with))?",
             r"\d(?:[ ,-]?\d){3}(?![\d-])", separator=r"(?:[ \t]*(?:[:=]|\b(?:is|are|was|were)\b)?[ \t]*)",
-            keywords=("last",)),
+            keywords=("last", "ending")),
     # (`security code 821`: a card's, or a one-time code; sensitive either way)
     CueRule("card_security_code", "CREDIT_CARD", r"\b(?:cvv2?|cvc2?|csc|(?:card )?security code)\b"
             # (American Express calls its four digits the CID: `Amex CID 8841`; a bare `CID` is a content or a
@@ -1768,6 +1810,26 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"|\b(?:amex|american[ \t]+express)(?:[ \t]+card)?[ \t]+(?-i:CID)\b",
             r"\d{3,4}(?![\d-])",
             keywords=("cvv", "cvc", "csc", "card security", "security", "amex", "american express")),
+    # A card's expiry after the words cards and checkouts print (`EXP 11/28`, `Valid thru 07/30`, `expiry 04/31`, a form
+    # body's `expiryDate=03/2029`): with the card's number it is card data (PCI DSS), and a month and a year only. (Not
+    # a bare `expires 12/25`, a day's date as often; red team 51)
+    CueRule("card_expiry", "CREDIT_CARD",
+            r"\b(?-i:EXP)\b|\bexp\.[ \t]*date|\bexpiry(?:[ _-]?date)?|\bexpiryDate|\bexpiration[ _-]?date"
+            r"|\b(?:valid|good)[ \t]+(?:thru|through)|\bcard[ _-]?exp(?:iry|iration)?(?:[ _-]?date)?",
+            r"(?:0[1-9]|1[0-2])[/-](?:20)?\d{2}(?![\d/-])", separator=r"(?:[ \t]*[:=]?[ \t]*[\\\"']{0,2})",
+            keywords=("exp", "expiry", "expirydate", "expiration", "valid", "good", "card")),
+    # A name spelled out letter by letter after it, as a caller does and a transcript writes (`my name is Teodora
+    # Kowalski, that's K-O-W-A-L-S-K-I`, `Alejandro Ramírez, R-A-M-I-R-E-Z.`): the name in other letters (red team
+    # 51). Four letters at least, each a capital between hyphens.
+    CueRule("spelled_name", "PERSON", r"\bthat(?:'s|’s|[ \t]+is)|\bspel(?:led|t|ling)(?:[ \t]+(?:as|it))?|,",
+            r"(?-i:[A-Z](?:-[A-Z]){3,})(?![\w-])", _spells_a_word, separator=r"[ \t]*:?[ \t]*",
+            keywords=("that", "spelled", "spelt", "spelling", ",")),
+    # ... said aloud (`the security code is seven one nine`; red team 51)
+    CueRule("spoken_card_security_code", "CREDIT_CARD", r"\b(?:cvv2?|cvc2?|csc|(?:card[ \t]+)?security[ \t]+code)\b",
+            r"(?i:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?:[ ,-]+(?:zero|oh|one|two|three|four|five"
+            r"|six|seven|eight|nine)){2,3})(?![\w-])",
+            separator=r"(?:[ \t]*[:,]?[ \t]*(?:is|was|it's)?[ \t]*)",
+            keywords=("cvv", "cvc", "csc", "card security", "security")),
     # An insurance policy's number in prose (`State Farm policy PA-4471-882910-03`): six digits or more, no date.
     CueRule("policy_number", "ID_NUMBER", r"\bpolicy(?:[ _-]?(?:number|no\.?|#))?",
             r"[A-Z]{0,4}-?\d[\dA-Z-]{5,24}(?![\w-])", _policy_number_ok, keywords=("policy",)),

@@ -163,6 +163,9 @@ _RECORD_WORD_BEFORE = re.compile(r"(?i:\b(?:run|job|build|pipeline|workflow|chec
                                  r"order|shipment|tracking|case|ticket)(?:[ \t]+(?:id|no\.?|number|nr\.?))?[ \t]*"
                                  r"[:=]?[ \t]*)$")
 _RECORD_WORD_REACH = 32
+# Digits a mask goes on from (`+49 (555) 010-XXXX`, `+1 415 555 ****`): a proxy's or a display's masked number, whose
+# shown digits reach no one (red team 51).
+_MASK_AFTER = re.compile(r"[ .-]?(?:[Xx*\u2022]{2,}|[Xx*\u2022](?:[ .-][Xx*\u2022]){1,})")
 # Numbers that style and draw (`rgb(248 250 252 / 0.92)`, `viewBox="0 0 1024 768"`, `grid-template-columns:
 # 120 240 360 480`): lists of small numbers, which read as a phone number in some country's plan.
 _STYLE_NUMBERS_BEFORE = re.compile(
@@ -413,10 +416,15 @@ _VEHICLE_MAKES = ("toyota", "honda", "chevrolet", "chevy", "ford", "nissan", "hy
                   "dodge", "gmc", "buick", "cadillac", "chrysler", "tesla", "volvo", "porsche", "jaguar",
                   "land rover", "mitsubishi", "fiat", "alfa romeo", "peugeot", "renault", "citroën", "citroen",
                   "skoda", "škoda", "opel", "vauxhall", "rivian", "polestar", "ferrari", "lamborghini", "maserati",
-                  "bentley", "rolls-royce", "aston martin", "mclaren", "suzuki", "yamaha", "ducati", "harley-davidson")
+                  "bentley", "rolls-royce", "aston martin", "mclaren", "suzuki", "yamaha", "ducati", "harley-davidson",
+                  "kawasaki", "vespa", "piaggio", "ktm", "aprilia", "kymco", "sym", "niu", "royal enfield", "seat",
+                  "cupra", "dacia", "lancia", "mini", "smart")
 _VEHICLE_MAKE_BEFORE = re.compile(r"(?<![\w-])(?i:" + "|".join(re.escape(make) for make in _VEHICLE_MAKES) + r")"
                                   r"(?:[ \t]+(?-i:[A-Z0-9-]*\d[A-Z0-9-]*|[A-Z]{2,}[A-Z0-9-]*))?[ \t]+\Z")
 _VEHICLE_MAKE_REACH = 40
+# ... or NER's span is the make and its model's code (`Yamaha NMAX 125`, `Honda PCX`; red team 51)
+_VEHICLE_MAKE_AND_MODEL = re.compile(r"(?i:" + "|".join(re.escape(make) for make in _VEHICLE_MAKES) + r")"
+                                     r"(?:[ \t]+(?-i:[A-Z0-9-]*\d[A-Z0-9-]*|[A-Z]{2,}[A-Z0-9-]*))+")
 # Currencies written after the amount in words NER may take for a name's start (Polish, Czech, Hungarian, Romanian,
 # Nordic, Bulgarian, Russian and Ukrainian; red team 45).
 _CURRENCY_WORD = re.compile(r"(?:zł|zl|Kč|Ft|lei|kr|лв|руб|грн)(?![\w])")
@@ -1071,6 +1079,7 @@ class PiiDetector:
                 or (candidate.isdigit()
                     and _RECORD_WORD_BEFORE.search(text, max(0, shift - _RECORD_WORD_REACH), shift)) \
                 or _STYLE_NUMBERS_BEFORE.search(text, max(0, shift - _STYLE_CONTEXT_CHARS), shift) \
+                or _MASK_AFTER.match(text, window_end) \
                 or (_RANGE.fullmatch(candidate) and _COUNTED_AFTER.match(text, window_end)):
             return []  # no phone number has that many digits, it sits inside a decoy, or it is the
             # integer part of an amount (`1 234 567,89`)
@@ -1148,6 +1157,7 @@ class PiiDetector:
                     and not _SOFTWARE_AFTER.match(text, s.end)
                     # (a car's model after its make: `Toyota Sienna`, `Chevrolet Malibu`, `RAV4 Hybrid XLE`)
                     and not _VEHICLE_MAKE_BEFORE.search(text, max(0, s.start - _VEHICLE_MAKE_REACH), s.start)
+                    and not _VEHICLE_MAKE_AND_MODEL.fullmatch(text, s.start, s.end)
                     # (a currency written after its amount, and the word after it: `89,00 zł otrzyma`)
                     and not (_CURRENCY_WORD.match(text, s.start) and _AMOUNT_BEFORE.search(text, max(0, s.start - 24),
                                                                                           s.start))

@@ -112,6 +112,11 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "sdk_key",  # LaunchDarkly's and Split's server-side SDK keys (`LAUNCHDARKLY_SDK_KEY`)
         "auth_key",  # Cloudflare's global API key (`X-Auth-Key`), a push service's; red team 46
         "puk", "puk_code", "activation_code",  # a SIM's unblocking key, an eSIM's activation code (red team 48)
+        # the codes that open a home and its locks (a courier's `door_code`, a lock's `guest_code`), a Tuya device's
+        # `local_key` (its AES key on the LAN) and a Zigbee network's key (red team 51)
+        "door_code", "gate_code", "entry_code", "building_code", "buzzer_code", "intercom_code", "keypad_code",
+        "lockbox_code", "garage_code", "alarm_code", "guest_code", "lock_code", "user_code", "master_code",
+        "local_key", "network_key",
         # What opens an account or a wallet without its password: a wallet's BIP39 recovery phrase,
         # 2FA backup codes, and a password's hash (bcrypt and its kin are cracked offline)
         "mnemonic", "seed_phrase", "recovery_phrase", "secret_phrase", "wallet_seed",
@@ -957,7 +962,8 @@ def _random_secret_ok(m: re.Match[str], value: str) -> bool:
     cases or 32 hex digits or more (`secret projects/123/secrets/db` and `secret manager` are not)."""
     if not _has_letter_and_digit(m, value):
         return False
-    return _mixed_case(value) or (len(value) >= 32 and all(c in "0123456789abcdefABCDEF" for c in value))
+    # (30 hex digits: Plaid's secrets; red team 51)
+    return _mixed_case(value) or (len(value) >= 30 and all(c in "0123456789abcdefABCDEF" for c in value))
 
 
 # ---- Tokens in URL paths ----------------------------------------------------------------------
@@ -1415,6 +1421,14 @@ RULES: dict[str, SecretRule] = _rules(
         _token(r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,247}"),
         ("sk_live_", "sk_test_", "rk_live_", "rk_test_"),
         _GL + "stripe-access-token; https://docs.stripe.com/keys",
+    ),
+    SecretRule(
+        "checkout_legacy_secret_key", "API_KEY",
+        # Checkout.com's secret keys of its earlier platform: `sk_` (or `sk_test_`, `sk_sbox_`) and a UUID (its
+        # publishable `pk_` twin is public; red team 51). A bare UUID stays an id.
+        _token(r"sk_(?:test_|sbox_)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"),
+        ("sk_",),
+        "https://www.checkout.com/docs/previous/integrate/api-keys (previous platform: sk_<uuid>)",
     ),
     SecretRule(
         "flutterwave_secret_key", "API_KEY",
@@ -2334,6 +2348,18 @@ RULES: dict[str, SecretRule] = _rules(
         priority=GENERIC,
     ),
     SecretRule(
+        "sip_uri_password", "PASSWORD",
+        # A SIP URI's password (`sip:trunk-user:Qv7mT2pxL9wz@pbx.example.com;transport=tls`, RFC 3261 19.1.1): the
+        # userinfo of a URI with no `//`, which url_password's form needs (red team 51).
+        re.compile(r"(?i)\bsips?:[A-Za-z0-9._~!$&'()*+,;=%-]{1,64}:(?P<secret>[^\s@:;/?\"'<>\\]{3,128})@"
+                   r"(?=[A-Za-z0-9.-]+\.[A-Za-z]{2,}|\[?[0-9a-fA-F:.]+)"),
+        ("sip:", "sips:"),
+        "https://datatracker.ietf.org/doc/html/rfc3261#section-19.1.1 (SIP URI userinfo)",
+        validator=url_password_ok,
+        score=0.95,
+        priority=GENERIC,
+    ),
+    SecretRule(
         "pgpass_password", "PASSWORD",
         # A libpq password file line (`~/.pgpass`, PGPASSFILE), `host:port:database:user:password`:
         # `cat ~/.pgpass` output, a heredoc, `echo '...' >> ~/.pgpass`. Exactly five non-empty fields
@@ -2770,7 +2796,7 @@ RULES: dict[str, SecretRule] = _rules(
             r"|(?:seed|mnemonic)(?=[ \t]+(?:is|was)[ \t]|[ \t]*:))"
             r"(?:(?:[ \t]+(?i:is|was|are|were))?[ \t]*[:=]?[ \t]*[\"'`]?"
             # (a few words may say more before a colon or a quote: `seed phrase exposure: "abandon orbit ..."`)
-            r"|(?:[ \t]+[A-Za-z]{2,15}){1,3}[ \t]*(?:[:=][ \t]*[\"'`]?|[\"'`]))"
+            r"|(?:[ \t]+[A-Za-z]{2,15}){1,5}[ \t]*(?:[:=][ \t]*[\"'`]?|[\"'`]))"
             rf"(?P<secret>{_RECOVERY_PHRASE})(?![A-Za-z])"
         ),
         ("recovery", "seed", "secret", "backup", "mnemonic", "wallet"),
@@ -2813,11 +2839,12 @@ RULES: dict[str, SecretRule] = _rules(
         # dashboard's sentence, the words written with a space (`api_key=` is an assignment's). A random-looking
         # value right after them (see _random_secret_ok), 20 characters or more.
         re.compile(
-            r"(?i)(?<![A-Za-z0-9_-])api[ \t](?:key|token)"
+            r"(?i)(?<![A-Za-z0-9_-])(?:api[ \t](?:key|token)|(?:hmac|signing|webhook)[ \t](?:key|secret))"
             r"(?:[ \t]{1,3}(?:is|was)[ \t]{1,3}|[ \t]{0,3}:[ \t]{1,3}|[ \t]{1,3})"
             r"[\"'`]?(?P<secret>[A-Za-z0-9+/_-]{20,256}={0,2})(?![A-Za-z0-9+/_=-])"
         ),
-        ("api key", "api\tkey", "api token", "api\ttoken"),
+        ("api key", "api\tkey", "api token", "api\ttoken", "hmac key", "hmac secret", "signing key", "signing secret",
+         "webhook key", "webhook secret"),
         "redactor: API keys pasted into agent messages and tool output",
         validator=_random_secret_ok,
         score=0.8,

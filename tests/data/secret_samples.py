@@ -208,6 +208,10 @@ SAMPLES: dict[str, str] = {
     + fake("sl-6b", UPPER_B32, 10) + "/" + fake("sl-6c", ALNUM, 24),
     "slack_webhook_2": "https://hooks.slack.com/services/T" + fake("sl-7a", UPPER_B32, 10) + "/B"
     + fake("sl-7b", UPPER_B32, 10) + "/" + fake("sl-7c", ALNUM, 24),
+    "checkout_legacy_1": "sk_" + "-".join(fake(f"co-1{i}", HEX, n, marker=False)
+                                          for i, n in enumerate((8, 4, 4, 4, 12))),
+    "checkout_legacy_2": "sk_test_" + "-".join(fake(f"co-2{i}", HEX, n, marker=False)
+                                                for i, n in enumerate((8, 4, 4, 4, 12))),
     "discord_webhook_1": "https://discord.com/api/webhooks/" + fake("dw-1a", DIGITS, 19, marker=False) + "/"
     + fake("dw-1b", B64URL, 68),
     "discord_webhook_2": "https:\\/\\/discordapp.com\\/api\\/v10\\/webhooks\\/"

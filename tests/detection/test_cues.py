@@ -148,6 +148,20 @@ def detector() -> PiiDetector:
     ("for bilen CX 43 817, men", "ID_NUMBER", "CX 43 817"),
     ("pro vůz SPZ 5A8 3172.", "ID_NUMBER", "5A8 3172"),
     ("madre di Niccolò (nato a Milano il 07/11/2018, codice", "DATE_OF_BIRTH", "07/11/2018"),
+    # Red team 51: a card's expiry after its printed words, dates of birth said aloud, a name spelled out, a spoken
+    # security code, SSN `ending`, a keypad's code after the gate, a courtyard gate's code
+    ("card 4111 EXP 11/28 CVV", "CREDIT_CARD", "11/28"),
+    ("expiryDate=03/2029&cvc=1", "CREDIT_CARD", "03/2029"),
+    ("Valid thru 07/30", "CREDIT_CARD", "07/30"),
+    ("My date of birth is March third nineteen eighty-four. My", "DATE_OF_BIRTH", "March third nineteen eighty-four"),
+    ("DOB the second of May nineteen sixty-seven", "DATE_OF_BIRTH", "second of May nineteen sixty-seven"),
+    ("Teodora Kowalski, that's K-O-W-A-L-S-K-I. I'm", "PERSON", "K-O-W-A-L-S-K-I"),
+    ("Alejandro Ramírez, R-A-M-I-R-E-Z. Date", "PERSON", "R-A-M-I-R-E-Z"),
+    ("and the security code is seven one nine, thanks", "CREDIT_CARD", "seven one nine"),
+    ("SSN ending in 7734.", "US_SSN", "7734"),
+    ("Gate 2580*, ask for Tamsin", "CREDENTIAL", "2580*"),
+    ("Wohnung 29, Hoftor-Code 1947B.", "CREDENTIAL", "1947B"),
+    ("Mrs Patel. Hoftor 1947B.", "CREDENTIAL", "1947B"),
     ("PIN for the card: 4417", "ID_NUMBER", "4417"),
     ("PUK code 48213977", "ID_NUMBER", "48213977"),
     ("Kontonummer 0123456789", "ID_NUMBER", "0123456789"),
@@ -458,6 +472,8 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "the pin of connector 12", "pin of the header 2",
     "booking CONFIRMED for 2 rooms", "ticket INC-4471 closed", "the car XC90 2023 model", "auto 2024 sales",
     "il progetto è nato il 3 marzo 2021",
+    "the offer expires 12/25", "the meeting is on March third", "the grades were A, B-C-D-E and",
+    "Boarding at Gate 12 and gate B22", "security code is one of the steps",
     # (`upi` inside a word; a handle of no payment provider: one of theirs is a VPA anywhere, red team 43)
     "Cupid sidmenon@examplepay", "groupid=sidmenon@examplepay",
     "email jane@twitter.com", "see https://x.com/@foo", "signature @jane",  # no network's name right before
@@ -678,7 +694,11 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                # red team 50
                "PNR QX7M4P", "New e-ticket 1252183799104", "OKONKWO/EMEKA MSTR(CHD/12JUN15)", "el coche 4821 KLM",
                "SSR DOCS BA HK1 P/GBR/533891274/GBR/14MAR87/F/17SEP31/OKONKWO/CHIDINMA/P1",
-               "nato a Milano il 07/11/2018"]
+               "nato a Milano il 07/11/2018",
+               # red team 51
+               "card EXP 11/28", "date of birth is March third nineteen eighty-four",
+               "Kowalski, that's K-O-W-A-L-S-K-I", "the security code is seven one nine", "Gate 2580*, ask for",
+               "Hoftor 1947B"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:

@@ -226,6 +226,11 @@ def test_citations_laws_institutions_and_schemes_are_no_names(detector: PiiDetec
                  "Hij gaat vanaf 1 mei naar Kinderdagverblijf De Regenboog (LRK 184736291).",
                  "GIFT AID DECLARATION. I want to Gift Aid my donation under the Gift Aid Small Donations Scheme."):
         assert not detector.find_names([text]).get(text), text
+    # Red team 51: a scooter's make and model, a taquería's and a depot's names.
+    for text in ('{"vehicle": "Yamaha NMAX 125", "plate": "4821 KLM"}',
+                 "Pick up at Taquería El Güero, then drop at the depot Verteilzentrum Berlin-Adlershof."):
+        spans = detector.find_names([text]).get(text) or []
+        assert not [text[s.start:s.end] for s in spans if s.entity_type == "PERSON"], text
     text = "Counsel Maria Gonzalez cited Cal. Civ. Proc. Code § 2031.240 in the motion."
     names = {(s.entity_type, text[s.start:s.end]) for s in detector.find_names([text])[text]}
     assert ("PERSON", "Maria Gonzalez") in names
