@@ -90,9 +90,10 @@ _PII_KEY_ENTITIES = {
     "social_security_number": "US_SSN", "tax_id": "US_SSN", "card_number": "CREDIT_CARD",
     "pan": "CREDIT_CARD", "cvc": "CREDIT_CARD", "cvv": "CREDIT_CARD", "cvv2": "CREDIT_CARD",
     "card_cvc": "CREDIT_CARD",
-    # a card's expiry under a card's key (3-D Secure's `cardExpiryDate`: YYMM; red team 51)
+    # a health or dental insurer's member id (red team 51)
     **dict.fromkeys(("insurance_id", "insurance_number", "insurance_no", "insurance_member_id",
                      "health_insurance_number", "dental_insurance_id"), "ID_NUMBER"),
+    # a card's expiry under a card's key (3-D Secure's `cardExpiryDate`: YYMM; red team 51)
     **dict.fromkeys(("card_expiry", "card_expiry_date", "card_exp", "card_exp_date", "card_expiration",
                      "card_expiration_date", "cc_exp", "cc_expiry"), "CREDIT_CARD"),
     "iban": "IBAN_CODE", "email": "EMAIL_ADDRESS", "phone": "PHONE_NUMBER",

@@ -1823,7 +1823,7 @@ CUE_RULES: tuple[CueRule, ...] = (
     # 51). Four letters at least, each a capital between hyphens.
     CueRule("spelled_name", "PERSON", r"\bthat(?:'s|’s|[ \t]+is)|\bspel(?:led|t|ling)(?:[ \t]+(?:as|it))?|,",
             r"(?-i:[A-Z](?:-[A-Z]){3,})(?![\w-])", _spells_a_word, separator=r"[ \t]*:?[ \t]*",
-            keywords=("that", "spelled", "spelt", "spelling", ",")),
+            keywords=("that", "spelled", "spelt", "spelling", ","), first_chars="tTsS,"),
     # ... said aloud (`the security code is seven one nine`; red team 51)
     CueRule("spoken_card_security_code", "CREDIT_CARD", r"\b(?:cvv2?|cvc2?|csc|(?:card[ \t]+)?security[ \t]+code)\b",
             r"(?i:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?:[ ,-]+(?:zero|oh|one|two|three|four|five"

@@ -417,8 +417,8 @@ _VEHICLE_MAKES = ("toyota", "honda", "chevrolet", "chevy", "ford", "nissan", "hy
                   "land rover", "mitsubishi", "fiat", "alfa romeo", "peugeot", "renault", "citroën", "citroen",
                   "skoda", "škoda", "opel", "vauxhall", "rivian", "polestar", "ferrari", "lamborghini", "maserati",
                   "bentley", "rolls-royce", "aston martin", "mclaren", "suzuki", "yamaha", "ducati", "harley-davidson",
-                  "kawasaki", "vespa", "piaggio", "ktm", "aprilia", "kymco", "sym", "niu", "royal enfield", "seat",
-                  "cupra", "dacia", "lancia", "mini", "smart")
+                  "kawasaki", "vespa", "piaggio", "ktm", "aprilia", "kymco", "royal enfield", "cupra", "dacia",
+                  "lancia")  # (not `Seat`, `Mini`, `Smart`: English words before a name as often)
 _VEHICLE_MAKE_BEFORE = re.compile(r"(?<![\w-])(?i:" + "|".join(re.escape(make) for make in _VEHICLE_MAKES) + r")"
                                   r"(?:[ \t]+(?-i:[A-Z0-9-]*\d[A-Z0-9-]*|[A-Z]{2,}[A-Z0-9-]*))?[ \t]+\Z")
 _VEHICLE_MAKE_REACH = 40
