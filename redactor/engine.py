@@ -435,6 +435,9 @@ def birth_date_forms(value: str) -> set[str]:
     return forms
 
 
+_SPELLED_NAME = re.compile(r"[A-Z](?:-[A-Z]){3,}")
+
+
 def written_forms(value: str, entity: str) -> set[str]:
     """The other ways a trace writes one value: JSON-escaped in a text that quotes a JSON body
     (`Tom\\u00e1s Ybarra`), URL-encoded in a query string or a form body (`Kenji+Watanabe`,
@@ -462,6 +465,10 @@ def written_forms(value: str, entity: str) -> set[str]:
         # (`ESPOSITO GIULIA nata a Napoli`).
         forms |= {f"{family}, {given}", f"{family}, {given}".upper(), f"{family}/{given}".upper(),
                   f"{family.replace('-', '')}/{given}".upper(), f"{family};{given}", f"{family} {given}".upper()}
+    if entity == "PERSON" and _SPELLED_NAME.fullmatch(value):
+        # a name spelled out (`K-O-W-A-L-S-K-I`) as a speech-to-text words array writes it too: `k-o-w-a-l-s-k-i`
+        # (red team 51)
+        forms.add(value.lower())
     if entity == "DATE_OF_BIRTH":
         forms |= birth_date_forms(value)  # a form's `1988-03-21`, the caller's `21 March 1988`
     if entity == "STREET_ADDRESS":

@@ -90,6 +90,9 @@ _PII_KEY_ENTITIES = {
     "social_security_number": "US_SSN", "tax_id": "US_SSN", "card_number": "CREDIT_CARD",
     "pan": "CREDIT_CARD", "cvc": "CREDIT_CARD", "cvv": "CREDIT_CARD", "cvv2": "CREDIT_CARD",
     "card_cvc": "CREDIT_CARD",
+    # a home's position under its own keys (Home Assistant's `home_latitude`; red team 51)
+    **dict.fromkeys(("home_latitude", "home_longitude", "home_lat", "home_lng", "home_lon", "home_coordinates",
+                     "home_gps"), "LOCATION"),
     # a health or dental insurer's member id (red team 51)
     **dict.fromkeys(("insurance_id", "insurance_number", "insurance_no", "insurance_member_id",
                      "health_insurance_number", "dental_insurance_id"), "ID_NUMBER"),

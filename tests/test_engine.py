@@ -3205,13 +3205,18 @@ def test_red_team_51_homes_locks_payments_and_calls(tmp_path: Path) -> None:
     with its hemispheres, a geofence's centre, a German driving licence's key, a Tuya `local_key`; an IVR's key
     presses by the prompt they answer, a SIP URI's password, a dental insurance id; a Solana wallet in a customer's
     list, 3-D Secure's `cardExpiryDate`, Checkout.com's `sk_<uuid>`, Plaid's 30-hex secret after `secret`, an Adyen
-    HMAC key in prose. Near misses: a menu's key press, a layout's `center`, a masked proxy number, a bare UUID, a
-    subscription's `expiry_date`."""
+    HMAC key in prose; a caller's spelled name (in a words array in lower case too), a date of birth and a card's
+    security code said aloud. Near misses: a menu's key press, a layout's `center`, a masked proxy number, a bare
+    UUID, a subscription's `expiry_date`."""
     planted = [b"4471#", b"2580*", b"582913", b"40.411731 N", b"39.470239", b"B072RRE2I55", b"f#9Kq2!vLx7@Pm3z",
                b"8315", b"Qv7mT2pxL9wz", b"D44719208", b"8yxauyyiTGiqyFHh2DLHns8ftZersM1ivuX7wQbxVs9", b"3011",
                b"sk_286a8cf1-f6f4-405b-b05f-f14602cece4a", b"7d4d5b6b3135ae56471906cc5c3670",
-               b"B3A1F0C9E27D4865A9C1D0F3E6B7A2945C8D1E0F7A6B3C2D9E8F1A0B4C7D6E5F"]
+               b"B3A1F0C9E27D4865A9C1D0F3E6B7A2945C8D1E0F7A6B3C2D9E8F1A0B4C7D6E5F", b"K-O-W-A-L-S-K-I",
+               b"k-o-w-a-l-s-k-i", b"March third nineteen eighty-four", b"seven one nine", b"48.128472"]
     out = redacted_by_the_cli(tmp_path, {
+        "asr": {"transcript": "Hi, my name is Teodora Kowalski, that's K-O-W-A-L-S-K-I. My date of birth is March "
+                              "third nineteen eighty-four and the security code is seven one nine.",
+                "words": [{"word": "k-o-w-a-l-s-k-i", "start": 3.1, "punctuated_word": "K-O-W-A-L-S-K-I."}]},
         "dropoff": {"address": "1439 Larkspur Ln", "door_code": "4471#", "gate_code": "2580*"},
         "lock": {"code_slots": [{"slot": 1, "name": "Jürgen", "code": "582913"}]},
         "exif": {"Model": "Zebra TC52", "GPSPosition": "40.411731 N, 3.702887 W"},
@@ -3219,6 +3224,7 @@ def test_red_team_51_homes_locks_payments_and_calls(tmp_path: Path) -> None:
         "layout": {"center": "0.5000, 0.5000", "zoom": 3},
         "courier": {"fuehrerschein_nr": "B072RRE2I55", "proxy": "Fallback auf Proxy +49 (555) 010-XXXX."},
         "tuya": {"model": "TS011F", "local_key": "f#9Kq2!vLx7@Pm3z"},
+        "ha_secrets": {"home_latitude": "48.128472", "unit_system": "metric"},
         "dtmf": [{"prompt": "main_menu", "digits": "2"}, {"prompt": "account_pin", "digits": "8315", "attempt": 1}],
         "sip": {"sip_uri": "sip:lakeshore-bridge:Qv7mT2pxL9wz@lakeshore-rx.sip.twilio.com;transport=tls"},
         "patient": {"insurance_id": "D44719208"},
@@ -3235,3 +3241,6 @@ def test_red_team_51_homes_locks_payments_and_calls(tmp_path: Path) -> None:
     assert out["threeds"]["messageVersion"] == "2.2.0" and out["plan"] == {"expiry_date": "2027-01-01"}
     assert "request 286a8cf1-aaaa-405b-b05f-f14602cece4a." in out["chat"]
     assert out["sip"]["sip_uri"].endswith("@lakeshore-rx.sip.twilio.com;transport=tls")
+    word = out["asr"]["words"][0]
+    assert word["start"] == 3.1 and word["word"].startswith("<PERSON:")
+    assert word["punctuated_word"] == word["word"] + "."
