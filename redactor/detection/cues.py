@@ -1822,7 +1822,9 @@ CUE_RULES: tuple[CueRule, ...] = (
     # Kowalski, that's K-O-W-A-L-S-K-I`, `Alejandro Ramírez, R-A-M-I-R-E-Z.`): the name in other letters (red team
     # 51). Four letters at least, each a capital between hyphens.
     CueRule("spelled_name", "PERSON", r"\bthat(?:'s|’s|[ \t]+is)|\bspel(?:led|t|ling)(?:[ \t]+(?:as|it))?|,",
-            r"(?-i:[A-Z](?:-[A-Z]){3,})(?![\w-])", _spells_a_word, separator=r"[ \t]*:?[ \t]*",
+            # (after an Irish name's `O apostrophe`: `that's O apostrophe S-U-L-L-I-V-A-N`)
+            r"(?-i:[A-Z](?:-[A-Z]){3,})(?![\w-])", _spells_a_word,
+            separator=r"[ \t]*:?[ \t]*(?:(?-i:[A-Z])[ \t]+apostrophe[ \t]+)?",
             keywords=("that", "spelled", "spelt", "spelling", ","), first_chars="tTsS,"),
     # ... said aloud (`the security code is seven one nine`; red team 51)
     CueRule("spoken_card_security_code", "CREDIT_CARD", r"\b(?:cvv2?|cvc2?|csc|(?:card[ \t]+)?security[ \t]+code)\b",
@@ -1887,6 +1889,16 @@ CUE_RULES: tuple[CueRule, ...] = (
             separator=r"(?:[ \t]*(?:[:=]|\b(?:is|was|ist|est|es|era)\b)?[ \t]*[\"']?)",
             keywords=("maiden", "nazwisko", "nazwiska", "nom de jeune", "apellido de soltera", "nome de solteira",
                       "geburtsname", "mädchenname", "madchenname")),
+    # A security question's answer said in prose (`my first school was St Aidan's`, `my memorable word is P E M B E R L E
+    # Y`, `my first pet was called Biscuit`): it opens the account as a password does (red team 51). A capitalised
+    # name of up to four words, or letters spelled apart.
+    CueRule("security_answer_prose", "CREDENTIAL",
+            r"\bmy[ \t]+(?:first[ \t]+(?:school|pet(?:'s[ \t]+name)?|car|teacher|street|employer)|memorable[ \t]+"
+            r"(?:word|place|name|date)|favou?rite[ \t]+(?:teacher|book|film|movie|food|band)|childhood[ \t]+"
+            r"(?:friend|nickname|street|hero))",
+            r"(?-i:[A-Z](?:[ ][A-Z]){3,}(?![\w])|(?:St\.?[ \t]+)?[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+){0,3})",
+            separator=r"[ \t]+(?:is|was)[ \t]+(?:called[ \t]+|named[ \t]+)?",
+            keywords=("my first", "my memorable", "my favourite", "my favorite", "my childhood")),
     CueRule("my_name_is", "PERSON",
             r"\bmy name is|\bmy name's|\bme llamo|\bmi nombre es|\bje m'appelle|\bmein name ist|\bich heiße"
             r"|\bmijn naam is|\bnazywam się|\bmeu nome é|\bsou (?:a|o)\b|\bbenim adım|\bnama saya|\btên tôi là"
