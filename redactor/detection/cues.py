@@ -1889,9 +1889,9 @@ CUE_RULES: tuple[CueRule, ...] = (
             separator=r"(?:[ \t]*(?:[:=]|\b(?:is|was|ist|est|es|era)\b)?[ \t]*[\"']?)",
             keywords=("maiden", "nazwisko", "nazwiska", "nom de jeune", "apellido de soltera", "nome de solteira",
                       "geburtsname", "mädchenname", "madchenname")),
-    # A security question's answer said in prose (`my first school was St Aidan's`, `my memorable word is P E M B E R L E
-    # Y`, `my first pet was called Biscuit`): it opens the account as a password does (red team 51). A capitalised
-    # name of up to four words, or letters spelled apart.
+    # A security question's answer said in prose (`my first school was St Aidan's`, `my memorable word is
+    # P E M B E R L E Y`, `my first pet was called Biscuit`): it opens the account as a password does (red team 51).
+    # A capitalised name of up to four words, or letters spelled apart.
     CueRule("security_answer_prose", "CREDENTIAL",
             r"\bmy[ \t]+(?:first[ \t]+(?:school|pet(?:'s[ \t]+name)?|car|teacher|street|employer)|memorable[ \t]+"
             r"(?:word|place|name|date)|favou?rite[ \t]+(?:teacher|book|film|movie|food|band)|childhood[ \t]+"
