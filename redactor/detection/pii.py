@@ -328,7 +328,9 @@ REGIONAL_STREET_ADDRESS_PATTERN = (
     # the number is no year and a word or an Argentine postcode follows (a town, a colonia, a floor: not `, P95`).
     rf"|(?-i:\b(?:Avda|Bv|Bvd)\.{_LATIN_STREET_NAME}[ \t]+\d{{1,5}}\b)"
     rf"|(?-i:\b(?:Av|Jr)\.{_LATIN_STREET_NAME}[ \t]+(?!(?:19|20)\d\d\b)\d{{1,5}}\b"
-    r"(?=,[ \t]*(?:[A-ZÀ-Þ][a-zà-ÿ]|[A-HJ-NP-Z]\d{4})))"
+    # (or a flat, a house or a floor in Brazil's and Argentina's words: `Av. Sete de Setembro, 2210, apto 802`)
+    r"(?=,[ \t]*(?:[A-ZÀ-Þ][a-zà-ÿ]|[A-HJ-NP-Z]\d{4}|(?:apto?|ap|apt|casa|bloco|sala|conj|andar|lote|piso|depto|dpto)"
+    r"\b)))"
     # Colombia's numbered grid: `Calle 93 #11-26`, `Carrera 7 No. 71-21`, `Cra. 15 # 88-64`
     r"|(?-i:\b(?:Calle|Cl\.|Carrera|Cra\.|Kr\.|Avenida|Av\.|Diagonal|Dg\.|Transversal|Tv\.)[ \t]+\d{1,3}[A-Z]?"
     r"(?:[ \t]+(?:Bis|Sur|Este))?[ \t]*(?:#|No\.?|N°)[ \t]*\d{1,3}[A-Z]?[ \t]*-[ \t]*\d{1,3}\b)"

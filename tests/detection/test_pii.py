@@ -89,6 +89,8 @@ def found(detector: PiiDetector, text: str) -> set[tuple[str, str]]:
     # Red team 50: a Czech street, its house's two numbers and the postcode's two groups.
     ("adresa Korunní 2569/108, 101 00 Praha 10", "STREET_ADDRESS", "Korunní 2569/108, 101 00 Praha 10"),
     ("bydliště Údolní 41, 602 00 Brno, tel.", "STREET_ADDRESS", "Údolní 41, 602 00 Brno"),
+    # Red team 51: a Brazilian avenue, its number, then the flat (`apto`)
+    ("Av. Sete de Setembro, 2210, apto 802, Salvador - BA", "STREET_ADDRESS", "Av. Sete de Setembro, 2210"),
     # A bare number after a record's word is its id (`run 9518823470`); after `call`, a phone's.
     ("call me on 9518823470 please", "PHONE_NUMBER", "9518823470"),
     # Eleventh round: an aligned table's columns are no phone number; a host's prefix length is not
