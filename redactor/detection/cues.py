@@ -888,6 +888,9 @@ _SPOKEN_ORDINAL = (r"(?:(?:twenty|thirty)[ -])?(?:first|second|third|fourth|fift
                    r"|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth"
                    r"|nineteenth|twentieth|thirtieth|\d{1,2}(?:st|nd|rd|th)")
 _UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
+_SPOKEN_NUMBER_WORD = (r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
+                       r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty"
+                       r"|ninety|hundred)")
 _SPOKEN_YEAR = (r"(?:nineteen|two[ \t]+thousand(?:[ \t]+and)?|twenty)"
                 rf"(?:[ \t]+(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -]{_UNITS})?"
                 rf"|oh[ \t]+{_UNITS}|{_UNITS}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen"
@@ -1889,6 +1892,17 @@ CUE_RULES: tuple[CueRule, ...] = (
             separator=r"(?:[ \t]*(?:[:=]|\b(?:is|was|ist|est|es|era)\b)?[ \t]*[\"']?)",
             keywords=("maiden", "nazwisko", "nazwiska", "nom de jeune", "apellido de soltera", "nome de solteira",
                       "geburtsname", "mädchenname", "madchenname")),
+    # An address said aloud, its house number in words (`the address is twenty two eighteen Alder Creek Road`, `We moved
+    # to nine oh four East Camelback Road`, `Deliver to fourteen twenty West Fullerton Avenue`; red team 51): after
+    # the words that lead to one, the number, then a capitalised street and its word.
+    CueRule("spoken_street_address", "STREET_ADDRESS",
+            r"\b(?:address(?:[ \t]+is)?|(?:i|we|they|he|she)[ \t]+(?:live|lives|moved|just[ \t]+moved)[ \t]+(?:at|to)"
+            r"|deliver(?:ed)?[ \t]+(?:it[ \t]+)?to|send[ \t]+(?:it[ \t]+)?to|ship[ \t]+(?:it[ \t]+)?to)",
+            rf"(?i:{_SPOKEN_NUMBER_WORD}(?:[ -]{_SPOKEN_NUMBER_WORD}){{0,4}})[ \t]+"
+            r"(?-i:(?:(?:North|South|East|West|Old|New)[ \t]+)?[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){0,3}[ \t]+"
+            r"(?:Road|Street|Avenue|Lane|Drive|Way|Court|Boulevard|Place|Close|Crescent|Terrace|Parkway|Highway"
+            r"|Rd|St|Ave|Blvd|Dr|Ln))\b",
+            separator=r"[ \t]*:?[ \t]*", keywords=("address", "live", "lives", "moved", "deliver", "send", "ship")),
     # A security question's answer said in prose (`my first school was St Aidan's`, `my memorable word is
     # P E M B E R L E Y`, `my first pet was called Biscuit`): it opens the account as a password does (red team 51).
     # A capitalised name of up to four words, or letters spelled apart.

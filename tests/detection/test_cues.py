@@ -164,6 +164,9 @@ def detector() -> PiiDetector:
     ("Mrs Patel. Hoftor 1947B.", "CREDENTIAL", "1947B"),
     ("My memorable word is P E M B E R L E Y and", "CREDENTIAL", "P E M B E R L E Y"),
     ("and my first school was St Aidan's", "CREDENTIAL", "St Aidan's"),
+    ("the address is twenty two eighteen Alder Creek Road, Petaluma.", "STREET_ADDRESS",
+     "twenty two eighteen Alder Creek Road"),
+    ("We moved to nine oh four East Camelback Road. You", "STREET_ADDRESS", "nine oh four East Camelback Road"),
     ("that's O apostrophe S-U-L-L-I-V-A-N.", "PERSON", "S-U-L-L-I-V-A-N"),
     ("PIN for the card: 4417", "ID_NUMBER", "4417"),
     ("PUK code 48213977", "ID_NUMBER", "48213977"),
@@ -478,6 +481,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "the offer expires 12/25", "the meeting is on March third", "the grades were A, B-C-D-E and",
     "Boarding at Gate 12 and gate B22", "security code is one of the steps",
     "my first car was a Ford Fiesta", "my favourite book is the one about trains",
+    "the address is in the email", "we moved to the new office on Main Street",
     # (`upi` inside a word; a handle of no payment provider: one of theirs is a VPA anywhere, red team 43)
     "Cupid sidmenon@examplepay", "groupid=sidmenon@examplepay",
     "email jane@twitter.com", "see https://x.com/@foo", "signature @jane",  # no network's name right before
@@ -702,7 +706,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                # red team 51
                "card EXP 11/28", "date of birth is March third nineteen eighty-four",
                "Kowalski, that's K-O-W-A-L-S-K-I", "the security code is seven one nine", "Gate 2580*, ask for",
-               "Hoftor 1947B", "my first school was St Aidan's"]
+               "Hoftor 1947B", "my first school was St Aidan's", "We moved to nine oh four East Camelback Road"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
