@@ -26,6 +26,7 @@ from typing import Any, Generic, TypeVar
 from redactor.detection.base import AT_SIGN, NER_ENTITIES, SECRET_ENTITY_TYPES, Span
 from redactor.detection.cues import (
     CHECKED_DETECTORS,
+    SPELLED_NAME,
     family_name_end,
     is_name_word,
     is_plausible_person,
@@ -435,7 +436,7 @@ def birth_date_forms(value: str) -> set[str]:
     return forms
 
 
-_SPELLED_NAME = re.compile(r"[A-Z](?:-[A-Z]){3,}")
+_SPELLED_NAME = re.compile(SPELLED_NAME)
 
 
 def written_forms(value: str, entity: str) -> set[str]:

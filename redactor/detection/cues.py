@@ -136,6 +136,10 @@ def _plate_ok(value: str) -> bool:
         and any(char.isalpha() for char in characters)
 
 
+# A name spelled out, four capitals or more between hyphens (`K-O-W-A-L-S-K-I`; the engine writes its lower case too).
+SPELLED_NAME = r"[A-Z](?:-[A-Z]){3,}"
+
+
 def _spells_a_word(value: str) -> bool:
     """Letters that spell a name: a vowel among them, and not the alphabet's run (`B-C-D-E` is a list's)."""
     letters = value.replace("-", "")
@@ -638,8 +642,10 @@ def _after_family_name(text: str, start: int, end: int) -> int:
 _PARENTHETICAL = r"(?:\s*\([^()\n]{1,20}\))?"
 
 
-_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)"
 _DIGIT_WORDS = ("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_DIGIT_NAMES = "|".join(_DIGIT_WORDS)  # (as a regex's alternatives: every spoken-number pattern takes them from here)
+_UNITS = "(?:" + "|".join(_DIGIT_WORDS[2:]) + ")"  # one to nine
+_DIGIT_WORD = rf"(?:{_DIGIT_NAMES}|\d)"
 # Seven digits spoken, some of them doubled (`double seven`) or said as numerals: four words at least.
 _SPOKEN_DIGIT_WORDS_MIN = 4
 _SPOKEN_DIGIT_VALUES = {word: str(value) for value, word in enumerate(("zero", "one", "two", "three", "four", "five",
@@ -887,16 +893,16 @@ _DATE = (
 _SPOKEN_ORDINAL = (r"(?:(?:twenty|thirty)[ -])?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)"
                    r"|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth"
                    r"|nineteenth|twentieth|thirtieth|\d{1,2}(?:st|nd|rd|th)")
-_UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
-_SPOKEN_NUMBER_WORD = (r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
-                       r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty"
-                       r"|ninety|hundred)")
+_SPOKEN_NUMBER_WORD = (rf"(?:{_DIGIT_NAMES}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen"
+                       r"|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)")
 _SPOKEN_YEAR = (r"(?:nineteen|two[ \t]+thousand(?:[ \t]+and)?|twenty)"
                 rf"(?:[ \t]+(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -]{_UNITS})?"
                 rf"|oh[ \t]+{_UNITS}|{_UNITS}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen"
                 r"|nineteen))?")
 _SPOKEN_DATE = (rf"(?i:(?:{_MONTH}[ \t]+(?:the[ \t]+)?(?:{_SPOKEN_ORDINAL})"
                 rf"|(?:{_SPOKEN_ORDINAL})[ \t]+of[ \t]+{_MONTH}),?[ \t]+{_SPOKEN_YEAR})(?![\w-])")
+# A date of birth's label in English (`DOB`, `date of birth`, `birthdate`, `birthday`).
+_BIRTH_DATE_LABEL = r"\bd\.?o\.?b\b\.?|\bdate[ _-]of[ _-]birth|\bbirth[ _-]?date|\bbirthday"
 # Where someone was born, between `born`, `né`, `nato` and the date: `nato a Roma il 3 marzo 1980`.
 _BIRTHPLACE = r"\s+(?:in|at|a|à|en|em)\s+[^\W\d_]+(?:[ '’-][^\W\d_]+){0,3}"
 # Who a parent says was born (`my son`, `our youngest daughter`, `his twins`).
@@ -1248,9 +1254,9 @@ _AFRICA_ASIA_LATIN_AMERICA_RULES: tuple[CueRule, ...] = (
 
 CUE_RULES: tuple[CueRule, ...] = (
     CueRule("date_of_birth", "DATE_OF_BIRTH",
-            r"\bd\.?o\.?b\b\.?|\bdate[ _-]of[ _-]birth|\bbirth[ _-]?date|\bbirthday"
-            r"|\bgeb(?:urts|\.?[ -]?)datum|\bgeburtstag|\bfecha[ _-]de[ _-]nacimiento|\bdate[ _-]de[ _-]naissance"
-            r"|\bdata[ _-]di[ _-]nascita|\bdata[ _-]de[ _-]nascimento|\bgeboortedatum|\bdata[ _-]urodzenia"
+            _BIRTH_DATE_LABEL + r"|\bgeb(?:urts|\.?[ -]?)datum|\bgeburtstag|\bfecha[ _-]de[ _-]nacimiento"
+            r"|\bdate[ _-]de[ _-]naissance|\bdata[ _-]di[ _-]nascita|\bdata[ _-]de[ _-]nascimento|\bgeboortedatum"
+            r"|\bdata[ _-]urodzenia"
             r"|\bdoğum[ _-]tarihi|\btanggal[ _-]lahir|\btgl\.?[ _-]lahir|\bngày[ _-]sinh", _DATE,
             # (or inside brackets after it: `confirms his identity, DOB (9 February 1982) and ...`; red team 49)
             separator=_MARK_SEPARATOR + r"(?:\(\s*)?",
@@ -1259,8 +1265,8 @@ CUE_RULES: tuple[CueRule, ...] = (
     # ... and said aloud, as a voice agent's transcript writes it (`date of birth is March third nineteen eighty-four`,
     # `DOB the second of May nineteen sixty-seven`; red team 51)
     CueRule("spoken_date_of_birth", "DATE_OF_BIRTH",
-            r"\bd\.?o\.?b\b\.?|\bdate[ _-]of[ _-]birth|\bbirth[ _-]?date|\bbirthday|\bborn(?:[ \t]+on)?",
-            _SPOKEN_DATE, separator=r"(?:[ \t]*[:,]?[ \t]*(?:is|was|it's|its)?[ \t]*(?:the[ \t]+)?)",
+            _BIRTH_DATE_LABEL + r"|\bborn(?:[ \t]+on)?", _SPOKEN_DATE,
+            separator=r"(?:[ \t]*[:,]?[ \t]*(?:is|was|it's|its)?[ \t]*(?:the[ \t]+)?)",
             keywords=("dob", "d.o.b", "birth", "born")),
     # "born on" also dates projects and products ("the project was born on March 3, 2021", "il progetto
     # è nato il 3 marzo 2021"): a date long enough ago to be an adult's birth (a fixed year, so that
@@ -1826,13 +1832,12 @@ CUE_RULES: tuple[CueRule, ...] = (
     # 51). Four letters at least, each a capital between hyphens.
     CueRule("spelled_name", "PERSON", r"\bthat(?:'s|’s|[ \t]+is)|\bspel(?:led|t|ling)(?:[ \t]+(?:as|it))?|,",
             # (after an Irish name's `O apostrophe`: `that's O apostrophe S-U-L-L-I-V-A-N`)
-            r"(?-i:[A-Z](?:-[A-Z]){3,})(?![\w-])", _spells_a_word,
+            rf"(?-i:{SPELLED_NAME})(?![\w-])", _spells_a_word,
             separator=r"[ \t]*:?[ \t]*(?:(?-i:[A-Z])[ \t]+apostrophe[ \t]+)?",
             keywords=("that", "spelled", "spelt", "spelling", ","), first_chars="tTsS,"),
     # ... said aloud (`the security code is seven one nine`; red team 51)
     CueRule("spoken_card_security_code", "CREDIT_CARD", r"\b(?:cvv2?|cvc2?|csc|(?:card[ \t]+)?security[ \t]+code)\b",
-            r"(?i:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?:[ ,-]+(?:zero|oh|one|two|three|four|five"
-            r"|six|seven|eight|nine)){2,3})(?![\w-])",
+            rf"(?i:(?:{_DIGIT_NAMES})(?:[ ,-]+(?:{_DIGIT_NAMES})){{2,3}})(?![\w-])",
             separator=r"(?:[ \t]*[:,]?[ \t]*(?:is|was|it's)?[ \t]*)",
             keywords=("cvv", "cvc", "csc", "card security", "security")),
     # An insurance policy's number in prose (`State Farm policy PA-4471-882910-03`): six digits or more, no date.

@@ -390,8 +390,9 @@ def citation_regions(text: str) -> list[Region]:
 
 # A law by its name in its language, the law's word then its subject in lower case (`Wet kinderopvang`, `Wet op de
 # loonbelasting`, `Ley de Enjuiciamiento`): NER takes the pair for a place or a person (red team 50).
-_LAW_WORDS = re.compile(r"\b(?:Wet|Gesetz|Loi|Ley|Lei|Legge|Ustawa|Zákon|Lov|Lag)\b")
-_NAMED_LAW = re.compile(r"\b(?:Wet|Gesetz|Loi|Ley|Lei|Legge|Ustawa|Zákon|Lov|Lag)[ \t]+"
+_LAW_WORD = r"\b(?:Wet|Gesetz|Loi|Ley|Lei|Legge|Ustawa|Zákon|Lov|Lag)"
+_LAW_WORDS = re.compile(_LAW_WORD + r"\b")  # (the cheap test before the whole name's)
+_NAMED_LAW = re.compile(_LAW_WORD + r"[ \t]+"
                         r"(?:(?:op|van|de|der|des|du|sur|la|le|del|di|do|da|o|über|zum|zur|om|z)[ \t]+){0,3}"
                         r"(?-i:[a-zäöüßàâçéèêëîïôûùüÿñæœáíóúãõąćęłńóśźżčďěňřšťůý])[\w-]+")
 

@@ -303,9 +303,11 @@ _HARDWARE_PIN = re.compile(
 # Words after a secret's name that say which one or in what form (`recovery_codes_unused`, `api_key_b64`,
 # `password_plaintext`, `token_list`): the value is still the secret.
 # (and which version: `ses_smtp_password_v4`, `PINECONE_API_KEY_LEGACY`, `api_key_2`; red team 50)
-_QUALIFIER_SUFFIX = re.compile(r"(?:_(?:unused|used|remaining|list|old|new|current|previous|primary|secondary|raw"
-                               r"|plain|plaintext|clear|cleartext|encoded|b64|base64|hex|value|values|str|string"
-                               r"|legacy|deprecated|backup|fallback|rotated|next|v\d{1,2}|\d{1,2}))+$")
+# (Which one of several: also read where an assignment's key ends, `_KEY_QUALIFIER_TAIL`.)
+_WHICH_ONE_QUALIFIERS = ("legacy", "deprecated", "backup", "fallback", "rotated", "old", "new", "next", "current",
+                         "previous", "primary", "secondary", r"v\d{1,2}", r"\d{1,2}")
+_QUALIFIER_SUFFIX = re.compile(r"(?:_(?:unused|used|remaining|list|raw|plain|plaintext|clear|cleartext|encoded|b64"
+                               r"|base64|hex|value|values|str|string|" + "|".join(_WHICH_ONE_QUALIFIERS) + r"))+$")
 
 
 # --------------------------------------------------------------------------------------------
@@ -1049,8 +1051,7 @@ _CREDENTIAL_CHARS = r"(?:[A-Za-z0-9._~+/-]|!(?=[A-Za-z0-9._~+/-]))"
 
 # Which one, after the secret word and before the operator (`PINECONE_API_KEY_LEGACY=`, `DB_PASSWORD_2=`,
 # `ses_smtp_password_v4 =`): part of the key's name, which `is_secret_key` reads with it (`_QUALIFIER_SUFFIX`).
-_KEY_QUALIFIER_TAIL = (r"(?P<tail>(?:[_-](?:legacy|deprecated|backup|fallback|rotated|old|new|next|current|previous"
-                       r"|primary|secondary|v\d{1,2}|\d{1,2})){0,2})")
+_KEY_QUALIFIER_TAIL = r"(?P<tail>(?:[_-](?:" + "|".join(_WHICH_ONE_QUALIFIERS) + r")){0,2})"
 
 
 def _assignment(words: str) -> re.Pattern[str]:
