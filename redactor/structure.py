@@ -2159,16 +2159,20 @@ _WALLET_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}|(?:bc1|tb1)[02-9ac-hj-np-z]{25,
 _NUMBER_PII_ENTITIES = frozenset({"CREDIT_CARD", "PHONE_NUMBER", "US_SSN", "ID_NUMBER", "IBAN_CODE", "DATE_OF_BIRTH",
                                   "STREET_ADDRESS"})
 _PERSONAL_NUMBER_MIN, _PERSONAL_NUMBER_MAX = 100, 10**20
+# A place as a JSON float: a coordinate under a home position's key (`"home_latitude": 51.50722`; red team 52);
+# a float under any other key (an amount, a score, a store's `lat`) is kept.
+_COORDINATE_ENTITY = "LOCATION"
 
 
 def may_name_personal_number(policy: Policy, key: str) -> bool:
-    """Whether a JSON integer under `key` may be personal data (`StructureRules.number_entity` decides, on the
+    """Whether a JSON number under `key` may be personal data (`StructureRules.number_entity` decides, on the
     number too): the gate's cheap question before it walks a sealed file."""
-    return _number_key_entity(key, is_secret_name(policy, key)) is not None
+    return _number_key_entity(key, is_secret_name(policy, key)) is not None \
+        or pii_entity_for_key(key) == _COORDINATE_ENTITY
 
 
 def _number_key_entity(key: str, secret_name: bool) -> str | None:
-    """The entity a personal number under `key` is, by the key's name alone (`secret_name`: the policy calls it
+    """The entity a personal integer under `key` is, by the key's name alone (`secret_name`: the policy calls it
     a secret's)."""
     if secret_name:
         return secret_entity_for_key(key)
@@ -2193,9 +2197,13 @@ class StructureRules:
         self._secret_names: dict[str, bool] = {}  # keys repeat in every record: decide each once
 
     def number_entity(self, key: str, number: Any) -> str | None:
-        """The entity a JSON integer under `key` is by the key's name (`"card_number": 4111111111111111`, `"phone":
-        447700900123`, `"pin": 7391`); None for counts, sizes, times and ids, and a number under a neutral key
-        (`"n"`: its type is kept). Such a number becomes its token, a string: no number can say it was redacted."""
+        """The entity a JSON number under `key` is by the key's name (`"card_number": 4111111111111111`, `"phone":
+        447700900123`, `"pin": 7391`, `"home_latitude": 51.50722`); None for counts, sizes, times, ids, amounts,
+        and a number under a neutral key (`"n"`: its type is kept). Such a number becomes its token, a string: no
+        number can say it was redacted."""
+        if type(number) is float:
+            return _COORDINATE_ENTITY if abs(number) <= 180 and pii_entity_for_key(key) == _COORDINATE_ENTITY \
+                else None
         if type(number) is not int or not _PERSONAL_NUMBER_MIN <= abs(number) < _PERSONAL_NUMBER_MAX:
             return None  # (a bool is an int: `type`, not `isinstance`)
         return _number_key_entity(key, self.is_secret_name(key))

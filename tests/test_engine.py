@@ -1190,7 +1190,8 @@ def test_json_in_a_string_that_repeats_a_key_is_read_as_text(tmp_path: Path) -> 
 
 
 NUMBERS = {"result": {"card_number": 4111111111111111, "phone": 447700900123, "pin": 7391, "count": 4532015112830366,
-                      "order_id": 4532015112830366, "max_tokens": 1234, "stream": True, "n": 5, "ratio": 0.5}}
+                      "order_id": 4532015112830366, "max_tokens": 1234, "stream": True, "n": 5, "ratio": 0.5,
+                      "home_latitude": 51.50722, "home_longitude": -0.12763, "lat": 48.8566, "amount": 51.5}}
 
 
 def test_numbers_that_are_personal_data_become_their_tokens(tmp_path: Path) -> None:
@@ -1198,20 +1199,23 @@ def test_numbers_that_are_personal_data_become_their_tokens(tmp_path: Path) -> N
     number under a personal-data or secret name becomes its token (a string: no number can say it was redacted);
     counts, flags, ratios, ids and a number under a neutral key stay numbers (`test_types_are_kept`)."""
     out = redacted_by_the_cli(tmp_path, {**NUMBERS, "note": "call 447700900123"}, b"4111111111111111",
-                              b"447700900123", b"7391")
+                              b"447700900123", b"7391", b"51.50722", b"0.12763")
     result = out["result"]
     assert result["card_number"].startswith("<CREDIT_CARD:") and result["count"] == 4532015112830366
     assert result["phone"].startswith("<PHONE_NUMBER:") and out["note"] == f"call {result['phone']}"
     assert result["pin"].startswith("<CREDENTIAL:")
-    assert (result["order_id"], result["max_tokens"], result["stream"], result["n"], result["ratio"]) == (
-        4532015112830366, 1234, True, 5, 0.5)
+    # red team 52: a home's coordinate as a JSON float; a float under any other key (a place's `lat`, an amount)
+    assert result["home_latitude"].startswith("<LOCATION:") and result["home_longitude"].startswith("<LOCATION:")
+    assert (result["order_id"], result["max_tokens"], result["stream"], result["n"], result["ratio"], result["lat"],
+            result["amount"]) == (4532015112830366, 1234, True, 5, 0.5, 48.8566, 51.5)
     fixtures = tmp_path / "fixtures"
     fixtures.mkdir()
     (fixtures / "run.json").write_text(json.dumps(NUMBERS), encoding="utf-8")
     checked = run_cli("check", "--working-tree", "--format", "json", "fixtures", cwd=tmp_path)
     (entry,) = json.loads(checked.stdout)["results"]
     assert {(item["entity_type"], item["path"]) for item in entry["findings"]} == {
-        ("CREDIT_CARD", "$.result.card_number"), ("PHONE_NUMBER", "$.result.phone"), ("CREDENTIAL", "$.result.pin")}
+        ("CREDIT_CARD", "$.result.card_number"), ("PHONE_NUMBER", "$.result.phone"), ("CREDENTIAL", "$.result.pin"),
+        ("LOCATION", "$.result.home_latitude"), ("LOCATION", "$.result.home_longitude")}
 
 
 def base64_variants() -> dict[str, Any]:

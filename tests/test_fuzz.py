@@ -78,10 +78,11 @@ def redact_or_clear_error(redactor: Redactor, value: Any) -> Any | None:
 
 
 def assert_same_shape(before: Any, after: Any, path: str = "$", key: str | None = None) -> None:
-    if type(before) is int and isinstance(after, str) and key is not None \
+    if type(before) in (int, float) and isinstance(after, str) and key is not None \
             and may_name_personal_number(DEFAULT_POLICY, key):
         # The one documented change of type: a number that is personal data (`"card_number": 4111...`,
-        # `"ADDRESS": 100`) becomes its token, a string (test_engine's test_numbers_that_are_personal_data...).
+        # `"ADDRESS": 100`, `"home_lat": 51.5`) becomes its token, a string (test_engine's
+        # test_numbers_that_are_personal_data...).
         assert ANY_MARKER_RE.fullmatch(after), f"{path}: a personal number became {after!r}, not its token"
         return
     assert type(before) is type(after), f"{path}: {type(before).__name__} became {type(after).__name__}"

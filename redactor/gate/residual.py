@@ -80,9 +80,10 @@ _SECURE_PARAMETER = re.compile(r'"Type\\?"\s*:\s*\\?"SecureString')
 _STRING_ITEM = re.compile(
     r'[\[,]\s*\\?"(?P<key>[^"\\]{1,160})\\?"(?=\s*,\s*\\?"(?!\\?"|<[A-Z][A-Z0-9_]*(?::[0-9a-f]{12})?>\\?"))')
 _MAX_CACHED_NAMES = 100_000  # (as `StructureRules.is_secret_name`: a store's lists may hold many distinct strings)
-# A member whose value is a JSON integer of three digits or more (`"pin": 7391`, `"card_number": 4111...`):
-# the engine replaces one under a personal-data or secret name by its token, so one left is raw.
-_NUMBER_MEMBER = re.compile(r'"(?P<key>[^"\\]{1,160})\\?"\s*:\s*-?[1-9]\d{2}')
+# A member whose value is a JSON integer of three digits or more (`"pin": 7391`, `"card_number": 4111...`) or a
+# float (`"home_latitude": 51.50722`): the engine replaces one under a personal-data or secret name by its token,
+# so one left is raw.
+_NUMBER_MEMBER = re.compile(r'"(?P<key>[^"\\]{1,160})\\?"\s*:\s*-?(?:[1-9]\d{2}|\d{1,3}\.\d)')
 
 
 @dataclass
@@ -379,7 +380,7 @@ class _Walker:
             if not is_marker(key):
                 yield _Ctx(ctx.node.for_key(), ctx.structural), key
             member = self.rules.member(value, key, child, ctx.node, parent_key, attribute_name)
-            if type(child) is int and (entity := self.rules.number_entity(key, child)) is not None:
+            if type(child) in (int, float) and (entity := self.rules.number_entity(key, child)) is not None:
                 # a number that is personal data: the engine replaces it by a token (a string)
                 yield _Ctx(ctx.node.child(key, member.shape, key, entity), ctx.structural), str(child)
                 continue

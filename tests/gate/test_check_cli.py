@@ -523,16 +523,18 @@ def test_a_personal_number_pasted_into_a_sealed_file_is_found_without_the_key(st
     staged.env.update({"REDACTOR_KEY": "", "REDACTOR_KEY_FILE": str(tmp_path / "absent")})
     clean = (staged.path / "fixtures/run.jsonl").read_bytes()
     policy = str(sealed.policy)
-    counted = clean.replace(b'"run.completed"', b'"run.completed", "retries": 1234, "max_tokens": 4096')
+    counted = clean.replace(b'"run.completed"', b'"run.completed", "retries": 1234, "max_tokens": 4096, '
+                                                b'"temperature": 0.7')
     reseal_by_hand(staged, "fixtures/run.jsonl", counted, keep_mac=False)
     staged.git("add", "-A")
     assert check(staged, "--policy", policy, "fixtures/run.jsonl").returncode == 0  # counts are no one's
-    pasted = clean.replace(b'"run.completed"', b'"run.completed", "door_pin": 7391, "ssn_last4": 4187')
+    pasted = clean.replace(b'"run.completed"', b'"run.completed", "door_pin": 7391, "ssn_last4": 4187, '
+                                               b'"home_lat": 51.50722')
     reseal_by_hand(staged, "fixtures/run.jsonl", pasted, keep_mac=False)
     staged.git("add", "-A")
     result = check(staged, "--policy", policy, "--format", "json", "fixtures/run.jsonl")
     assert result.returncode == 1, result.stdout
     (entry,) = json.loads(result.stdout)["results"]
     assert {(f["entity_type"], f["path"]) for f in entry["findings"]} == {
-        ("CREDENTIAL", "$.door_pin"), ("US_SSN", "$.ssn_last4")}
-    assert "7391" not in result.stdout and "4187" not in result.stdout
+        ("CREDENTIAL", "$.door_pin"), ("US_SSN", "$.ssn_last4"), ("LOCATION", "$.home_lat")}
+    assert "7391" not in result.stdout and "4187" not in result.stdout and "50722" not in result.stdout
