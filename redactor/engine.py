@@ -328,9 +328,15 @@ class Redactor:
 _CASE_FORM_PART_MIN = 5
 
 
+# A Chinese or Korean full name of three characters (`陈慧玲`, `박서연`: most are two or three; red team 52).
+_CJK_FULL_NAME = re.compile(r"[\u4e00-\u9fff]{3}|[\uac00-\ud7a3]{3}")
+
+
 def _is_short_name(value: str, entity: str) -> bool:
-    """A three-letter name written with its capital (`Mai`, `Ana`, `Kim`): as distinctive as a longer one."""
-    return entity == "PERSON" and len(value) == 3 and value.isalpha() and value[0].isupper() and value[1:].islower()
+    """A three-letter name written with its capital (`Mai`, `Ana`, `Kim`) or a three-character Chinese or Korean
+    name: as distinctive as a longer one."""
+    return entity == "PERSON" and len(value) == 3 and (
+        (value.isalpha() and value[0].isupper() and value[1:].islower()) or _CJK_FULL_NAME.fullmatch(value) is not None)
 
 
 def is_propagated(value: str, entity: str) -> bool:

@@ -229,6 +229,25 @@ _PII_KEY_ENTITIES = {
                      "uscis_no", "uscis_number", "direct_deposit_account", "direct_deposit_account_number",
                      "refund_account", "refund_account_number", "deposit_account_number", "payout_account_number"),
                     "ID_NUMBER"),
+    # Latin American and Asia-Pacific payroll and KYC records under their own names: a birthday, a document's
+    # number (Peru's and Colombia's `numero_documento`, `identificacion`), Peru's pension CUSPP and interbank CCI,
+    # Brazil's work booklet and PIS, New Zealand's IRD, India's EPF member id, UAN, CKYC and PIN code, the
+    # Philippines' PhilHealth, Indonesia's BPJS, Brazil's phone and postcode words, a name in its own script
+    # (red team 52)
+    **dict.fromkeys(("birthday", "data_nascimento", "data_de_nascimento", "dt_nascimento", "fecha_nac"),
+                    "DATE_OF_BIRTH"),
+    **dict.fromkeys(("numero_documento", "numero_de_documento", "nro_documento", "num_documento",
+                     "numero_identificacion", "identificacion", "documento_identidad", "cedula", "cédula",
+                     "numero_cedula", "cuspp", "cci", "ctps", "pis", "pis_pasep", "nis_pis", "ird_number", "ird_no",
+                     "pf_member_id", "epf_member_id", "uan", "uan_number", "ckyc_no", "ckyc_number", "ckyc_id",
+                     "philhealth", "philhealth_number", "philhealth_no", "pagibig", "pag_ibig", "pagibig_number",
+                     "bpjs", "bpjs_ketenagakerjaan", "bpjs_kesehatan", "numero_cuenta", "cuenta_bancaria",
+                     "nro_cuenta"), "ID_NUMBER"),
+    **dict.fromkeys(("pincode", "cep"), "STREET_ADDRESS"),
+    **dict.fromkeys(("fone", "fone_princ", "telefone", "telefono", "teléfono", "celular", "numero_celular"),
+                    "PHONE_NUMBER"),
+    **dict.fromkeys(("chinese_name", "chinesename", "name_local", "local_name", "native_name", "name_native",
+                     "name_hindi", "hangul_name", "kanji_name", "name_kanji", "name_kana", "kana_name"), "PERSON"),
     "guardian": "PERSON",
     # a checkout form's autofill names (`cc-name`, `cc-number`), a statement's other party (red team 47)
     **dict.fromkeys(("cc_name", "cardholder", "counterparty_name"), "PERSON"),
@@ -478,6 +497,8 @@ _PERSON_OR_HANDLE_KEYS = frozenset({
     "veterinarian", "attorney", "solicitor",
     # a card's or an account's holder under its bare name (Adyen's `card.holderName`, a payee's `holder`)
     "holder", "holder_name",
+    # a payroll or KYC record's family: each `{"name": ..., "relationship": ...}` of its list (red team 52)
+    "dependents", "dependants", "beneficiaries", "family_members", "household_members", "emergency_contacts",
 })
 # A professional's letters after the name (`Anjali Raghunathan, MD`, `Rajesh Kulkarni MRCVS`).
 _POST_NOMINALS = re.compile(r",?[ \t]+(?:MD|DO|RN|NP|PA-C|PhD|DDS|DMD|DVM|MRCVS|BVSc|PharmD|FRCP|MRCP|MBBS|Esq\.?)$")
@@ -684,7 +705,16 @@ def _reads_as_full_name(value: str) -> bool:
     value = _POST_NOMINALS.sub("", value)
     if "/" in value:  # (a passenger as an airline's reservation writes it: `FERREIRA/ANA LUIZA MRS`)
         return reads_as_reservation_name(value)
+    if _CJK_NAME.fullmatch(value):
+        return True
     return _WRITTEN_FULL_NAME.fullmatch(value) is not None and _plausible(value)
+
+
+# A Chinese or Korean name as its own script writes it: a family name and a given name, two to four
+# characters, no space (`陈慧玲`, `박정호`; red team 52).
+# (Not a firm's or an institution's short name: `华为公司`, `株式会社`, `국민은행`.)
+_CJK_NAME = re.compile(r"(?![\u4e00-\u9fff\uac00-\ud7a3]*(?:公司|会社|會社|集团|集團|银行|銀行|商店|医院|醫院|学校"
+                       r"|學校|大学|大學|회사|은행|병원|학교|대학))(?:[\u4e00-\u9fff]{2,4}|[\uac00-\ud7a3]{2,4})")
 
 
 # What an identity document, a licence or a membership record calls its number, and the types and

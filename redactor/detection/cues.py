@@ -21,7 +21,7 @@ automaton pass).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -645,14 +645,44 @@ _PARENTHETICAL = r"(?:\s*\([^()\n]{1,20}\))?"
 _DIGIT_WORDS = ("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _DIGIT_NAMES = "|".join(_DIGIT_WORDS)  # (as a regex's alternatives: every spoken-number pattern takes them from here)
 _UNITS = "(?:" + "|".join(_DIGIT_WORDS[2:]) + ")"  # one to nine
-_DIGIT_WORD = rf"(?:{_DIGIT_NAMES}|\d)"
+# Spanish and Portuguese digits and two-digit numbers, as callers there read a number out (`tres uno cero cinco`,
+# `nove oito sete`, Brazil's `meia` for six, Mexico's pairs `cincuenta y cinco, cuarenta y uno`; red team 52). Not
+# `una`/`uma` (articles); `um` only after another digit (an English speaker's filler).
+_ROMANCE_DIGIT_VALUES = {"cero": 0, "uno": 1, "dos": 2, "dois": 2, "duas": 2, "tres": 3, "três": 3, "cuatro": 4,
+                         "quatro": 4, "cinco": 5, "seis": 6, "meia": 6, "siete": 7, "sete": 7, "ocho": 8, "oito": 8,
+                         "nueve": 9, "nove": 9}
+_ROMANCE_TEEN_VALUES = {"diez": 10, "dez": 10, "once": 11, "onze": 11, "doce": 12, "doze": 12, "trece": 13, "treze": 13,
+                        "catorce": 14, "catorze": 14, "quatorze": 14, "quince": 15, "quinze": 15, "dieciséis": 16,
+                        "dieciseis": 16, "dezesseis": 16, "dezasseis": 16, "diecisiete": 17, "dezessete": 17,
+                        "dezassete": 17, "dieciocho": 18, "dezoito": 18, "diecinueve": 19, "dezenove": 19,
+                        "dezanove": 19, "veintiuno": 21, "veintidós": 22, "veintidos": 22, "veintitrés": 23,
+                        "veintitres": 23, "veinticuatro": 24, "veinticinco": 25, "veintiséis": 26, "veintiseis": 26,
+                        "veintisiete": 27, "veintiocho": 28, "veintinueve": 29}
+_ROMANCE_TENS_VALUES = {"veinte": 20, "vinte": 20, "treinta": 30, "trinta": 30, "cuarenta": 40, "quarenta": 40,
+                        "cincuenta": 50, "cinquenta": 50, "sesenta": 60, "sessenta": 60, "setenta": 70, "ochenta": 80,
+                        "oitenta": 80, "noventa": 90}
+
+
+def _alternatives(words: Iterable[str]) -> str:
+    return "|".join(sorted(words, key=len, reverse=True))  # (longest first: `setenta` before `sete`)
+
+
+_ROMANCE_UNIT = f"(?:{_alternatives([*_ROMANCE_DIGIT_VALUES, 'um'])})"
+_ROMANCE_NUMBER = (f"(?:(?:{_alternatives(_ROMANCE_TENS_VALUES)})(?:[ ]+[ye][ ]+{_ROMANCE_UNIT})?"
+                   f"|{_alternatives(_ROMANCE_TEEN_VALUES)}|{_alternatives(_ROMANCE_DIGIT_VALUES)})")
+_ROMANCE_NUMBER_WORDS = (*_ROMANCE_DIGIT_VALUES, *_ROMANCE_TEEN_VALUES, *_ROMANCE_TENS_VALUES)
+_DIGIT_WORD = rf"(?:{_DIGIT_NAMES}|{_ROMANCE_NUMBER}|\d)"
 # Seven digits spoken, some of them doubled (`double seven`) or said as numerals: four words at least.
 _SPOKEN_DIGIT_WORDS_MIN = 4
+_SPOKEN_NUMBER_KEYWORDS = (*_DIGIT_WORDS, *_ROMANCE_NUMBER_WORDS)
 _SPOKEN_DIGIT_VALUES = {word: str(value) for value, word in enumerate(("zero", "one", "two", "three", "four", "five",
-                                                                     "six", "seven", "eight", "nine"))} | {"oh": "0"}
-# A spoken digit, `double`/`triple` before one, separated by spaces, commas, dashes or `dash`.
+                                                                     "six", "seven", "eight", "nine"))} | {
+    "oh": "0", "um": "1",
+    **{word: str(value) for word, value in (_ROMANCE_DIGIT_VALUES | _ROMANCE_TEEN_VALUES).items()}}
+# A spoken digit, `double`/`triple` before one, separated by spaces, commas, dashes or `dash`: five words at least
+# (`cincuenta y cinco, cuarenta y uno, ochenta y ocho, veintitrés, diecisiete` is ten digits).
 _SPOKEN_DIGITS = (rf"(?i:(?:plus[ ]+)?(?:(?:double|triple)[ ]+)?{_DIGIT_WORD}"
-                  rf"(?:(?:[ ,.-]+|[ ]+dash[ ]+)(?:(?:double|triple)[ ]+)?{_DIGIT_WORD}){{5,24}})(?![\w-])")
+                  rf"(?:(?:[ ,.-]+|[ ]+dash[ ]+)(?:(?:double|triple)[ ]+)?(?:{_DIGIT_WORD}|um)){{4,24}})(?![\w-])")
 _SPOKEN_TLDS = (
     "com|org|net|edu|gov|io|co|uk|de|fr|es|it|nl|be|ch|at|se|no|dk|fi|pl|ie|pt|ca|au|nz|in|br|mx|jp|kr|cn|za|"
     "us|me|info|biz|app|dev|ai"
@@ -681,11 +711,18 @@ def spoken_digits(value: str) -> str:
     """The digits a spoken number says: `double seven oh one` -> 7701."""
     digits: list[str] = []
     repeat = 1
-    for word in re.findall(r"[a-z]+|\d", value.lower()):
+    words = re.findall(r"[^\W\d_]+|\d", value.lower())
+    for index, word in enumerate(words):
         if word in ("double", "triple"):
             repeat = 2 if word == "double" else 3
             continue
-        digit = _SPOKEN_DIGIT_VALUES.get(word, word if word.isdigit() else "")
+        if word in _ROMANCE_TENS_VALUES:  # `cincuenta y cinco` is 55, `vinte` alone 20
+            unit = words[index + 2] if index + 2 < len(words) and words[index + 1] in ("y", "e") else ""
+            digit = str(_ROMANCE_TENS_VALUES[word] + int(_SPOKEN_DIGIT_VALUES.get(unit, "0")))
+        elif index and words[index - 1] in ("y", "e") and words[index - 2] in _ROMANCE_TENS_VALUES:
+            continue  # (the unit of the tens before it)
+        else:
+            digit = _SPOKEN_DIGIT_VALUES.get(word, word if word.isdigit() else "")
         digits.append(digit * repeat)
         repeat = 1
     return "".join(digits)
@@ -694,6 +731,19 @@ def spoken_digits(value: str) -> str:
 def _spoken_phone_ok(value: str) -> bool:
     digits = spoken_digits(value)
     return 7 <= len(digits) <= 15 and not _spoken_card_ok(value) and not value.replace(" ", "").isdigit()
+
+
+# One digit in words, English, Spanish or Portuguese, or a numeral.
+_SPOKEN_SINGLE_DIGIT = rf"(?:{_DIGIT_NAMES}|{_ROMANCE_UNIT}|\d)"
+
+
+def _spoken_postcode_ok(value: str) -> bool:
+    return 4 <= len(spoken_digits(value)) <= 10 and not value.replace(" ", "").isdigit()
+
+
+def _spoken_account_ok(value: str) -> bool:
+    digits = spoken_digits(value)
+    return 16 <= len(digits) <= 34 and not _spoken_card_ok(value)
 
 
 def _spoken_card_ok(value: str) -> bool:
@@ -1686,9 +1736,22 @@ CUE_RULES: tuple[CueRule, ...] = (
     # three two`, `double seven`, digits mixed in) and addresses spelled (`priya dot raman at outlook dot com`).
     # A run of seven digits or more is a phone number; thirteen to nineteen passing Luhn, a card's.
     CueRule("spoken_card", "CREDIT_CARD", r"\b", _SPOKEN_DIGITS, _spoken_card_ok, separator="",
-            keywords=_DIGIT_WORDS, min_keywords=_SPOKEN_DIGIT_WORDS_MIN),
+            keywords=_SPOKEN_NUMBER_KEYWORDS, min_keywords=_SPOKEN_DIGIT_WORDS_MIN),
     CueRule("spoken_phone", "PHONE_NUMBER", r"\b", _SPOKEN_DIGITS, _spoken_phone_ok, separator="",
-            keywords=_DIGIT_WORDS, min_keywords=_SPOKEN_DIGIT_WORDS_MIN),
+            keywords=_SPOKEN_NUMBER_KEYWORDS, min_keywords=_SPOKEN_DIGIT_WORDS_MIN),
+    # A postcode said aloud after its name (`código postal uno uno cinco dos nueve`, `O C-E-P zero cinco quatro zero
+    # sete`, `pin code six eight two zero three six`, `zip code nine four one one oh`): four to ten digits, in words
+    # (red team 52).
+    CueRule("spoken_postcode", "STREET_ADDRESS",
+            r"\b(?:c[óo]digo[ \t]+postal|C\.P\.|CEP|C-E-P|zip(?:[ \t-]?code)?|post(?:al)?[ \t-]?code|pin[ \t-]?code)",
+            rf"(?i:{_SPOKEN_SINGLE_DIGIT}(?:[ ,.-]+{_SPOKEN_SINGLE_DIGIT}){{3,9}})(?![\w-])", _spoken_postcode_ok,
+            separator=(r"[ \t]*[:,]?(?:[ \t]+(?:is|es|é|era|nuevo|nueva|novo|nova|now|it's|de|do|da|mi|my))*"
+                       r"[ \t]*[:,]?[ \t]*"),
+            keywords=("código postal", "codigo postal", "c.p.", "cep", "c-e-p", "zip", "postcode", "post code",
+                      "post-code", "postal code", "pin code", "pin-code", "pincode")),
+    # ... and a longer run, a bank account's or a CLABE's (`cero uno dos, uno ocho cero, ...`: eighteen digits)
+    CueRule("spoken_account_number", "ID_NUMBER", r"\b", _SPOKEN_DIGITS, _spoken_account_ok, separator="",
+            keywords=_SPOKEN_NUMBER_KEYWORDS, min_keywords=_SPOKEN_DIGIT_WORDS_MIN),
     CueRule("spoken_email", "EMAIL_ADDRESS", r"\b(?:e-?mail|mail|address|reach me|contact me)",
             _SPOKEN_EMAIL, separator=r"(?:(?:\s+(?:is|me|at|on|to|it's|its|address))+\s*[:,]?|\s*[:,])\s*",
             keywords=("email", "e-mail", "mail", "address", "reach me", "contact me")),

@@ -926,8 +926,10 @@ _IDENTIFIER_PUNCTUATION = frozenset("_-./")
 
 # Other languages' words for a password, as prose writes them before one (`heslo Vojta.Brno-19`, `mein Passwort ist
 # ...`, `la contraseña es ...`); not Italian `parola`, which is any word (`la parola chiave`).
+# Spanish `clave` is any key too (`palabra clave`), but a credential-shaped word after it is a password (`la clave
+# del Office Banking es Galicia.Nomina#26`; red team 52).
 _PROSE_PASSWORD_KEYWORDS = (*(word for word in PASSWORD_WORDS if word != "parola" and "_" not in word),
-                            "mot de passe")
+                            "mot de passe", "clave")
 _PROSE_PASSWORD_WORDS = "|".join(re.escape(word) for word in _PROSE_PASSWORD_KEYWORDS)
 
 
@@ -2754,10 +2756,13 @@ RULES: dict[str, SecretRule] = _rules(
         # in brackets after the word (`the office Wi-Fi password (Kettle-Orchard-71)`).
         re.compile(
             r"(?i)(?<![A-Za-z0-9])(?:(?:password|passwd|passphrase|" + _PROSE_PASSWORD_WORDS + r")"
-            r"(?:[ \t]{1,3}(?:for|of|on)(?:[ \t]{1,3}[\w.@-]{1,40}){1,3})?"
+            r"(?:[ \t]{1,3}(?:for|of|on)(?:[ \t]{1,3}[\w.@-]{1,40}){1,3}"
+            # (Spanish and Portuguese say what it opens at more length, then the verb: `la contraseña de la llave
+            # privada del CSD es ...`, `a senha do certificado A1 da empresa é ...`; red team 52)
+            r"|[ \t]{1,3}(?:de|del|do|da|para)(?:[ \t]{1,3}[\w.@-]{1,40}){1,5}(?=[ \t]{1,3}(?:es|era|é|foi)[ \t]))?"
             r"(?:[ \t]{0,3}:[ \t]{1,3}(?:[\w.\\-]{1,40}[ \t]{1,3}/[ \t]{1,3})?"
             r"|[ \t]{0,3}\((?=[^()\s]{8,64}\))"
-            r"|[ \t]{1,3}(?:(?:is|was|to|set[ \t]to|ist|war|es|era|est|é|è|är|er|jest|je)[ \t]{1,3})?)"
+            r"|[ \t]{1,3}(?:(?:is|was|to|set[ \t]to|ist|war|es|era|est|é|foi|è|är|er|jest|je)[ \t]{1,3})?)"
             # (the short forms only before `is` or a colon: `FSA ID pw is ...`, `pwd: ...`; `pw 2` is no password)
             r"|pwd?(?:[ \t]{1,3}(?:is|was)[ \t]{1,3}|[ \t]{0,3}:[ \t]{1,3}))[\"'`]?"
             r"(?P<secret>[^\s\"'`<>\\(){}\[\],;:=][^\s\"'`<>\\(){}\[\],;]{6,62}[^\s\"'`<>\\(){}\[\],;.:?])"
