@@ -721,7 +721,8 @@ _CJK_NAME = re.compile(r"(?![\u4e00-\u9fff\uac00-\ud7a3]*(?:公司|会社|會社
 # record names that make it one (`{"type": "passport", "number": ...}`, `"license": {"number": ...}`).
 _DOCUMENT_NUMBER_KEYS = frozenset({"number", "no", "num", "value", "id_number", "document_number", "account", "routing",
                                    "account_no", "unique_identifier", "identifier",  # (Duffel's passengers)
-                                   "numero", "número", "nummer", "numer"})  # (`{"tipo": "CIE", "numero": ...}`)
+                                   # (`{"tipo": "CIE", "numero": ...}`, a bank's `{"banco": {"cuenta": ...}}`)
+                                   "numero", "número", "nummer", "numer", "cuenta"})
 # A FHIR identifier's `system` that names a personal number (`{"system": "http://hl7.org/fhir/sid/us-ssn",
 # "value": ...}`, `.../id/medicare-number`, `https://fhir.nhs.uk/Id/nhs-number`, a hospital's `/mrn`).
 _PERSONAL_ID_SYSTEM = re.compile(r"(?i)(?<![a-z])(?:medicare|medicaid|passport|ssn|social-security|nhs|national|"
@@ -749,6 +750,8 @@ _IDENTITY_DOCUMENTS = frozenset({
     "payout",  # a claim's `"payout": {"method": "ACH", "account": ...}` (red team 48)
     # an airline booking's travel document (`"docs": {"type": "P", "number": ...}`, IATA's DOCS)
     "docs", "travel_document", "travel_documents", "apis",
+    # a payroll record's bank in Spanish and Portuguese (`"banco": {"nombre": "BBVA", "cuenta": ...}`; red team 52)
+    "banco", "datos_bancarios", "dados_bancarios", "cuenta_bancaria", "conta_bancaria",
 })
 
 

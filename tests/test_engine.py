@@ -3248,3 +3248,59 @@ def test_red_team_51_homes_locks_payments_and_calls(tmp_path: Path) -> None:
     word = out["asr"]["words"][0]
     assert word["start"] == 3.1 and word["word"].startswith("<PERSON:")
     assert word["punctuated_word"] == word["word"] + "."
+
+
+def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> None:
+    """Red team 52 (NER off): numbers a caller reads out in Spanish and Portuguese (digits, Mexico's pairs, a
+    CLABE's long run), postcodes said after their name, dates of birth said in words, passwords in Spanish and
+    Portuguese prose; payroll and KYC keys (a birthday, Peru's `numero_documento`, India's UAN and PIN code, New
+    Zealand's IRD, a bank's `cuenta`), a record's dependents and Chinese and Korean names of three characters found
+    once and replaced everywhere; command lines and configs (keytool, `kubectl create secret --from-literal`, SQL's
+    `IDENTIFIED BY`, an .npmrc's `_auth`, a magic link). Near misses: counting in Spanish, a meeting's date, a
+    ConfigMap's literal, AWS's documented example keys, a redacted placeholder, a company's name in Chinese."""
+    planted = [b"tres uno cero cinco ocho siete", b"cincuenta y cinco, cuarenta y uno", b"cero uno dos, uno ocho cero",
+               b"nove oito sete quatro cinco", b"uno uno cinco dos nueve", b"six eight two zero three six",
+               b"twenty third January nineteen eighty seven", b"vinte e dois de agosto de noventa e um",
+               b"Csd.Bajio.2025", b"Galicia.Nomina#26", b"1990-01-09", b"45871236", b"100938274615", b"560102",
+               b"113827467", b"1547823961", b"Jeong Park", b"Jks-Store-8814", b"Gq4Vz-bootstrap-71Lm",
+               b"Rpt-Grant-88xQ", b"Y2ktZGVwbG95OldyNy1GYWxjb24tUXVhcnJ5LTI5",
+               b"8Hza_bjDX9RNx4yJRJ4_X0QJwnc2dXJUAH0Yr-k2GWkNOPhz"]
+    out = redacted_by_the_cli(tmp_path, {
+        "asr": ["Mi número de seguro social es tres uno cero cinco ocho siete uno dos tres cuatro cinco.",
+                "Sí, es el cincuenta y cinco, cuarenta y uno, ochenta y ocho, veintitrés, diecisiete.",
+                "a mi CLABE, cero uno dos, uno ocho cero, cero uno cinco cuatro siete ocho dos tres nueve seis uno "
+                "cero",
+                "me liga no onze, nove oito sete quatro cinco, dois um meia três",
+                "el código postal nuevo es uno uno cinco dos nueve, gracias",
+                "Address pin code six eight two zero three six please",
+                "Date of birth twenty third January nineteen eighty seven",
+                "Nasci em vinte e dois de agosto de noventa e um",
+                "uno, dos, tres, cuatro y cinco veces lo dije",
+                "la reunión es el quince de marzo del dos mil veintiséis"],
+        "chat": ["la contraseña de la llave privada del CSD es Csd.Bajio.2025 y listo",
+                 "la clave del Office Banking es Galicia.Nomina#26", "la palabra clave es importante"],
+        "buk": {"birthday": "1990-01-09", "numero_documento": "45871236", "uan": "100938274615",
+                "address": {"pincode": "560102"}, "taxCode": {"irdNumber": "113827467"},
+                "banco": {"nombre": "BBVA", "cuenta": "1547823961"},
+                "dependents": [{"name": "Jeong Park", "relationship": "father"}, {"name": "박정호"}]},
+        "myinfo": {"chinesename": {"value": "陈慧玲"}, "employer": {"name": "华为公司"}},
+        "summary": "Applicant 陈慧玲 and dependant 박정호 verified.",
+        "shell": "keytool -importkeystore -srckeystore in.p12 -deststorepass Jks-Store-8814 -noprompt\n"
+                 "kubectl create secret generic ledger-bootstrap --from-literal=ADMIN_BOOTSTRAP=Gq4Vz-bootstrap-71Lm\n"
+                 "kubectl create configmap app --from-literal=LOG_LEVEL=debug\n"
+                 "CREATE USER 'reporting'@'10.%' IDENTIFIED BY 'Rpt-Grant-88xQ';\n"
+                 "//nexus.example.internal/repository/npm/:_auth=Y2ktZGVwbG95OldyNy1GYWxjb24tUXVhcnJ5LTI5\n"
+                 "GET /auth/magic/8Hza_bjDX9RNx4yJRJ4_X0QJwnc2dXJUAH0Yr-k2GWkNOPhz HTTP/1.1",
+        "env_example": "AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\n"
+                       "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\nOPENAI_API_KEY=sk-...redacted",
+    }, *planted)
+    assert out["asr"][8:] == ["uno, dos, tres, cuatro y cinco veces lo dije",
+                              "la reunión es el quince de marzo del dos mil veintiséis"]
+    assert out["asr"][3].startswith("me liga no <PHONE_NUMBER:") and out["asr"][2].startswith("a mi CLABE, <ID_NUMBER:")
+    assert out["chat"][2] == "la palabra clave es importante"
+    assert out["buk"]["banco"]["nombre"] == "BBVA" and out["buk"]["dependents"][1]["name"].startswith("<PERSON:")
+    assert "陈慧玲" not in out["summary"] and "박정호" not in out["summary"]
+    assert out["myinfo"]["employer"]["name"] == "华为公司"
+    assert "kubectl create configmap app --from-literal=LOG_LEVEL=debug" in out["shell"]
+    assert out["env_example"] == ("AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\nAWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/"
+                                  "bPxRfiCYEXAMPLEKEY\nOPENAI_API_KEY=sk-...redacted")

@@ -949,8 +949,18 @@ _SPOKEN_YEAR = (r"(?:nineteen|two[ \t]+thousand(?:[ \t]+and)?|twenty)"
                 rf"(?:[ \t]+(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -]{_UNITS})?"
                 rf"|oh[ \t]+{_UNITS}|{_UNITS}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen"
                 r"|nineteen))?")
+# (the ordinal before the month without `of` too, as India and Britain say it: `twenty third January nineteen eighty
+# seven`; red team 52)
 _SPOKEN_DATE = (rf"(?i:(?:{_MONTH}[ \t]+(?:the[ \t]+)?(?:{_SPOKEN_ORDINAL})"
-                rf"|(?:{_SPOKEN_ORDINAL})[ \t]+of[ \t]+{_MONTH}),?[ \t]+{_SPOKEN_YEAR})(?![\w-])")
+                rf"|(?:{_SPOKEN_ORDINAL})[ \t]+(?:of[ \t]+)?{_MONTH}),?[ \t]+{_SPOKEN_YEAR})(?![\w-])")
+# ... and in Spanish and Portuguese: `tres de enero de mil novecientos noventa y nueve`, `vinte e dois de agosto de
+# noventa e um`, `quince de marzo del ochenta y siete` (red team 52).
+_ROMANCE_MONTH = (r"(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre"
+                  r"|diciembre|janeiro|fevereiro|março|marco|maio|junho|julho|setembro|outubro|novembro|dezembro)")
+_ROMANCE_YEAR = (r"(?:(?:mil[ \t]+novecient[oa]s|dos[ \t]+mil|dois[ \t]+mil)(?:[ \t]+[ye])?(?:[ \t]+"
+                 rf"{_ROMANCE_NUMBER})?|{_ROMANCE_NUMBER})")
+_ROMANCE_SPOKEN_DATE = (rf"(?i:(?:primero|primeiro|{_ROMANCE_NUMBER})[ \t]+de[ \t]+{_ROMANCE_MONTH}[ \t]+del?[ \t]+"
+                        rf"{_ROMANCE_YEAR})(?![\w-])")
 # A date of birth's label in English (`DOB`, `date of birth`, `birthdate`, `birthday`).
 _BIRTH_DATE_LABEL = r"\bd\.?o\.?b\b\.?|\bdate[ _-]of[ _-]birth|\bbirth[ _-]?date|\bbirthday"
 # Where someone was born, between `born`, `né`, `nato` and the date: `nato a Roma il 3 marzo 1980`.
@@ -1318,6 +1328,11 @@ CUE_RULES: tuple[CueRule, ...] = (
             _BIRTH_DATE_LABEL + r"|\bborn(?:[ \t]+on)?", _SPOKEN_DATE,
             separator=r"(?:[ \t]*[:,]?[ \t]*(?:is|was|it's|its)?[ \t]*(?:the[ \t]+)?)",
             keywords=("dob", "d.o.b", "birth", "born")),
+    CueRule("spoken_date_of_birth_es_pt", "DATE_OF_BIRTH",
+            r"\bfecha[ \t]+de[ \t]+nacimiento|\bnac[ií](?:d[oa])?[ \t]+el|\bdata[ \t]+de[ \t]+nascimento"
+            r"|\bnasci(?:d[oa])?[ \t]+(?:em|no|a)", _ROMANCE_SPOKEN_DATE,
+            separator=r"(?:[ \t]*[:,]?[ \t]*(?:es|era|é|foi)?[ \t]*(?:el[ \t]+)?)",
+            keywords=("fecha de nacimiento", "nací", "naci", "data de nascimento", "nasci")),
     # "born on" also dates projects and products ("the project was born on March 3, 2021", "il progetto
     # è nato il 3 marzo 2021"): a date long enough ago to be an adult's birth (a fixed year, so that
     # output never depends on today). The same for German `geb.`, `geboren am`, French `né le`, Italian

@@ -540,6 +540,7 @@ _PLACEHOLDER = re.compile(
     | [A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+        # OPENAI_API_KEY: an env var *name*, not its value
     | [A-Za-z0-9_-]{0,16}[-_]              # sk-proj-, ghp_: a vendor prefix with no body
     | [A-Za-z0-9_-]{0,16}(?:\.{3}|…)        # sk-..., ghp_…: a vendor prefix and an ellipsis
+      (?i:redacted|masked|hidden|omitted|truncated)?  # sk-...redacted
     """
 )
 # What stands in a document for a value (never one itself), under a secret-named key too: `<your-api-key>`,
@@ -752,6 +753,12 @@ def _cli_flag_ok(m: re.Match[str], value: str) -> bool:
     # `--password options` in help text: after a space (not "="), an unquoted value must look
     # like a credential.
     return m.group("sep") == "=" or m.group("bare") is None or _token_like(value)
+
+
+def _secret_literal_ok(m: re.Match[str], value: str) -> bool:
+    """A `--from-literal` value of a Secret (`kubectl create secret ...` earlier on its line)."""
+    line_start = m.string.rfind("\n", 0, m.start()) + 1
+    return "secret" in m.string[line_start:m.start()].lower() and _not_placeholder(value)
 
 
 def _login_password_ok(m: re.Match[str], value: str) -> bool:
@@ -975,7 +982,7 @@ def _random_secret_ok(m: re.Match[str], value: str) -> bool:
 # Path segments after which the next segment is a one-time or bearer token (`/invite/<token>`,
 # `/password-reset/<token>`). Hyphenated names also match with "_" or nothing in between.
 _PATH_TOKEN_SEGMENTS: tuple[str, ...] = (
-    "token", "tokens", "invite", "invites", "invitation", "invitations", "reset", "password-reset",
+    "token", "tokens", "invite", "invites", "invitation", "invitations", "reset", "password-reset", "magic",
     "reset-password", "magic-link", "magic-links", "login-link", "login-links",
 )
 _PATH_TOKEN_NAMES: tuple[str, ...] = tuple(
@@ -2722,6 +2729,64 @@ RULES: dict[str, SecretRule] = _rules(
         "redactor: command lines recorded in tool calls",
         groups=_VALUE_GROUPS,
         validator=_cli_flag_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "keytool_password", "PASSWORD",
+        # Java's keytool and jarsigner take a keystore's and a key's password after a single-dash option
+        # (`keytool -importkeystore ... -deststorepass Jks-Store-8814`; `-storepass:env VAR` names a variable).
+        re.compile(
+            r"(?i)(?<![A-Za-z0-9-])-(?:src|dest|new)?(?:store|key)pass"
+            r"""(?P<sep>[ \t]{1,3})(?:"(?P<dq>[^"\r\n]{1,512})"|'(?P<sq>[^'\r\n]{1,512})'"""
+            r"""|(?P<bare>[^\s"'<>-][^\s"'<>]{0,511}))"""
+        ),
+        ("storepass", "keypass"),
+        "https://docs.oracle.com/en/java/javase/21/docs/specs/man/keytool.html",
+        groups=_VALUE_GROUPS,
+        validator=_cli_flag_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "kubectl_secret_literal", "CREDENTIAL",
+        # `kubectl create secret generic ledger-bootstrap --from-literal=ADMIN_BOOTSTRAP=...`: whatever a
+        # Secret is made from is secret, whatever its key is called (a ConfigMap's literals are not).
+        re.compile(
+            r"--from-literal[= ](?P<name>[\w.-]{1,253})="
+            r"""(?:"(?P<dq>[^"\r\n]{1,1024})"|'(?P<sq>[^'\r\n]{1,1024})'|(?P<bare>[^\s"'<>\\]{1,1024}))"""
+        ),
+        ("from-literal",),
+        "https://kubernetes.io/docs/tasks/configmap-secret/managing-secret-using-kubectl/",
+        groups=_VALUE_GROUPS,
+        validator=_secret_literal_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "sql_identified_by", "PASSWORD",
+        # `CREATE USER 'reporting'@'10.%' IDENTIFIED BY 'Rpt-Grant-88xQ'` (MySQL, also `IDENTIFIED WITH
+        # caching_sha2_password BY '...'`), Oracle's `ALTER USER app IDENTIFIED BY "..."`: the account's password.
+        re.compile(
+            r"(?i)\bIDENTIFIED[ \t]+(?:WITH[ \t]+\w{1,64}[ \t]+)?BY[ \t]+(?:PASSWORD[ \t]+)?"
+            r"""(?:'(?P<sq>[^'\r\n]{1,256})'|"(?P<dq>[^"\r\n]{1,256})")"""
+        ),
+        ("identified",),
+        "https://dev.mysql.com/doc/refman/8.0/en/create-user.html",
+        groups=("sq", "dq"),
+        validator=url_password_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "npmrc_auth", "CREDENTIAL",
+        # An .npmrc's `_auth` (base64 of `user:password`) and `_password` (base64 of the password), bare or
+        # scoped to a registry (`//nexus.example/repository/npm/:_auth=...`); `_authToken` is a token's rule.
+        re.compile(r"(?:^|(?<=[\s:]))_(?:auth|password)[ \t]*=[ \t]*[\"']?"
+                   r"(?P<secret>[A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])", re.MULTILINE),
+        ("_auth", "_password"),
+        "https://docs.npmjs.com/cli/v10/configuring-npm/npmrc#auth-related-configuration",
+        validator=lambda _m, value: _not_placeholder(value),
         score=0.9,
         priority=GENERIC,
     ),
