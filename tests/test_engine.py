@@ -3256,8 +3256,9 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
     Portuguese prose; payroll and KYC keys (a birthday, Peru's `numero_documento`, India's UAN and PIN code, New
     Zealand's IRD, a bank's `cuenta`), a record's dependents and Chinese and Korean names of three characters found
     once and replaced everywhere; command lines and configs (keytool, `kubectl create secret --from-literal`, SQL's
-    `IDENTIFIED BY`, an .npmrc's `_auth`, a magic link). Near misses: counting in Spanish, a meeting's date, a
-    ConfigMap's literal, AWS's documented example keys, a redacted placeholder, a company's name in Chinese."""
+    `IDENTIFIED BY`, an .npmrc's `_auth`, a magic link). (AWS's documented `AKIAIOSFODNN7EXAMPLE` is still
+    redacted: the shipped example plants it.) Near misses: counting in Spanish, a meeting's date, a
+    ConfigMap's literal, a redacted placeholder, a company's name in Chinese."""
     planted = [b"tres uno cero cinco ocho siete", b"cincuenta y cinco, cuarenta y uno", b"cero uno dos, uno ocho cero",
                b"nove oito sete quatro cinco", b"uno uno cinco dos nueve", b"six eight two zero three six",
                b"twenty third January nineteen eighty seven", b"vinte e dois de agosto de noventa e um",
@@ -3291,8 +3292,7 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
                  "CREATE USER 'reporting'@'10.%' IDENTIFIED BY 'Rpt-Grant-88xQ';\n"
                  "//nexus.example.internal/repository/npm/:_auth=Y2ktZGVwbG95OldyNy1GYWxjb24tUXVhcnJ5LTI5\n"
                  "GET /auth/magic/8Hza_bjDX9RNx4yJRJ4_X0QJwnc2dXJUAH0Yr-k2GWkNOPhz HTTP/1.1",
-        "env_example": "AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\n"
-                       "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\nOPENAI_API_KEY=sk-...redacted",
+        "env_example": "OPENAI_API_KEY=sk-...redacted\nPINECONE_API_KEY=<your-key>",
     }, *planted)
     assert out["asr"][8:] == ["uno, dos, tres, cuatro y cinco veces lo dije",
                               "la reunión es el quince de marzo del dos mil veintiséis"]
@@ -3302,5 +3302,4 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
     assert "陈慧玲" not in out["summary"] and "박정호" not in out["summary"]
     assert out["myinfo"]["employer"]["name"] == "华为公司"
     assert "kubectl create configmap app --from-literal=LOG_LEVEL=debug" in out["shell"]
-    assert out["env_example"] == ("AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\nAWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/"
-                                  "bPxRfiCYEXAMPLEKEY\nOPENAI_API_KEY=sk-...redacted")
+    assert out["env_example"] == "OPENAI_API_KEY=sk-...redacted\nPINECONE_API_KEY=<your-key>"

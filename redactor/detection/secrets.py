@@ -234,15 +234,6 @@ def _placeholder_tail(value: str) -> bool:
     return len(value) >= 16 and len(set(value[-16:])) < 5
 
 
-# The example credentials AWS publishes in its documentation (`AKIAIOSFODNN7EXAMPLE`,
-# `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`), copied into every `.env.example` (red team 52).
-_DOCUMENTED_EXAMPLE = re.compile(r"[A-Za-z0-9/+]{8,}EXAMPLE(?:KEY)?")
-
-
-def _documented_example(value: str) -> bool:
-    return _DOCUMENTED_EXAMPLE.fullmatch(value) is not None
-
-
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     while start < end and text[start].isspace():
         start += 1
@@ -349,7 +340,7 @@ class SecretDetector:
             value = text[start:end]
             if rule.validator is not None and not rule.validator(match, value):
                 continue
-            if _placeholder_tail(value) or _documented_example(value):
+            if _placeholder_tail(value):
                 continue
             yield _Candidate(start, end, rule.entity_type, rule.score, rule.priority, rule_detector(rule.name))
 
@@ -378,7 +369,7 @@ class SecretDetector:
                 value = text[start:end]
                 if spec.validator is not None and not spec.validator(match, value):
                     continue
-                if _placeholder_tail(value) or _documented_example(value):
+                if _placeholder_tail(value):
                     continue
                 yield _Candidate(start, end, spec.entity_type, 1.0, spec.priority, spec.name)
 
