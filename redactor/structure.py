@@ -761,6 +761,11 @@ _BANK_CODE_KEYS = frozenset({"ifsc", "ifsc_code", "sort_code", "sortcode", "rout
                              "aba_routing_number", "bsb", "bic", "swift", "swift_code", "swift_bic", "transit_number",
                              "institution_number", "bank_code", "blz"})
 _BANK_ACCOUNT_NUMBER_KEYS = frozenset({"account", "account_no", "number", "no", "num"})
+# What a bank account's record says of its bank, public: the bank's code and name (`"bank_account": {"ifsc":
+# "HDFC0001842", "bank_name": "HDFC Bank", "account_number": ...}`, `"conta": {"bic": "ITAUBRSPXXX", ...}`; red
+# team 52). The account's number and holder stay personal.
+_BANK_PUBLIC_FIELDS = _BANK_CODE_KEYS | {"bank_name", "bank", "branch", "branch_name", "bank_branch", "nombre_banco",
+                                         "banco", "nome_banco", "bank_country", "currency"}
 # A Canadian direct deposit's `{"transit": "04821", "institution": "815", "account": ...}` (red team 41): bank codes
 # only as digits (an `institution` is a university's name as often).
 _BANK_CODE_DIGIT_KEYS = frozenset({"transit", "institution"})
@@ -2314,7 +2319,8 @@ class StructureRules:
                 # Inside a PII record (`shipping_address: {name, phone, ...}`) a member named after a PII
                 # type is that PII: the recipient's `name` is a person, not a k8s secret's name.
                 return Member(False, effective_key, own, shape)
-            safe = ((key in SECRET_CONTAINER_SAFE_KEYS or _ENUM_KEY.search(key) is not None)
+            safe = ((key in SECRET_CONTAINER_SAFE_KEYS or _ENUM_KEY.search(key) is not None
+                     or (ctx.secret_entity not in SECRET_ENTITY_TYPES and normalize_key(key) in _BANK_PUBLIC_FIELDS))
                     and isinstance(child, str) and len(child) < _SAFE_VALUE_MAX_LENGTH) or is_secret_reference(parent) \
                 or (key in _SERVICE_ACCOUNT_PUBLIC_FIELDS and parent.get("type") == "service_account")
             return Member(safe, effective_key, ctx.secret_entity, shape)

@@ -3258,7 +3258,8 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
     once and replaced everywhere; command lines and configs (keytool, `kubectl create secret --from-literal`, SQL's
     `IDENTIFIED BY`, an .npmrc's `_auth`, a magic link). (AWS's documented `AKIAIOSFODNN7EXAMPLE` is still
     redacted: the shipped example plants it.) Near misses: counting in Spanish, a meeting's date, a
-    ConfigMap's literal, a redacted placeholder, a company's name in Chinese."""
+    ConfigMap's literal, a redacted placeholder, a company's name in Chinese, an employer's CUIT, RFC, RUT
+    and Korean registration number, a bank's IFSC, name and BIC in an account's record."""
     planted = [b"tres uno cero cinco ocho siete", b"cincuenta y cinco, cuarenta y uno", b"cero uno dos, uno ocho cero",
                b"nove oito sete quatro cinco", b"uno uno cinco dos nueve", b"six eight two zero three six",
                b"twenty third January nineteen eighty seven", b"vinte e dois de agosto de noventa e um",
@@ -3293,7 +3294,13 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
                  "//nexus.example.internal/repository/npm/:_auth=Y2ktZGVwbG95OldyNy1GYWxjb24tUXVhcnJ5LTI5\n"
                  "GET /auth/magic/8Hza_bjDX9RNx4yJRJ4_X0QJwnc2dXJUAH0Yr-k2GWkNOPhz HTTP/1.1",
         "env_example": "OPENAI_API_KEY=sk-...redacted\nPINECONE_API_KEY=<your-key>",
-    }, *planted)
+        "employer": "Empleador: Grupo Andino SA, CUIT 30-71234569-8, RFC GTB130722QK4, RUT 76.543.210-3.",
+        "employee": "Empleado: CUIT 20-28774512-6, RFC GODE561231GR8, RUT 16.482.391-1",
+        "kr": "(사업자등록번호 220-87-49137)",
+        "payout": {"bank_account": {"ifsc": "HDFC0001842", "bank_name": "HDFC Bank",
+                                    "account_number": "50100482736915"},
+                   "conta": {"bic": "ITAUBRSPXXX", "numero": "12345-6"}},
+    }, *planted, b"20-28774512-6", b"GODE561231GR8", b"16.482.391-1", b"50100482736915", b"12345-6")
     assert out["asr"][8:] == ["uno, dos, tres, cuatro y cinco veces lo dije",
                               "la reunión es el quince de marzo del dos mil veintiséis"]
     assert out["asr"][3].startswith("me liga no <PHONE_NUMBER:") and out["asr"][2].startswith("a mi CLABE, <ID_NUMBER:")
@@ -3303,3 +3310,8 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
     assert out["myinfo"]["employer"]["name"] == "华为公司"
     assert "kubectl create configmap app --from-literal=LOG_LEVEL=debug" in out["shell"]
     assert out["env_example"] == "OPENAI_API_KEY=sk-...redacted\nPINECONE_API_KEY=<your-key>"
+    # an employer's tax ids are public; a bank's code and name in an account's record too
+    assert out["employer"] == "Empleador: Grupo Andino SA, CUIT 30-71234569-8, RFC GTB130722QK4, RUT 76.543.210-3."
+    assert out["kr"] == "(사업자등록번호 220-87-49137)"
+    assert (out["payout"]["bank_account"]["ifsc"], out["payout"]["bank_account"]["bank_name"],
+            out["payout"]["conta"]["bic"]) == ("HDFC0001842", "HDFC Bank", "ITAUBRSPXXX")

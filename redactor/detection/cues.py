@@ -38,10 +38,8 @@ from redactor.detection.validators import (
     bangladesh_nid_ok,
     belgian_national_number_ok,
     cbu_ok,
-    chilean_rut_ok,
     chinese_resident_id_ok,
     cpf_ok,
-    cuit_ok,
     digits_of,
     emirates_id_ok,
     greek_afm_ok,
@@ -54,6 +52,8 @@ from redactor.detection.validators import (
     mykad_ok,
     nric_ok,
     pakistan_cnic_ok,
+    personal_cuit_ok,
+    personal_rut_ok,
     russian_inn_ok,
     sa_tax_reference_ok,
     saudi_id_ok,
@@ -1199,17 +1199,17 @@ _AFRICA_ASIA_LATIN_AMERICA_RULES: tuple[CueRule, ...] = (
             r"(?:\d{1,2}\.\d{3}\.\d{3}|\d{7,8})(?:-\d)?(?![\w.-]|[ ][A-Za-z](?![\w]))", _digits_not_repeated,
             keywords=("dni",)),
     # Argentina's tax and labour numbers (CUIT, CUIL: a type, the DNI, a mod-11 check digit), after their names or,
-    # written with their hyphens, alone (`20-28774512-6`: a person's or a company's type first; see
-    # `validators.phone_score` for why it is no phone number).
+    # written with their hyphens, alone (`20-28774512-6`: a person's type first; a company's, 30, 33 or 34, is
+    # public; see `validators.phone_score` for why neither is a phone number).
     CueRule("cuit_cuil", "ID_NUMBER", rf"\b(?-i:CUIT|CUIL|CDI)\b{_ID_NUMBER_MARK}",
-            r"\d{2}-?\d{8}-?\d(?![\d-])", cuit_ok, separator=_ID_OR_HTML_CELL_SEPARATOR,
+            r"\d{2}-?\d{8}-?\d(?![\d-])", personal_cuit_ok, separator=_ID_OR_HTML_CELL_SEPARATOR,
             keywords=("cuit", "cuil", "cdi")),
-    CueRule("cuit_shape", "ID_NUMBER", "", r"(?<![\d-])(?:2[0347]|3[034])-\d{8}-\d(?![\d-])", cuit_ok,
-            separator="", keywords=("20-", "23-", "24-", "27-", "30-", "33-", "34-")),
+    CueRule("cuit_shape", "ID_NUMBER", "", r"(?<![\d-])2[0347]-\d{8}-\d(?![\d-])", personal_cuit_ok,
+            separator="", keywords=("20-", "23-", "24-", "27-")),
     # A Chilean RUT or RUN with its mod-11 check character (`RUT 16.482.391-1`, `RUT: 21034117K`).
     CueRule("chilean_rut", "ID_NUMBER",
             r"\b(?-i:RUT|RUN|R\.U\.T\.?|R\.U\.N\.?)(?![\w])|\brol[ \t]+[úu]nico[ \t]+(?:tributario|nacional)",
-            r"\d{1,2}\.?\d{3}\.?\d{3}-?[\dkK](?![\w-])", chilean_rut_ok, separator=_ID_OR_HTML_CELL_SEPARATOR,
+            r"\d{1,2}\.?\d{3}\.?\d{3}-?[\dkK](?![\w-])", personal_rut_ok, separator=_ID_OR_HTML_CELL_SEPARATOR,
             keywords=("rut", "run", "r.u.t", "r.u.n", "rol único", "rol unico")),
     # A Colombian (or Ecuadorian, Venezuelan) cédula, dotted or not (`cédula 1.020.345.678`, `C.C. 79845112`): no
     # check digit.
@@ -1642,8 +1642,9 @@ CUE_RULES: tuple[CueRule, ...] = (
                       "pojazd", "veicolo", "macchina", "vehicle", "car")),
     # Mexico's RFC in its own shape (three or four letters, the birth or founding date, a three-character
     # homoclave): `RFC 9110` and `RFC 7231/9110` are the IETF's.
+    # (four letters: a person's; a company's three-letter RFC is public, on every invoice it issues; red team 52)
     CueRule("mexican_rfc", "ID_NUMBER", r"\b(?-i:RFC)\b",
-            r"[A-ZÑ&]{3,4}-?\d{6}-?[A-Z0-9]{3}(?![\w-])", keywords=("rfc",)),
+            r"[A-ZÑ&]{4}-?\d{6}-?[A-Z0-9]{3}(?![\w-])", keywords=("rfc",)),
     # A person's profile on LinkedIn (`linkedin.com/in/kwabena-asante-mensah`: always one person's), and on GitHub or
     # GitLab after a CV's label (`GitHub: https://github.com/tlindq`; an organisation's page is linked without it;
     # red team 46): the handle.
@@ -2331,8 +2332,8 @@ CHECKED_DETECTORS = frozenset(rule.name for rule in CUE_RULES if rule.validator 
     aba_routing_ok, _luhn, nhs_number_ok, sin_ok, tfn_ok, aadhaar_ok, cpf_ok, _nir_ok, pesel_ok, dni_nie_ok, ssn_ok,
     belgian_national_number_ok,
     ppsn_ok, portuguese_nif_ok, polish_id_card_ok, chinese_resident_id_ok, taiwan_id_ok, japanese_my_number_ok,
-    israeli_id_ok, russian_inn_ok, greek_afm_ok, emirates_id_ok, south_african_id_ok, thai_id_ok, saudi_id_ok, cuit_ok,
-    chilean_rut_ok, cbu_ok, nric_ok, hkid_ok, sa_tax_reference_ok,
+    israeli_id_ok, russian_inn_ok, greek_afm_ok, emirates_id_ok, south_african_id_ok, thai_id_ok, saudi_id_ok,
+    personal_cuit_ok, personal_rut_ok, cbu_ok, nric_ok, hkid_ok, sa_tax_reference_ok,
 }) | {ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER, USCIS_RECEIPT_RECOGNIZER, UK_LICENCE_RECOGNIZER}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _KEYWORDS = sorted({keyword for rule in CUE_RULES for keyword in rule.keywords})

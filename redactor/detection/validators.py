@@ -82,6 +82,8 @@ def phone_score(candidate: str) -> float | None:
         # and its check digit (a CUIT, a CNIC, an SSS number, an Emirates ID, a RUT); no numbering plan ends a
         # number with one digit after a long group. (Their cue rules and shapes say which id each is.)
         return None
+    if korean_business_number_ok(candidate):
+        return None  # a Korean company's registration number (red team 52)
     formatted = candidate.startswith("+") or bool(_PHONE_SEPARATED.search(candidate))
     regions = (None,) if candidate.startswith("+") else PHONE_REGIONS if formatted else PHONE_REGIONS[:1]
     possible = toll_free = False
@@ -382,6 +384,39 @@ def cuit_ok(value: str) -> bool:
         return False
     check = 11 - weighted_sum(digits, _CUIT_WEIGHTS) % 11
     return (0 if check == 11 else check) == int(digits[10])
+
+
+_PERSONAL_CUIT_TYPES = frozenset({"20", "23", "24", "27"})
+
+
+def personal_cuit_ok(value: str) -> bool:
+    """A person's CUIT or CUIL; a company's (30, 33, 34) is public, in AFIP's register and on every invoice (red
+    team 52: an employer's CUIT in a payroll agent's prompt)."""
+    return digits_of(value)[:2] in _PERSONAL_CUIT_TYPES and cuit_ok(value)
+
+
+# A legal entity's RUT is numbered from 50 million (a person's is below: about 27 million are issued so far).
+_CHILEAN_COMPANY_RUT_MIN = 50_000_000
+
+
+def personal_rut_ok(value: str) -> bool:
+    """A person's RUN; a company's RUT is public (red team 52: an employer's `76.543.210-3`)."""
+    body = value.replace(".", "").replace("-", "").replace(" ", "")[:-1]
+    return chilean_rut_ok(value) and int(body) < _CHILEAN_COMPANY_RUT_MIN
+
+
+_KOREAN_BRN_WEIGHTS = (1, 3, 7, 1, 3, 7, 1, 3, 5)
+_KOREAN_BRN = re.compile(r"\d{3}-\d{2}-\d{5}")
+
+
+def korean_business_number_ok(value: str) -> bool:
+    """A Korean business registration number (사업자등록번호 `220-87-49137`): a company's, public; its check digit
+    weighs the first nine 1 3 7 1 3 7 1 3 5, plus the tens of the ninth times five."""
+    if _KOREAN_BRN.fullmatch(value) is None:
+        return False
+    digits = [int(c) for c in value if c.isdigit()]
+    total = sum(d * w for d, w in zip(digits, _KOREAN_BRN_WEIGHTS, strict=False)) + digits[8] * 5 // 10
+    return (10 - total % 10) % 10 == digits[9]
 
 
 def chilean_rut_ok(value: str) -> bool:

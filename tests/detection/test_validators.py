@@ -15,10 +15,13 @@ from redactor.detection.validators import (
     chilean_rut_ok,
     cuit_ok,
     hkid_ok,
+    korean_business_number_ok,
     korean_rrn_ok,
     mykad_ok,
     nric_ok,
     pakistan_cnic_ok,
+    personal_cuit_ok,
+    personal_rut_ok,
     phone_score,
     sa_tax_reference_ok,
     saudi_id_ok,
@@ -38,6 +41,12 @@ from redactor.detection.validators import (
     (saudi_id_ok, ["1084527314", "2190347852"], ["1084527312", "3190347852"]),
     # (mod 11; no type 99; a check that would be 10 is never issued)
     (cuit_ok, ["20-28774512-6", "27324589177", "27-32458917-7"], ["20-32458917-0", "99-28774512-6", "34307671469"]),
+    # (a person's types only: a company's 30 is public; red team 52)
+    (personal_cuit_ok, ["20-28774512-6", "27324589177"], ["30-71234569-8", "20-32458917-0"]),
+    # (a company's RUT, from 50 million, is public)
+    (personal_rut_ok, ["16.482.391-1", "21034117-K"], ["76.543.210-3", "16.482.391-0"]),
+    # (a Korean company's registration number: its check digit and its 3-2-5 shape)
+    (korean_business_number_ok, ["220-87-49137", "124-81-00998"], ["220-87-49138", "2208749137"]),
     # (mod 11 with `K`; one digit repeated)
     (chilean_rut_ok, ["16.482.391-1", "21034117-K", "9.876.543-3", "164823911"],
      ["16.482.391-0", "11.111.111-1", "21034117"]),
