@@ -244,8 +244,8 @@ _PII_KEY_ENTITIES = {
                      "bpjs", "bpjs_ketenagakerjaan", "bpjs_kesehatan", "numero_cuenta", "cuenta_bancaria",
                      "nro_cuenta"), "ID_NUMBER"),
     **dict.fromkeys(("pincode", "cep"), "STREET_ADDRESS"),
-    **dict.fromkeys(("fone", "fone_princ", "telefone", "telefono", "teléfono", "celular", "numero_celular"),
-                    "PHONE_NUMBER"),
+    **dict.fromkeys(("fone", "fone_princ", "telefone", "telefono", "teléfono", "celular", "numero_celular",
+                     "mobileno"), "PHONE_NUMBER"),
     **dict.fromkeys(("chinese_name", "chinesename", "name_local", "local_name", "native_name", "name_native",
                      "name_hindi", "hangul_name", "kanji_name", "name_kanji", "name_kana", "kana_name"), "PERSON"),
     "guardian": "PERSON",
@@ -2098,6 +2098,19 @@ def _cpr_ok(value: str) -> bool:
     return _CPR.fullmatch(value) is not None
 
 
+# India's postcode is its PIN code (`"address": {"city": "Bengaluru", "pin": "560102"}`): six digits, the first
+# not zero, in an address's record; a card's or a door's `pin` stays a secret (red team 52).
+_POSTAL_PIN_KEYS = frozenset({"pin", "pin_code", "pincode"})
+_POSTAL_PIN = re.compile(r"[1-9]\d{2}[ ]?\d{3}")
+
+
+def is_postal_pin(record: Mapping[str, Any], key: str, value: str, record_key: str | None) -> bool:
+    if normalize_key(key) not in _POSTAL_PIN_KEYS or _POSTAL_PIN.fullmatch(value.strip()) is None:
+        return False
+    return (record_key is not None and "address" in normalize_key(record_key)) \
+        or any(isinstance(other, str) and normalize_key(other) in _ADDRESS_PART_KEYS for other in record)
+
+
 def is_shaped_number(key: str, value: str) -> bool:
     name = normalize_key(key)
     return name in _SHAPED_NUMBER_KEY_NAMES and _shaped_number_keys()[name](value.strip())
@@ -2349,6 +2362,8 @@ class StructureRules:
             return Member(False, effective_key, None, shape)
         if is_admission_barcode(parent, key, child):
             return Member(False, effective_key, "CREDENTIAL", shape)
+        if isinstance(child, str) and is_postal_pin(parent, key, child, parent_key):
+            return Member(False, effective_key, "STREET_ADDRESS", shape)  # (before secrets: no card's PIN)
         if isinstance(child, str) and is_travel_number(effective_key, child):
             return Member(False, effective_key, "ID_NUMBER", shape)  # (before ids: a `ticket` is a support one's)
         if isinstance(child, str) and is_identifier_value(effective_key, child) \

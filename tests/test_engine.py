@@ -3259,7 +3259,8 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
     `IDENTIFIED BY`, an .npmrc's `_auth`, a magic link). (AWS's documented `AKIAIOSFODNN7EXAMPLE` is still
     redacted: the shipped example plants it.) Near misses: counting in Spanish, a meeting's date, a
     ConfigMap's literal, a redacted placeholder, a company's name in Chinese, an employer's CUIT, RFC, RUT
-    and Korean registration number, a bank's IFSC, name and BIC in an account's record."""
+    and Korean registration number, a bank's IFSC, name and BIC in an account's record, a door's
+    `pin` beside an address's, a Google service account's address, Bundler's settings."""
     planted = [b"tres uno cero cinco ocho siete", b"cincuenta y cinco, cuarenta y uno", b"cero uno dos, uno ocho cero",
                b"nove oito sete quatro cinco", b"uno uno cinco dos nueve", b"six eight two zero three six",
                b"twenty third January nineteen eighty seven", b"vinte e dois de agosto de noventa e um",
@@ -3297,10 +3298,20 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
         "employer": "Empleador: Grupo Andino SA, CUIT 30-71234569-8, RFC GTB130722QK4, RUT 76.543.210-3.",
         "employee": "Empleado: CUIT 20-28774512-6, RFC GODE561231GR8, RUT 16.482.391-1",
         "kr": "(사업자등록번호 220-87-49137)",
+        "pe": "Buenas, soy Rosa Quispe, DNI 45871236. No me llegó la CTS.",
+        "greythr": {"address": {"city": "Bengaluru", "pin": "560102"}, "door": {"pin": "7391"},
+                    "error": "member with residentRegistrationNumber 9305122048272 already exists"},
+        "myinfo_mobile": {"mobileno": {"areacode": {"value": "65"}, "nbr": {"value": "91274863"}}},
+        "pubkey": "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPNr/ebW/4Bo/3CsqJTJ2GDCoRlkbAVmjVTbIl1X/U6s "
+                  "rosalind.fairweather@orchardmesa.io",
+        "gcloud": "gcloud run deploy --impersonate-service-account=tf-deployer@orchard-mesa-prod.iam"
+                  ".gserviceaccount.com",
+        "ci_env": "BUNDLE_GEMS__CONTRIBSYS__COM=eee86d03:0b7ac62c\nBUNDLE_PATH=vendor/bundle",
         "payout": {"bank_account": {"ifsc": "HDFC0001842", "bank_name": "HDFC Bank",
                                     "account_number": "50100482736915"},
                    "conta": {"bic": "ITAUBRSPXXX", "numero": "12345-6"}},
-    }, *planted, b"20-28774512-6", b"GODE561231GR8", b"16.482.391-1", b"50100482736915", b"12345-6")
+    }, *planted, b"20-28774512-6", b"GODE561231GR8", b"16.482.391-1", b"50100482736915", b"12345-6", b"91274863",
+       b"rosalind.fairweather", b"9305122048272", b"eee86d03:0b7ac62c")
     assert out["asr"][8:] == ["uno, dos, tres, cuatro y cinco veces lo dije",
                               "la reunión es el quince de marzo del dos mil veintiséis"]
     assert out["asr"][3].startswith("me liga no <PHONE_NUMBER:") and out["asr"][2].startswith("a mi CLABE, <ID_NUMBER:")
@@ -3313,5 +3324,10 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
     # an employer's tax ids are public; a bank's code and name in an account's record too
     assert out["employer"] == "Empleador: Grupo Andino SA, CUIT 30-71234569-8, RFC GTB130722QK4, RUT 76.543.210-3."
     assert out["kr"] == "(사업자등록번호 220-87-49137)"
+    # an address's `pin` is India's postcode; a door's is a secret
+    assert out["greythr"]["address"]["pin"].startswith("<STREET_ADDRESS:")
+    assert out["greythr"]["door"]["pin"].startswith("<CREDENTIAL:")
+    assert out["gcloud"].endswith("=tf-deployer@orchard-mesa-prod.iam.gserviceaccount.com")
+    assert out["ci_env"].endswith("\nBUNDLE_PATH=vendor/bundle")
     assert (out["payout"]["bank_account"]["ifsc"], out["payout"]["bank_account"]["bank_name"],
             out["payout"]["conta"]["bic"]) == ("HDFC0001842", "HDFC Bank", "ITAUBRSPXXX")

@@ -1196,7 +1196,8 @@ _AFRICA_ASIA_LATIN_AMERICA_RULES: tuple[CueRule, ...] = (
     # An Argentine or a Peruvian DNI: digits only, seven or eight, dotted in Argentina (`DNI 32.458.917`, `DNI N°
     # 70123456`; a Spanish DNI's check letter after them is dni_nie's). No check digit is written.
     CueRule("dni_digits", "ID_NUMBER", rf"\b(?-i:DNI)\b{_ID_NUMBER_MARK}",
-            r"(?:\d{1,2}\.\d{3}\.\d{3}|\d{7,8})(?:-\d)?(?![\w.-]|[ ][A-Za-z](?![\w]))", _digits_not_repeated,
+            # (a sentence's full stop may follow: `soy Rosa Quispe, DNI 45871236.`; red team 52)
+            r"(?:\d{1,2}\.\d{3}\.\d{3}|\d{7,8})(?:-\d)?(?![\w-]|\.[\w.-]|[ ][A-Za-z](?![\w]))", _digits_not_repeated,
             keywords=("dni",)),
     # Argentina's tax and labour numbers (CUIT, CUIL: a type, the DNI, a mod-11 check digit), after their names or,
     # written with their hyphens, alone (`20-28774512-6`: a person's type first; a company's, 30, 33 or 34, is
@@ -1287,9 +1288,11 @@ _AFRICA_ASIA_LATIN_AMERICA_RULES: tuple[CueRule, ...] = (
             _digits_not_repeated, separator=_ID_CELL_SEPARATOR, keywords=("nuban",)),
     # A Korean resident registration number after its name (`RRN 900101-2345670`, `resident registration number`).
     CueRule("korean_rrn", "ID_NUMBER",
-            rf"\b(?-i:RRN)\b{_ID_NUMBER_MARK}|\bresident[ \t]+registration[ \t]+(?:number|no\.?)|주민(?:등록)?번호",
+            # (an API's field name in an error message too: `residentRegistrationNumber 9305122048272`; red team 52)
+            rf"\b(?-i:RRN)\b{_ID_NUMBER_MARK}|\bresident[ \t_]*registration[ \t_]*(?:number|no\.?)"
+            r"|주민(?:등록)?번호",
             r"\d{6}-?[1-8]\d{6}(?![\d-])", korean_rrn_ok,
-            keywords=("rrn", "resident registration", "주민등록번호", "주민번호")),
+            keywords=("rrn", "resident", "주민등록번호", "주민번호")),
     # A South African income tax reference number (`SARS tax ref 0123456782`), Luhn.
     CueRule("sa_tax_reference", "ID_NUMBER",
             rf"\b(?:SARS[ \t]+)?(?:income[ \t]+)?tax[ \t]+ref(?:erence)?\.?{_ID_NUMBER_MARK}"

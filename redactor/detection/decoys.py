@@ -136,6 +136,9 @@ _LEGAL_CITATION = re.compile(r"(?:\b(?:OAR|ORS|WAC|RCW|CFR|C\.F\.R\.|OMB[ \t]+No
                              + _CITED_NUMBER)
 _STATE_CODE_CITATION = re.compile(r"(?:\b(?:[A-Z]\.){1,2}[A-Z]?[a-z]{0,4}\.?|\b[A-Z][a-z]{1,4}\.)"
                                   r"(?:[ \t]+[A-Z][a-z]{1,8}\.?){1,5}[ \t]+§§?" + _CITED_NUMBER)
+# A chapter or an article cited by its abbreviation (Hong Kong's `AMLO (Cap. 615)`, Brazil's `Art. 7º da CLT`), whose
+# `Cap` and `Art` NER takes for a person once the sentence cutter has ended a sentence after them (red team 52).
+_ABBREVIATED_CITATION = re.compile(r"\b(?:Cap|Arts?)\.[ \t]*\d{1,4}[A-Z]?[º°ª]?(?![\w])")
 # A cloud host's name (`ip-10-40-2-17.ap-southeast-2.compute.internal`, EC2's private DNS names):
 # infrastructure, whose dashes make the address read as a phone number.
 _CLOUD_HOST_NAME = re.compile(r"\bip-\d{1,3}(?:-\d{1,3}){3}(?:\.[a-z0-9-]+)*")
@@ -193,11 +196,16 @@ def _is_generated_mail_id(local_part: str) -> bool:
 # mailboxes of RFC 2142 and of teams (`support@`, `postmaster@`, `platform-alerts@`, `l10n@`): no one's own.
 # Only the login and its `@` are protected: the host may be an IP address, which is still replaced.
 _SCP_TARGET = re.compile(r"(?<![\w.%+-])([\w.-]+@)[\w.-]+:(?=[\w~./-])")
-_SSH_TARGET = re.compile(r"\b(?:ssh|scp|sftp|rsync|mosh)\b[^\n|;&]{0,80}?(?<![\w.%+-])([\w.-]+@)[\w.-]+")
+# (not a public key's type, `ssh-ed25519 AAAA... rosalind@example.io`, whose comment is its owner's address; red
+# team 52)
+_SSH_TARGET = re.compile(r"\b(?:ssh|scp|sftp|rsync|mosh)\b(?!-)[^\n|;&]{0,80}?(?<![\w.%+-])([\w.-]+@)[\w.-]+")
 _UNREAD_MAILBOX = re.compile(
     r"(?<![\w.%+-])((?:no-?reply|do-?not-?reply|mailer-daemon|postmaster|hostmaster|webmaster|abuse|noc|security"
     r"|support|info|sales|marketing|billing|privacy|legal|l10n|i18n|(?:[\w-]+-)?(?:alerts|notifications))@)[\w.-]+",
     re.IGNORECASE)
+# A Google Cloud service account's address (`tf-deployer@orchard-mesa-prod.iam.gserviceaccount.com`, a project's
+# `123-compute@developer.gserviceaccount.com`): a machine's identity, no one's mailbox (red team 52).
+_SERVICE_ACCOUNT_MAILBOX = re.compile(r"(?<![\w.%+-])([\w.-]+@)(?:[\w-]+\.)*gserviceaccount\.com\b")
 
 # A version of four parts (`1.2.3.4` reads as an IPv4 address): one part over 255 in the third or fourth place
 # (`Chromium 126.0.6478.126`, `build 10.0.19045.3930`), three zero parts (`122.0.0.0`, Chrome's reduced
@@ -379,8 +387,15 @@ def business_number_regions(text: str) -> list[Region]:
     return [m.span() for m in _BUSINESS_NUMBER.finditer(text)]
 
 
+def may_cite(text: str) -> bool:
+    """Whether `text` may hold a citation whose abbreviations NER misreads (see `PiiDetector.find_names`)."""
+    return "§" in text or "Cap." in text or "Art" in text
+
+
 def citation_regions(text: str) -> list[Region]:
     regions = [m.span() for m in _LEGAL_CITATION.finditer(text)]
+    if "Cap." in text or "Art" in text:
+        regions += [m.span() for m in _ABBREVIATED_CITATION.finditer(text)]
     if "§" in text:
         regions += [m.span() for m in _STATE_CODE_CITATION.finditer(text)]
     if _LAW_WORDS.search(text):
@@ -516,7 +531,8 @@ def sip_host_regions(text: str) -> list[Region]:
 def host_login_regions(text: str) -> list[Region]:
     if "@" not in text:
         return []
-    return [m.span(1) for pattern in (_SCP_TARGET, _SSH_TARGET, _UNREAD_MAILBOX) for m in pattern.finditer(text)]
+    return [m.span(1) for pattern in (_SCP_TARGET, _SSH_TARGET, _UNREAD_MAILBOX, _SERVICE_ACCOUNT_MAILBOX)
+            for m in pattern.finditer(text)]
 
 
 def redaction_marker_regions(text: str) -> list[Region]:

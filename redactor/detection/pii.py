@@ -33,6 +33,7 @@ from redactor.detection.decoys import (
     citation_regions,
     in_code_position,
     is_entirely_decoy,
+    may_cite,
     overlaps,
     protected_regions,
 )
@@ -1122,7 +1123,7 @@ class PiiDetector:
         for text, chunks in plan:
             spans = [Span(s.start + offset, s.end + offset, s.entity_type, s.score, s.detector)
                      for offset, chunk in chunks for s in self._in_its_language(text, chunk)]
-            if spans and "§" in text:
+            if spans and may_cite(text):
                 # (a citation's abbreviations end sentences to the cutter: `under Cal.` | `Civ. Proc. Code § 2031`,
                 # and `Cal` alone reads as a name; red team 50)
                 cited = citation_regions(text)

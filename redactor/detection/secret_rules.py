@@ -2779,6 +2779,18 @@ RULES: dict[str, SecretRule] = _rules(
         priority=GENERIC,
     ),
     SecretRule(
+        "bundler_host_credentials", "CREDENTIAL",
+        # Bundler's credentials for a gem server, in an environment variable named after its host
+        # (`BUNDLE_GEMS__CONTRIBSYS__COM=user:password`, `BUNDLE_RUBYGEMS__PKG__GITHUB__COM=user:ghp_...`).
+        re.compile(r"\bBUNDLE_[A-Z0-9_]*[A-Z0-9]__[A-Z0-9][A-Z0-9_]*[ \t]*[=:][ \t]*[\"']?"
+                   r"(?P<secret>[^\s:\"'$<>{}]{1,128}:[^\s\"'<>]{3,256})(?=[\"']?(?:\s|\\[nrt]|\Z))"),
+        ("bundle_",),
+        "https://bundler.io/v2.5/man/bundle-config.1.html#CREDENTIALS-FOR-GEM-SOURCES",
+        validator=lambda _m, value: _not_placeholder(value.partition(":")[2]),
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
         "npmrc_auth", "CREDENTIAL",
         # An .npmrc's `_auth` (base64 of `user:password`) and `_password` (base64 of the password), bare or
         # scoped to a registry (`//nexus.example/repository/npm/:_auth=...`); `_authToken` is a token's rule.

@@ -233,9 +233,17 @@ def test_citations_laws_institutions_and_schemes_are_no_names(detector: PiiDetec
                  "Pick up at Taquería El Güero, then drop at the depot Verteilzentrum Berlin-Adlershof."):
         spans = detector.find_names([text]).get(text) or []
         assert not [text[s.start:s.end] for s in spans if s.entity_type == "PERSON"], text
+    # Red team 52: Hong Kong's ordinances by chapter, Brazil's labour code by article.
+    for text in ("Screen under the AMLO (Cap. 615) and the Personal Data (Privacy) Ordinance (Cap. 486).",
+                 "Conforme o Art. 7º da CLT, as férias são pagas."):
+        spans = detector.find_names([text]).get(text) or []
+        assert not [text[s.start:s.end] for s in spans if s.entity_type == "PERSON"], text
     text = "Counsel Maria Gonzalez cited Cal. Civ. Proc. Code § 2031.240 in the motion."
     names = {(s.entity_type, text[s.start:s.end]) for s in detector.find_names([text])[text]}
     assert ("PERSON", "Maria Gonzalez") in names
+    text = "Conforme o Art. 7º da CLT, Maria Souza tem direito a férias."
+    names = {(s.entity_type, text[s.start:s.end]) for s in detector.find_names([text])[text]}
+    assert ("PERSON", "Maria Souza") in names
 
 
 def test_long_texts_are_cut_into_sentences_with_offsets() -> None:
