@@ -515,6 +515,8 @@ def _person_key(key: str) -> tuple[bool, bool, tuple[str, ...]]:
     return key.lower() in _NAME_WORDS, normalize_key(key) in _PERSON_OR_HANDLE_KEYS, siblings
 
 
+# A record named for the bank itself, whose `name` is the bank's (a `bank_details` record's may be its holder's).
+_BANK_RECORD_KEYS = frozenset({"bank", "banco", "banque", "bank_name"})
 # `name` in the languages of the forms agents fill in (`{"navn": "Mette Kjærgaard", "cpr": ...}`, Dutch `naam`): read
 # as `name` is, a person's where the record is a contact's or holds personal data (red team 50).
 _NAME_WORDS = frozenset({"name", "nom", "nome", "nombre", "naam", "navn", "namn", "nimi", "név", "jmeno"})
@@ -529,6 +531,8 @@ def names_a_person(record: Mapping[str, Any], key: str, value: str, record_key: 
     is_name, person_or_handle, siblings = _person_key(key)
     if is_name and is_animal_record(record):
         return False  # (a vet clinic's patient: `{"name": "Biscuit", "species": "canine", "breed": "Beagle"}`)
+    if is_name and record_key is not None and normalize_key(record_key) in _BANK_RECORD_KEYS:
+        return False  # (the bank's own: `"banco": {"nombre": "BBVA México", "clabe": ...}`; red team 52)
     person_or_handle = person_or_handle or (
         is_name and record_key is not None and normalize_key(record_key) in _PERSON_OR_HANDLE_KEYS)
     if is_name and record.get("role") == "user":

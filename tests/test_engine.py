@@ -3299,6 +3299,10 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
         "employee": "Empleado: CUIT 20-28774512-6, RFC GODE561231GR8, RUT 16.482.391-1",
         "kr": "(사업자등록번호 220-87-49137)",
         "pe": "Buenas, soy Rosa Quispe, DNI 45871236. No me llegó la CTS.",
+        "kyc_call": "Ankit hai, surname N A I R. Grid row A B C D is fine.",
+        "siigo": "Fecha de nacimiento registrada: 27 de junio de 1993.",
+        "cfdi": '<cfdi:Comprobante Folio="2026-0612-0417" Serie="NOM">',
+        "spei": {"banco": {"nombre": "BBVA México", "clabe": "012180015478239610"}},
         "greythr": {"address": {"city": "Bengaluru", "pin": "560102"}, "door": {"pin": "7391"},
                     "error": "member with residentRegistrationNumber 9305122048272 already exists"},
         "myinfo_mobile": {"mobileno": {"areacode": {"value": "65"}, "nbr": {"value": "91274863"}}},
@@ -3311,7 +3315,8 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
                                     "account_number": "50100482736915"},
                    "conta": {"bic": "ITAUBRSPXXX", "numero": "12345-6"}},
     }, *planted, b"20-28774512-6", b"GODE561231GR8", b"16.482.391-1", b"50100482736915", b"12345-6", b"91274863",
-       b"rosalind.fairweather", b"9305122048272", b"eee86d03:0b7ac62c")
+       b"rosalind.fairweather", b"9305122048272", b"eee86d03:0b7ac62c", b"N A I R", b"27 de junio de 1993",
+       b"012180015478239610")
     assert out["asr"][8:] == ["uno, dos, tres, cuatro y cinco veces lo dije",
                               "la reunión es el quince de marzo del dos mil veintiséis"]
     assert out["asr"][3].startswith("me liga no <PHONE_NUMBER:") and out["asr"][2].startswith("a mi CLABE, <ID_NUMBER:")
@@ -3324,6 +3329,9 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
     # an employer's tax ids are public; a bank's code and name in an account's record too
     assert out["employer"] == "Empleador: Grupo Andino SA, CUIT 30-71234569-8, RFC GTB130722QK4, RUT 76.543.210-3."
     assert out["kr"] == "(사업자등록번호 220-87-49137)"
+    assert out["kyc_call"].endswith("Grid row A B C D is fine.")
+    assert out["cfdi"] == '<cfdi:Comprobante Folio="2026-0612-0417" Serie="NOM">'
+    assert out["spei"]["banco"]["nombre"] == "BBVA México"
     # an address's `pin` is India's postcode; a door's is a secret
     assert out["greythr"]["address"]["pin"].startswith("<STREET_ADDRESS:")
     assert out["greythr"]["door"]["pin"].startswith("<CREDENTIAL:")

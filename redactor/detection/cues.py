@@ -140,9 +140,14 @@ def _plate_ok(value: str) -> bool:
 SPELLED_NAME = r"[A-Z](?:-[A-Z]){3,}"
 
 
+# ... or with spaces between them, as a transcript writes letters said one by one (`surname N A I R`; red team 52):
+# only after a name's own word (`A B C D` alone is a list's or a grid's).
+SPACED_SPELLED_NAME = r"[A-Z](?:[ ][A-Z]){3,}"
+
+
 def _spells_a_word(value: str) -> bool:
     """Letters that spell a name: a vowel among them, and not the alphabet's run (`B-C-D-E` is a list's)."""
-    letters = value.replace("-", "")
+    letters = value.replace("-", "").replace(" ", "")
     return any(c in "AEIOUY" for c in letters) \
         and not all(ord(b) - ord(a) == 1 for a, b in pairwise(letters))
 
@@ -1317,8 +1322,12 @@ _AFRICA_ASIA_LATIN_AMERICA_RULES: tuple[CueRule, ...] = (
 
 CUE_RULES: tuple[CueRule, ...] = (
     CueRule("date_of_birth", "DATE_OF_BIRTH",
-            _BIRTH_DATE_LABEL + r"|\bgeb(?:urts|\.?[ -]?)datum|\bgeburtstag|\bfecha[ _-]de[ _-]nacimiento"
-            r"|\bdate[ _-]de[ _-]naissance|\bdata[ _-]di[ _-]nascita|\bdata[ _-]de[ _-]nascimento|\bgeboortedatum"
+            # (a record's word after the Spanish and Portuguese labels: `Fecha de nacimiento registrada: ...`; red
+            # team 52)
+            _BIRTH_DATE_LABEL + r"|\bgeb(?:urts|\.?[ -]?)datum|\bgeburtstag"
+            r"|\b(?:fecha[ _-]de[ _-]nacimiento|data[ _-]de[ _-]nascimento)"
+            r"(?:[ \t]+(?:registrad[ao]|informad[ao]|declarad[ao]|actual|atual|cadastrad[ao]))?"
+            r"|\bdate[ _-]de[ _-]naissance|\bdata[ _-]di[ _-]nascita|\bgeboortedatum"
             r"|\bdata[ _-]urodzenia"
             r"|\bdoğum[ _-]tarihi|\btanggal[ _-]lahir|\btgl\.?[ _-]lahir|\bngày[ _-]sinh", _DATE,
             # (or inside brackets after it: `confirms his identity, DOB (9 February 1982) and ...`; red team 49)
@@ -1917,6 +1926,13 @@ CUE_RULES: tuple[CueRule, ...] = (
             rf"(?-i:{SPELLED_NAME})(?![\w-])", _spells_a_word,
             separator=r"[ \t]*:?[ \t]*(?:(?-i:[A-Z])[ \t]+apostrophe[ \t]+)?",
             keywords=("that", "spelled", "spelt", "spelling", ","), first_chars="tTsS,"),
+    CueRule("spelled_name_after_label", "PERSON",
+            r"\b(?:sur[ \t]?name|last[ \t]+name|family[ \t]+name|first[ \t]+name|given[ \t]+name)(?:[ \t]+is)?"
+            r"|\bspel(?:led|t|ling)(?:[ \t]+(?:as|it))?",
+            rf"(?-i:{SPACED_SPELLED_NAME})(?![\w-]|[ ][A-Z](?![\w]))", _spells_a_word,
+            separator=r"[ \t]*[:,]?[ \t]*(?:(?:that's|that[ \t]+is)[ \t]+)?",
+            keywords=("surname", "sur name", "last name", "family name", "first name", "given name", "spelled", "spelt",
+                      "spelling")),
     # ... said aloud (`the security code is seven one nine`; red team 51)
     CueRule("spoken_card_security_code", "CREDIT_CARD", r"\b(?:cvv2?|cvc2?|csc|(?:card[ \t]+)?security[ \t]+code)\b",
             rf"(?i:(?:{_DIGIT_NAMES})(?:[ ,-]+(?:{_DIGIT_NAMES})){{2,3}})(?![\w-])",
