@@ -3256,11 +3256,12 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
     Portuguese prose; payroll and KYC keys (a birthday, Peru's `numero_documento`, India's UAN and PIN code, New
     Zealand's IRD, a bank's `cuenta`), a record's dependents and Chinese and Korean names of three characters found
     once and replaced everywhere; command lines and configs (keytool, `kubectl create secret --from-literal`, SQL's
-    `IDENTIFIED BY`, an .npmrc's `_auth`, a magic link). (AWS's documented `AKIAIOSFODNN7EXAMPLE` is still
-    redacted: the shipped example plants it.) Near misses: counting in Spanish, a meeting's date, a
-    ConfigMap's literal, a redacted placeholder, a company's name in Chinese, an employer's CUIT, RFC, RUT
-    and Korean registration number, a bank's IFSC, name and BIC in an account's record, a door's
-    `pin` beside an address's, a Google service account's address, Bundler's settings."""
+    `IDENTIFIED BY`, an .npmrc's `_auth`, a magic link); a national number assigned to its column in a query; a name
+    spelled with spaces after its label. (AWS's documented `AKIAIOSFODNN7EXAMPLE` is still redacted: the shipped
+    example plants it.) Near misses: counting in Spanish, a meeting's date, a ConfigMap's literal, a redacted
+    placeholder, a company's name in Chinese, an employer's CUIT, RFC, RUT and Korean registration number, a bank's
+    IFSC, name and BIC in an account's record, a door's `pin` beside an address's, a Google service account's
+    address, Bundler's settings, an invoice's folio, a CI run's id."""
     planted = [b"tres uno cero cinco ocho siete", b"cincuenta y cinco, cuarenta y uno", b"cero uno dos, uno ocho cero",
                b"nove oito sete quatro cinco", b"uno uno cinco dos nueve", b"six eight two zero three six",
                b"twenty third January nineteen eighty seven", b"vinte e dois de agosto de noventa e um",
@@ -3301,6 +3302,8 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
         "pe": "Buenas, soy Rosa Quispe, DNI 45871236. No me llegó la CTS.",
         "kyc_call": "Ankit hai, surname N A I R. Grid row A B C D is fine.",
         "siigo": "Fecha de nacimiento registrada: 27 de junio de 1993.",
+        "sql": "UPDATE cts SET estado='REENVIO' WHERE rut_trabajador = '17384562' AND periodo = '202605'",
+        "ci_log": "deploy run=9518823470 finished; dni_type=CC",
         "cfdi": '<cfdi:Comprobante Folio="2026-0612-0417" Serie="NOM">',
         "spei": {"banco": {"nombre": "BBVA México", "clabe": "012180015478239610"}},
         "greythr": {"address": {"city": "Bengaluru", "pin": "560102"}, "door": {"pin": "7391"},
@@ -3316,7 +3319,7 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
                    "conta": {"bic": "ITAUBRSPXXX", "numero": "12345-6"}},
     }, *planted, b"20-28774512-6", b"GODE561231GR8", b"16.482.391-1", b"50100482736915", b"12345-6", b"91274863",
        b"rosalind.fairweather", b"9305122048272", b"eee86d03:0b7ac62c", b"N A I R", b"27 de junio de 1993",
-       b"012180015478239610")
+       b"012180015478239610", b"17384562")
     assert out["asr"][8:] == ["uno, dos, tres, cuatro y cinco veces lo dije",
                               "la reunión es el quince de marzo del dos mil veintiséis"]
     assert out["asr"][3].startswith("me liga no <PHONE_NUMBER:") and out["asr"][2].startswith("a mi CLABE, <ID_NUMBER:")
@@ -3332,6 +3335,8 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
     assert out["kyc_call"].endswith("Grid row A B C D is fine.")
     assert out["cfdi"] == '<cfdi:Comprobante Folio="2026-0612-0417" Serie="NOM">'
     assert out["spei"]["banco"]["nombre"] == "BBVA México"
+    assert out["sql"].endswith(" AND periodo = '202605'")
+    assert out["ci_log"] == "deploy run=9518823470 finished; dni_type=CC"
     # an address's `pin` is India's postcode; a door's is a secret
     assert out["greythr"]["address"]["pin"].startswith("<STREET_ADDRESS:")
     assert out["greythr"]["door"]["pin"].startswith("<CREDENTIAL:")

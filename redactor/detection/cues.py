@@ -756,6 +756,22 @@ def _spoken_card_ok(value: str) -> bool:
     return 13 <= len(digits) <= 19 and luhn_ok(digits)
 
 
+# Column and field names that hold one person's national or tax number, in queries and logs (`id_column_assignment`).
+_ID_COLUMNS = ("dni", "cpf", "curp", "cuil", "rut", "nss", "nif", "nie", "nino", "aadhaar", "tfn", "bsn",
+               "pesel", "cnp", "cnic", "nric", "hkid", "rrn", "tckn", "cedula", "numero_documento", "document_number",
+               "passport_number", "passport_no", "national_id", "steuer_id", "codice_fiscale", "personnummer",
+               "ird_number", "uan", "philhealth", "sss_number", "sozialversicherungsnummer", "svnr", "nhs_number")
+_ID_COLUMN_NAMES = "|".join(sorted(_ID_COLUMNS, key=len, reverse=True))
+_ID_COLUMN_KEYWORDS = tuple(name.partition("_")[0] for name in _ID_COLUMNS)
+
+
+_ISO_DATE_START = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _id_column_value_ok(value: str) -> bool:
+    return len(digits_of(value)) >= 5 and _ISO_DATE_START.match(value) is None
+
+
 # The default separator between a cue and its value (see `CueRule.separator`).
 _MARK_SEPARATOR = (rf"(?:[\]\\\"']{{0,3}}{_PARENTHETICAL}\s*"
                    r"(?:(?:[:=#]|\b(?:is|was|es|ist|est)\b)\s*)?[\\\"']{0,2})")
@@ -1755,6 +1771,13 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("dni_nie", "ID_NUMBER", r"\b(?:DNI|NIE|NIF)\b(?:\s*(?:n\.?\s?[º°]|núm\.?|número|no\.?|#))?",
             r"(?:\d{8}|\d{2}\.\d{3}\.\d{3}|[XYZxyz]-?\d{7})[ -]?[A-Za-z](?![\w-])", dni_nie_ok,
             keywords=("dni", "nie", "nif")),
+    # A national or tax number as a query or a log assigns it to its column with `=` (`WHERE dni='45871236'`,
+    # `rut_trabajador = '17384562'`, `cpf = '123.456.789-09'`, `employee_ssn=536224187`; red team 52): five digits
+    # at least. (Not a company's `cuit`, `rfc` or `cnpj`: an employer's are public.)
+    CueRule("id_column_assignment", "ID_NUMBER",
+            rf"(?<![\w.-])(?:[a-z]{{2,12}}_)?(?:{_ID_COLUMN_NAMES})(?:_[a-z]{{2,12}})?(?![\w.-])",
+            r"[A-Za-z0-9][A-Za-z0-9./-]{3,30}[A-Za-z0-9](?![\w./-])", _id_column_value_ok,
+            separator=r"[ \t]*==?[ \t]*['\"]?", keywords=_ID_COLUMN_KEYWORDS),
     # A SIM card's number (starts 89, Luhn-checked) and a mobile number's porting codes.
     CueRule("iccid", "ID_NUMBER", r"\bICCID\b|\bSIM(?:\s+card)?\s+(?:number|no\.?)", r"89\d{16,18}(?!\d)",
             _luhn, keywords=("iccid", "sim")),

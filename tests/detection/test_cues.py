@@ -659,7 +659,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "four one five five five five oh one three two", "four one one one one one one one one one one one one",
                "cero uno dos, uno ocho cero, cero uno cinco cuatro siete ocho dos tres nueve seis uno cero",
                "código postal uno uno cinco dos nueve", "Nací el tres de enero de mil novecientos noventa y nueve",
-               "surname N A I R",
+               "surname N A I R", "WHERE dni='45871236'",
                "email: jo at x dot io", "PAN: AFZPK7190K", "UTR 1234567890", "PESEL 44051401359",
                "linkedin.com/in/jo-ho", "山田様", "김민준님", "東京都渋谷区神南1-2-3", "北京市朝阳区建国路88号",
                "서울특별시 강남구 테헤란로 123", "Name\nJo Ho", "Next of kin: Jo Ho", "Policy holder: Jo Ho",
