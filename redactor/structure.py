@@ -2072,8 +2072,8 @@ _DIGITAL_ADDRESS = re.compile(r"[A-Z]{2}-\d{3,4}-\d{4}")
 # Each counts only with the number's shape and check.
 # (red team 43) A UK Unique Taxpayer Reference under `utr` (ten digits, a `K` on either end in HMRC's payment
 # references): India's payments name a bank transfer's reference `utr` too (`HDFCR52026071412345678`, a UPI RRN's
-# twelve digits), which is no one's. A Chilean RUT under `rut`, a Singapore FIN under `fin` (finance's word), with
-# their checks.
+# twelve digits), which is no one's. A Chilean RUT under `rut` (a person's: a company's is public), a Singapore FIN
+# under `fin` (finance's word), a person's Peruvian RUC under `ruc`, with their checks.
 _UK_UTR = re.compile(r"[Kk]?\d{5}[ ]?\d{5}[Kk]?")
 
 
@@ -2083,17 +2083,18 @@ def _uk_utr_ok(value: str) -> bool:
 
 def _shaped_number_keys() -> dict[str, Callable[[str], bool]]:
     from redactor.detection.cues import centrelink_crn_ok, dea_number_ok, dni_nie_ok, social_security_nss_ok
-    from redactor.detection.validators import chilean_rut_ok, nric_ok
+    from redactor.detection.validators import nric_ok, personal_ruc_ok, personal_rut_ok
 
     return {"nss": social_security_nss_ok, "numero_nss": social_security_nss_ok, "nie": dni_nie_ok,
             "numero_nie": dni_nie_ok, "dea": dea_number_ok, "dea_no": dea_number_ok, "crn": centrelink_crn_ok,
             "centrelink_crn": centrelink_crn_ok, "customer_reference_number": centrelink_crn_ok,
-            "utr": _uk_utr_ok, "utr_number": _uk_utr_ok, "rut": chilean_rut_ok, "fin": nric_ok, "cpr": _cpr_ok}
+            "utr": _uk_utr_ok, "utr_number": _uk_utr_ok, "rut": personal_rut_ok, "fin": nric_ok, "cpr": _cpr_ok,
+            "ruc": personal_ruc_ok}
 
 
 _SHAPED_NUMBER_KEY_NAMES = frozenset({"nss", "numero_nss", "nie", "numero_nie", "dea", "dea_no", "crn",
                                       "centrelink_crn", "customer_reference_number", "utr", "utr_number", "rut",
-                                      "fin", "cpr"})
+                                      "fin", "cpr", "ruc"})
 # Denmark's CPR number: the birth date (DDMMYY) and four digits (`220776-1004`); `cpr` is also resuscitation's.
 _CPR = re.compile(r"(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])\d{2}-?\d{4}")
 

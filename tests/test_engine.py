@@ -3302,7 +3302,8 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
         "pe": "Buenas, soy Rosa Quispe, DNI 45871236. No me llegó la CTS.",
         "kyc_call": "Ankit hai, surname N A I R. Grid row A B C D is fine.",
         "siigo": "Fecha de nacimiento registrada: 27 de junio de 1993.",
-        "sql": "UPDATE cts SET estado='REENVIO' WHERE rut_trabajador = '17384562' AND periodo = '202605'",
+        "sql": "SELECT l.liquido FROM liquidaciones l WHERE l.rut_trabajador = '17384562' AND periodo = '202605'",
+        "sunat": {"ruc": "10458712366", "empleador": {"ruc": "20601458973"}},
         "ci_log": "deploy run=9518823470 finished; dni_type=CC",
         "cfdi": '<cfdi:Comprobante Folio="2026-0612-0417" Serie="NOM">',
         "spei": {"banco": {"nombre": "BBVA México", "clabe": "012180015478239610"}},
@@ -3319,7 +3320,7 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
                    "conta": {"bic": "ITAUBRSPXXX", "numero": "12345-6"}},
     }, *planted, b"20-28774512-6", b"GODE561231GR8", b"16.482.391-1", b"50100482736915", b"12345-6", b"91274863",
        b"rosalind.fairweather", b"9305122048272", b"eee86d03:0b7ac62c", b"N A I R", b"27 de junio de 1993",
-       b"012180015478239610", b"17384562")
+       b"012180015478239610", b"17384562", b"10458712366")
     assert out["asr"][8:] == ["uno, dos, tres, cuatro y cinco veces lo dije",
                               "la reunión es el quince de marzo del dos mil veintiséis"]
     assert out["asr"][3].startswith("me liga no <PHONE_NUMBER:") and out["asr"][2].startswith("a mi CLABE, <ID_NUMBER:")
@@ -3335,7 +3336,7 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
     assert out["kyc_call"].endswith("Grid row A B C D is fine.")
     assert out["cfdi"] == '<cfdi:Comprobante Folio="2026-0612-0417" Serie="NOM">'
     assert out["spei"]["banco"]["nombre"] == "BBVA México"
-    assert out["sql"].endswith(" AND periodo = '202605'")
+    assert out["sql"].endswith(" AND periodo = '202605'") and out["sunat"]["empleador"]["ruc"] == "20601458973"
     assert out["ci_log"] == "deploy run=9518823470 finished; dni_type=CC"
     # an address's `pin` is India's postcode; a door's is a secret
     assert out["greythr"]["address"]["pin"].startswith("<STREET_ADDRESS:")

@@ -1775,7 +1775,8 @@ CUE_RULES: tuple[CueRule, ...] = (
     # `rut_trabajador = '17384562'`, `cpf = '123.456.789-09'`, `employee_ssn=536224187`; red team 52): five digits
     # at least. (Not a company's `cuit`, `rfc` or `cnpj`: an employer's are public.)
     CueRule("id_column_assignment", "ID_NUMBER",
-            rf"(?<![\w.-])(?:[a-z]{{2,12}}_)?(?:{_ID_COLUMN_NAMES})(?:_[a-z]{{2,12}})?(?![\w.-])",
+            # (a table's alias before the column: `l.rut_trabajador`)
+            rf"(?<![\w-])(?:[a-z]{{2,12}}_)?(?:{_ID_COLUMN_NAMES})(?:_[a-z]{{2,12}})?(?![\w.-])",
             r"[A-Za-z0-9][A-Za-z0-9./-]{3,30}[A-Za-z0-9](?![\w./-])", _id_column_value_ok,
             separator=r"[ \t]*==?[ \t]*['\"]?", keywords=_ID_COLUMN_KEYWORDS),
     # A SIM card's number (starts 89, Luhn-checked) and a mobile number's porting codes.

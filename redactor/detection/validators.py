@@ -405,6 +405,19 @@ def personal_rut_ok(value: str) -> bool:
     return chilean_rut_ok(value) and int(body) < _CHILEAN_COMPANY_RUT_MIN
 
 
+_RUC_WEIGHTS = (5, 4, 3, 2, 7, 6, 5, 4, 3, 2)
+_PERSONAL_RUC_TYPES = frozenset({"10", "15", "17"})  # (20: a company's, public)
+
+
+def personal_ruc_ok(value: str) -> bool:
+    """A Peruvian RUC of a person (10 and the DNI, or 15 or 17), with its mod-11 check digit (red team 52)."""
+    digits = value.strip()
+    if len(digits) != 11 or not digits.isdigit() or digits[:2] not in _PERSONAL_RUC_TYPES:
+        return False
+    check = 11 - weighted_sum(digits, _RUC_WEIGHTS) % 11
+    return {10: 0, 11: 1}.get(check, check) == int(digits[10])
+
+
 _KOREAN_BRN_WEIGHTS = (1, 3, 7, 1, 3, 7, 1, 3, 5)
 _KOREAN_BRN = re.compile(r"\d{3}-\d{2}-\d{5}")
 

@@ -21,6 +21,7 @@ from redactor.detection.validators import (
     nric_ok,
     pakistan_cnic_ok,
     personal_cuit_ok,
+    personal_ruc_ok,
     personal_rut_ok,
     phone_score,
     sa_tax_reference_ok,
@@ -45,6 +46,8 @@ from redactor.detection.validators import (
     (personal_cuit_ok, ["20-28774512-6", "27324589177"], ["30-71234569-8", "20-32458917-0"]),
     # (a company's RUT, from 50 million, is public)
     (personal_rut_ok, ["16.482.391-1", "21034117-K"], ["76.543.210-3", "16.482.391-0"]),
+    # (a person's Peruvian RUC, 10 and the DNI, with its mod-11 check; a company's, 20, is public)
+    (personal_ruc_ok, ["10458712366"], ["10458712365", "20601458973"]),
     # (a Korean company's registration number: its check digit and its 3-2-5 shape)
     (korean_business_number_ok, ["220-87-49137", "124-81-00998"], ["220-87-49138", "2208749137"]),
     # (mod 11 with `K`; one digit repeated)
