@@ -3256,12 +3256,12 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
     Portuguese prose; payroll and KYC keys (a birthday, Peru's `numero_documento`, India's UAN and PIN code, New
     Zealand's IRD, a bank's `cuenta`), a record's dependents and Chinese and Korean names of three characters found
     once and replaced everywhere; command lines and configs (keytool, `kubectl create secret --from-literal`, SQL's
-    `IDENTIFIED BY`, an .npmrc's `_auth`, a magic link); a national number assigned to its column in a query; a name
-    spelled with spaces after its label. (AWS's documented `AKIAIOSFODNN7EXAMPLE` is still redacted: the shipped
-    example plants it.) Near misses: counting in Spanish, a meeting's date, a ConfigMap's literal, a redacted
-    placeholder, a company's name in Chinese, an employer's CUIT, RFC, RUT and Korean registration number, a bank's
-    IFSC, name and BIC in an account's record, a door's `pin` beside an address's, a Google service account's
-    address, Bundler's settings, an invoice's folio, a CI run's id."""
+    `IDENTIFIED BY`, an .npmrc's `_auth`, a magic link, a Razorpay key's secret); a national number assigned to its
+    column in a query; a name spelled with spaces after its label. (AWS's documented `AKIAIOSFODNN7EXAMPLE` is still
+    redacted: the shipped example plants it.) Near misses: counting in Spanish, a meeting's date, a ConfigMap's
+    literal, a redacted placeholder, a company's name in Chinese, an employer's CUIT, RFC, RUT and Korean registration
+    number, a bank's IFSC, name and BIC in an account's record, a door's `pin` beside an address's, a Google service
+    account's address, Bundler's settings, an invoice's folio, a CI run's id."""
     planted = [b"tres uno cero cinco ocho siete", b"cincuenta y cinco, cuarenta y uno", b"cero uno dos, uno ocho cero",
                b"nove oito sete quatro cinco", b"uno uno cinco dos nueve", b"six eight two zero three six",
                b"twenty third January nineteen eighty seven", b"vinte e dois de agosto de noventa e um",
@@ -3305,6 +3305,8 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
         "sql": "SELECT l.liquido FROM liquidaciones l WHERE l.rut_trabajador = '17384562' AND periodo = '202605'",
         "sunat": {"ruc": "10458712366", "empleador": {"ruc": "20601458973"}},
         "ci_log": "deploy run=9518823470 finished; dni_type=CC",
+        "razorpay": {"python": "requests.post(url, auth=('rzp_live_3HYfgCHe0fS3sh', 'NEf4SjzS0ckdDsoxgHMKTdFC'))",
+                     "auth": ["rzp_live_3HYfgCHe0fS3sh", "NEf4SjzS0ckdDsoxgHMKTdFC"]},
         "cfdi": '<cfdi:Comprobante Folio="2026-0612-0417" Serie="NOM">',
         "spei": {"banco": {"nombre": "BBVA México", "clabe": "012180015478239610"}},
         "greythr": {"address": {"city": "Bengaluru", "pin": "560102"}, "door": {"pin": "7391"},
@@ -3320,7 +3322,7 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
                    "conta": {"bic": "ITAUBRSPXXX", "numero": "12345-6"}},
     }, *planted, b"20-28774512-6", b"GODE561231GR8", b"16.482.391-1", b"50100482736915", b"12345-6", b"91274863",
        b"rosalind.fairweather", b"9305122048272", b"eee86d03:0b7ac62c", b"N A I R", b"27 de junio de 1993",
-       b"012180015478239610", b"17384562", b"10458712366")
+       b"012180015478239610", b"17384562", b"10458712366", b"NEf4SjzS0ckdDsoxgHMKTdFC")
     assert out["asr"][8:] == ["uno, dos, tres, cuatro y cinco veces lo dije",
                               "la reunión es el quince de marzo del dos mil veintiséis"]
     assert out["asr"][3].startswith("me liga no <PHONE_NUMBER:") and out["asr"][2].startswith("a mi CLABE, <ID_NUMBER:")
@@ -3336,6 +3338,7 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
     assert out["kyc_call"].endswith("Grid row A B C D is fine.")
     assert out["cfdi"] == '<cfdi:Comprobante Folio="2026-0612-0417" Serie="NOM">'
     assert out["spei"]["banco"]["nombre"] == "BBVA México"
+    assert out["razorpay"]["auth"][0] == "rzp_live_3HYfgCHe0fS3sh"  # (the key's id is published in checkout pages)
     assert out["sql"].endswith(" AND periodo = '202605'") and out["sunat"]["empleador"]["ruc"] == "20601458973"
     assert out["ci_log"] == "deploy run=9518823470 finished; dni_type=CC"
     # an address's `pin` is India's postcode; a door's is a secret

@@ -2957,6 +2957,19 @@ RULES: dict[str, SecretRule] = _rules(
         priority=VENDOR,
     ),
     SecretRule(
+        "razorpay_key_secret", "API_KEY",
+        # A Razorpay key's secret beside its id, as the SDKs and a basic auth tuple take them (`razorpay.Client(
+        # auth=("rzp_live_3HYfgCHe0fS3sh", "<24 characters>"))`; red team 52): the id is published in checkout pages,
+        # the secret signs every API call.
+        re.compile(r"rzp_(?:live|test)_[A-Za-z0-9]{14}\\?[\"']?[ \t]*[,:][ \t]*\\?[\"']?"
+                   r"(?P<secret>[A-Za-z0-9]{24})(?![0-9A-Za-z])"),
+        ("rzp_",),
+        "https://razorpay.com/docs/api/authentication/ (key id and key secret)",
+        validator=lambda m, value: _has_letter_and_digit(m, value) and _mixed_case(value),
+        score=0.9,
+        priority=VENDOR,
+    ),
+    SecretRule(
         "url_query_key", "API_KEY",
         # `?key=tk_prod_auJS...`: a query string's bare `key`, the API key parameter of Google's and many vendors'
         # APIs, holding what vendors issue as keys (`?key=profile_photo`, `&key=2024/03/report.pdf` are none;
