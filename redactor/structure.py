@@ -2337,8 +2337,11 @@ class StructureRules:
                 # Inside a PII record (`shipping_address: {name, phone, ...}`) a member named after a PII
                 # type is that PII: the recipient's `name` is a person, not a k8s secret's name.
                 return Member(False, effective_key, own, shape)
+            # (and under a personal record, a value of no letters or digits: Myinfo's `"prefix": {"value": "+"}`)
             safe = ((key in SECRET_CONTAINER_SAFE_KEYS or _ENUM_KEY.search(key) is not None
-                     or (ctx.secret_entity not in SECRET_ENTITY_TYPES and normalize_key(key) in _BANK_PUBLIC_FIELDS))
+                     or (ctx.secret_entity not in SECRET_ENTITY_TYPES and (
+                         normalize_key(key) in _BANK_PUBLIC_FIELDS
+                         or (isinstance(child, str) and not any(c.isalnum() for c in child)))))
                     and isinstance(child, str) and len(child) < _SAFE_VALUE_MAX_LENGTH) or is_secret_reference(parent) \
                 or (key in _SERVICE_ACCOUNT_PUBLIC_FIELDS and parent.get("type") == "service_account")
             return Member(safe, effective_key, ctx.secret_entity, shape)

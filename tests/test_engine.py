@@ -3311,7 +3311,8 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
         "spei": {"banco": {"nombre": "BBVA México", "clabe": "012180015478239610"}},
         "greythr": {"address": {"city": "Bengaluru", "pin": "560102"}, "door": {"pin": "7391"},
                     "error": "member with residentRegistrationNumber 9305122048272 already exists"},
-        "myinfo_mobile": {"mobileno": {"areacode": {"value": "65"}, "nbr": {"value": "91274863"}}},
+        "myinfo_mobile": {"mobileno": {"prefix": {"value": "+"}, "areacode": {"value": "65"},
+                                       "nbr": {"value": "91274863"}}},
         "pubkey": "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPNr/ebW/4Bo/3CsqJTJ2GDCoRlkbAVmjVTbIl1X/U6s "
                   "rosalind.fairweather@orchardmesa.io",
         "gcloud": "gcloud run deploy --impersonate-service-account=tf-deployer@orchard-mesa-prod.iam"
@@ -3338,6 +3339,7 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
     assert out["kyc_call"].endswith("Grid row A B C D is fine.")
     assert out["cfdi"] == '<cfdi:Comprobante Folio="2026-0612-0417" Serie="NOM">'
     assert out["spei"]["banco"]["nombre"] == "BBVA México"
+    assert out["myinfo_mobile"]["mobileno"]["prefix"] == {"value": "+"}  # (no letter or digit: no one's)
     assert out["razorpay"]["auth"][0] == "rzp_live_3HYfgCHe0fS3sh"  # (the key's id is published in checkout pages)
     assert out["sql"].endswith(" AND periodo = '202605'") and out["sunat"]["empleador"]["ruc"] == "20601458973"
     assert out["ci_log"] == "deploy run=9518823470 finished; dni_type=CC"
