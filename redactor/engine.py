@@ -61,6 +61,7 @@ from redactor.structure import (
     LIST_PAIR,
     PAIR_NAME_FIELDS,
     ROOT,
+    TABLE_COLUMN_KEYS,
     TABLE_ROW_KEYS,
     Base64Style,
     EmbeddedStyle,
@@ -79,6 +80,7 @@ from redactor.structure import (
     parse_base64_text,
     parse_embedded_json,
     raw_credential,
+    row_cells,
     split_auth_scheme,
     sql_tables,
     stream_pieces,
@@ -640,7 +642,7 @@ class TraceSession:
     ) -> None:
         rules = self.rules
         attribute_name = rules.attribute_name(value)
-        columns = rules.table_columns(value) if "columns" in value else None
+        columns = rules.table_columns(value) if not TABLE_COLUMN_KEYS.isdisjoint(value) else None
         pieces = stream_pieces(value) if collect and self.join_streams and may_be_stream_event(value) else ()
         for container, name, stream in pieces:
             self._stream_of[(id(container), name)] = (self.current_file, ctx.shape, *stream)
@@ -707,17 +709,18 @@ class TraceSession:
             raise InputError(self.current_file, f"nesting deeper than {self.policy.max_depth} levels")
         for row_index, row in enumerate(rows):
             row_ctx = ctx.at_index(row_index)
-            if not isinstance(row, list) or len(row) != len(columns):
+            cells = row_cells(row)
+            if cells is None or len(cells) != len(columns):
                 self._plan_value(rows, row_index, row, row_ctx, depth + 1, slots, collect, None)
                 continue
-            record = dict(zip(columns, row, strict=True))
-            for index, (column, cell) in enumerate(zip(columns, row, strict=True)):
+            record = dict(zip(columns, cells, strict=True))
+            for index, (column, cell) in enumerate(zip(columns, cells, strict=True)):
                 if not isinstance(cell, (str, dict, list)):
                     continue
                 member = self.rules.cell_member(record, column, cell, row_ctx)
                 if not member.keep:
                     cell_ctx = row_ctx.cell(index, column, member.shape, member.secret_entity)
-                    self._plan_member(row, index, cell, member, cell_ctx, depth + 1, slots, collect, column)
+                    self._plan_member(cells, index, cell, member, cell_ctx, depth + 1, slots, collect, column)
 
     def _plan_string(
         self, container: Any, key: Any, text: str, ctx: NodeContext, slots: Plan, collect: bool, ner: bool = True,

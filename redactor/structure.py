@@ -316,7 +316,18 @@ _PII_KEY_ENTITIES = {
 }
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # Beside a "columns" list, the member holding a query result's rows (lists of cells).
-TABLE_ROW_KEYS = frozenset({"rows", "data", "values", "records"})
+TABLE_ROW_KEYS = frozenset({"rows", "data", "values", "records", "Records"})
+# The members beside them that name their columns (see `StructureRules.table_columns`).
+TABLE_COLUMN_KEYS = frozenset({"columns", "resultSetMetaData", "ColumnMetadata", "schema"})
+
+
+def row_cells(row: Any) -> list[Any] | None:
+    """A query result's row as a list of its cells: itself, or BigQuery's `{"f": [{"v": ...}, ...]}`."""
+    if isinstance(row, list):
+        return row
+    if isinstance(row, dict) and row.keys() == {"f"} and isinstance(row["f"], list):
+        return row["f"]
+    return None
 
 
 @dataclass(slots=True)
@@ -658,6 +669,32 @@ def question_subject(record: Mapping[str, Any]) -> str | None:
     if lead is not None and subject.lower() == "name":
         return "full name"  # (`What is your name?` asks for a person's, where a bare `name` may be a thing's)
     return subject if subject and len(subject.split()) <= _QUESTION_SUBJECT_MAX_WORDS else None
+
+
+# A browser agent's action on a form field: the value it types beside the field it names (Playwright MCP's
+# `{"element": "Security code textbox", "ref": "e52", "text": "416"}`, its form fill's `{"name": "Password", "type":
+# "textbox", "ref": "e14", "value": ...}`, a Puppeteer tool's `{"selector": "input[name=\"cvc\"]", "value": ...}`;
+# red team 53). The value is what a member of the field's name holds.
+_BROWSER_ACTION_FIELDS = frozenset({"element", "selector", "ref", "text", "value", "submit", "slowly", "index",
+                                    "name", "type", "clear", "delay", "timeout", "frame"})
+_BROWSER_VALUE_FIELDS = ("text", "value")
+_SELECTOR_FIELD_NAME = re.compile(r"""\[\s*(?:name|id|autocomplete|aria-label|placeholder|data-testid"""
+                                  r"""|formcontrolname)\s*[*^$~|]?=\s*["']?([^"'\]]{1,80})|#([A-Za-z][\w-]{0,80})""")
+_ELEMENT_ROLE_WORD = re.compile(r"(?i)\s+(?:text[ ]?box|input|field|text[ ]field|combobox|searchbox|spinbutton)\s*$")
+
+
+def browser_field_name(record: Mapping[str, Any]) -> str | None:
+    """The name of the form field a browser agent's action types into (see `_BROWSER_ACTION_FIELDS`), else None."""
+    if not any(field in record for field in _BROWSER_VALUE_FIELDS) or not record.keys() <= _BROWSER_ACTION_FIELDS:
+        return None
+    element = record.get("element")
+    if isinstance(element, str) and len(element) <= 80:
+        return _ELEMENT_ROLE_WORD.sub("", element.strip().strip("\"'")) or None
+    selector = record.get("selector")
+    if isinstance(selector, str) and (found := _SELECTOR_FIELD_NAME.search(selector)) is not None:
+        return found.group(1) or found.group(2)
+    name = record.get("name")
+    return name if isinstance(name, str) and "ref" in record and len(name) <= 80 else None
 
 
 _FORM_FIELD_KEYS = frozenset({
@@ -2276,8 +2313,16 @@ class StructureRules:
     def table_columns(value: Mapping[str, Any]) -> list[str] | None:
         """The column names of a query result `{"columns": [...], "rows": [[...], ...]}` (names, or
         `{"name": ...}` objects as many drivers write them), else None. Each row's cell is then the
-        value of its column: a `password` or `dob` column is what a `password` or `dob` key is."""
+        value of its column: a `password` or `dob` column is what a `password` or `dob` key is.
+        (Also where warehouses' APIs put them, beside their rows: Snowflake's `resultSetMetaData.rowType` and
+        `data`, Redshift Data API's `ColumnMetadata` and `Records`, BigQuery's `schema.fields` and `rows` of
+        `{"f": [{"v": ...}]}`; red team 53.)"""
         columns = value.get("columns")
+        if not isinstance(columns, list):
+            meta, schema = value.get("resultSetMetaData"), value.get("schema")
+            columns = meta.get("rowType") if isinstance(meta, dict) else value.get("ColumnMetadata") \
+                if "Records" in value else schema.get("fields") if isinstance(schema, dict) and "rows" in value \
+                else None
         if not isinstance(columns, list) or not columns:
             return None
         names = [c if isinstance(c, str) else c.get("name") if isinstance(c, dict) else None for c in columns]
@@ -2311,7 +2356,7 @@ class StructureRules:
         name = value.get("name") if "value" in value and value.keys() <= _FORM_FIELD_KEYS else None
         if isinstance(name, str):
             return name
-        return question_subject(value)
+        return browser_field_name(value) or question_subject(value)
 
     @staticmethod
     def secure_parameter_entity(parent: Mapping[str, Any], key: str, name: str) -> str | None:
@@ -2326,7 +2371,8 @@ class StructureRules:
         attribute_name: str | None,
     ) -> Member:
         effective_key = attribute_name if attribute_name is not None and (
-            key in PAIR_VALUE_FIELDS or key in _ANSWER_FIELDS or key == parent.get("type")) else key
+            key in PAIR_VALUE_FIELDS or key in _ANSWER_FIELDS or key == parent.get("type")
+            or (key == "text" and browser_field_name(parent) is not None)) else key
         shape = ctx.shape + key_segment(key)
         scalar = not isinstance(child, (dict, list))
         if isinstance(child, str) and (secure := self.secure_parameter_entity(parent, key, effective_key)):

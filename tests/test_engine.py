@@ -3350,3 +3350,27 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
     assert out["ci_env"].endswith("\nBUNDLE_PATH=vendor/bundle")
     assert (out["payout"]["bank_account"]["ifsc"], out["payout"]["bank_account"]["bank_name"],
             out["payout"]["conta"]["bic"]) == ("HDFC0001842", "HDFC Bank", "ITAUBRSPXXX")
+
+
+def test_red_team_53_browser_fields_and_warehouse_results(tmp_path: Path) -> None:
+    """Red team 53 (NER off): what a browser agent types into a field named for a secret or personal data (Playwright
+    MCP's `{"element", "ref", "text"}`, its form fill's `{"name", "type", "ref", "value"}`, a Puppeteer tool's
+    `{"selector", "value"}`), the same in a script (`page.fill('#new-password', ...)`, `getByLabel(...).fill(...)`),
+    a page's secret inputs (a CSRF token's hidden input and meta tag, `autocomplete="cc-csc"`); the rows of
+    warehouses' query results whose columns are named beside them (Snowflake's `resultSetMetaData.rowType`,
+    Redshift's `ColumnMetadata`, BigQuery's `schema.fields` and `{"f": [{"v"}]}` rows). Near misses: a search box's
+    text, a page's query input, a row's id column, a column's name."""
+    document = json.loads((Path(__file__).parent / "data" / "red_team_53.json").read_text(encoding="utf-8"))
+    planted = [b"Sonoran-Mesa-19!kq", b"hW8!trq-2214-Xz", b"604118", b"91847362", b"4412", b"8814",
+               b"kdCmc1fIab3LzQxx99", b"cgjJxPkVabcASA1234", b"Hamish", b"1979-03-14", b"Ezinne Okafor-Lindqvist",
+               b"1971-02-14", b"43871926", b"Callum Abernethy", b"1994-05-21"]
+    out = redacted_by_the_cli(tmp_path, document, *planted)
+    assert out["browser"]["search"]["text"] == "dutch oven" and out["browser"]["search"]["element"] == "Search box"
+    assert out["browser"]["fill_form"]["fields"][0]["name"] == "Password"
+    assert "getByLabel('Search').fill('dutch oven')" in out["browser"]["script"]
+    assert '<input name="q" value="dutch oven">' in out["browser"]["html"]
+    assert out["warehouse"]["snowflake"]["data"][0][0] == "1001"
+    assert out["warehouse"]["snowflake"]["resultSetMetaData"] == document["warehouse"]["snowflake"]["resultSetMetaData"]
+    assert out["warehouse"]["redshift"]["Records"][0][0] == {"longValue": 7}
+    assert out["warehouse"]["bigquery"]["rows"][0]["f"][0] == {"v": "r-19"}
+    assert out["warehouse"]["bigquery"]["schema"] == document["warehouse"]["bigquery"]["schema"]

@@ -755,6 +755,35 @@ def _cli_flag_ok(m: re.Match[str], value: str) -> bool:
     return m.group("sep") == "=" or m.group("bare") is None or _token_like(value)
 
 
+# What names a secret's form field in a script's selector or label: a password or passcode, a PIN, a card's security
+# code, a one-time or verification code, a token (`#new-password`, `Security code`, `input[name="cvc"]`).
+_BROWSER_SECRET_FIELD = re.compile(r"(?i)pass(?:word|code|wd|phrase)?(?![a-z])|pin(?![a-z])|\bcv[cv]2?\b|\bcsc\b|cc-csc"
+                                   r"|security[ _-]?code|one[ _-]?time|otp|verification[ _-]?code|\b2fa\b|\bmfa\b"
+                                   r"|totp|token|secret")
+# The autocomplete tokens of a secret's field (the HTML standard's).
+_SECRET_AUTOCOMPLETE = re.compile(r"(?i)\bautocomplete\s*=\s*[\"']?[^\"'>]*\b(?:current-password|new-password|cc-csc"
+                                  r"|one-time-code)\b")
+_INPUT_NAME = re.compile(r"""(?i)\b(?:name|id)\s*=\s*["']?([^"'\s>]{1,120})""")
+_PASSWORD_INPUT = re.compile(r"""(?i)\btype\s*=\s*["']?password\b""")
+
+
+def _browser_secret_field_ok(m: re.Match[str], value: str) -> bool:
+    selector = m.group("sel1") or m.group("sel2") or ""
+    return _BROWSER_SECRET_FIELD.search(selector) is not None and _not_placeholder(value)
+
+
+def _html_secret_input_ok(m: re.Match[str], value: str) -> bool:
+    """A `<meta>` CSRF token; an `<input>` whose type is password, whose autocomplete is a secret's, or whose name
+    or id is a secret's (`authenticity_token`, `__RequestVerificationToken`)."""
+    if m.group("meta") is not None:
+        return _not_placeholder(value)
+    attrs = (m.group("attrs") or "") + " " + (m.group("rest") or "")
+    names = [found.group(1) for found in _INPUT_NAME.finditer(attrs)]
+    return _not_placeholder(value) and (
+        _PASSWORD_INPUT.search(attrs) is not None or _SECRET_AUTOCOMPLETE.search(attrs) is not None
+        or any(is_secret_key(name) or _BROWSER_SECRET_FIELD.search(name) is not None for name in names))
+
+
 def _secret_literal_ok(m: re.Match[str], value: str) -> bool:
     """A `--from-literal` value of a Secret (`kubectl create secret ...` earlier on its line)."""
     line_start = m.string.rfind("\n", 0, m.start()) + 1
@@ -2799,6 +2828,47 @@ RULES: dict[str, SecretRule] = _rules(
         ("_auth", "_password"),
         "https://docs.npmjs.com/cli/v10/configuring-npm/npmrc#auth-related-configuration",
         validator=lambda _m, value: _not_placeholder(value),
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "browser_fill_secret", "CREDENTIAL",
+        # A browser automation script typing into a secret's field: Playwright's and Puppeteer's
+        # `page.fill('#new-password', '...')`, `page.type('#gift-card-pin', '8814')`, a locator's
+        # `getByLabel('Security code').fill('416')`, Selenium's `send_keys` after a find (red team 53).
+        re.compile(
+            r"""\.(?:fill|type|pressSequentially|press_sequentially|setValue|set_value)\(\s*(?P<q1>['"`])"""
+            r"""(?P<sel1>(?:(?!(?P=q1))[^\r\n]){1,200})(?P=q1)\s*,\s*(?P<q2>['"`])(?P<s1>(?:(?!(?P=q2))[^\r\n]){1,256})"""
+            r"""(?P=q2)"""
+            r"""|(?:getByLabel|getByPlaceholder|getByTestId|get_by_label|get_by_placeholder|get_by_test_id|locator"""
+            r"""|find_element|findElement|\$)\(\s*(?:By\.\w+\s*,\s*)?(?P<q3>['"`])(?P<sel2>(?:(?!(?P=q3))[^\r\n]){1,200})"""
+            r"""(?P=q3)"""
+            r"""[^()\r\n]{0,40}\)\s*\.(?:fill|type|pressSequentially|press_sequentially|send_keys|sendKeys|setValue)"""
+            r"""\(\s*(?P<q4>['"`])(?P<s2>(?:(?!(?P=q4))[^\r\n]){1,256})(?P=q4)"""
+        ),
+        ("fill(", "type(", "presssequentially(", "press_sequentially(", "send_keys(", "sendkeys(", "setvalue(",
+         "set_value("),
+        "redactor: browser automation scripts recorded by computer-use agents",
+        groups=("s1", "s2"),
+        validator=_browser_secret_field_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "html_secret_input", "CREDENTIAL",
+        # A page's form field that holds a secret, in the HTML an agent read: a password input, a CSRF token's
+        # hidden input (`<input type="hidden" name="authenticity_token" value="...">`), a card's security code
+        # (`autocomplete="cc-csc"`), a one-time code; and a CSRF token's meta tag (red team 53).
+        re.compile(
+            r"""<input\b(?P<attrs>[^<>]{0,400}?)\bvalue\s*=\s*(?:"(?P<dq>[^"<>]{1,512})"|'(?P<sq>[^'<>]{1,512})')"""
+            r"""(?P<rest>[^<>]{0,400})>"""
+            r"""|<meta\s+name\s*=\s*["'](?:csrf-token|csrf_token|_csrf|xsrf-token|csrf-param-token)["']\s+"""
+            r"""content\s*=\s*["'](?P<meta>[^"'<>]{8,512})["']"""
+        ),
+        ("<input", "<meta"),
+        "https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#autofill (autocomplete tokens)",
+        groups=("dq", "sq", "meta"),
+        validator=_html_secret_input_ok,
         score=0.9,
         priority=GENERIC,
     ),

@@ -55,6 +55,7 @@ from redactor.structure import (
     parse_base64_text,
     parse_embedded_json,
     raw_credential,
+    row_cells,
     secret_option_name,
 )
 
@@ -396,11 +397,12 @@ class _Walker:
         """A query result's rows, each cell as the member of its column (as the engine plans them)."""
         for row_index, row in enumerate(rows):
             row_node = ctx.node.at_index(row_index)
-            if not isinstance(row, list) or len(row) != len(columns):
+            cells = row_cells(row)
+            if cells is None or len(cells) != len(columns):
                 yield from self.strings(row, _Ctx(row_node, ctx.structural), None, depth + 1)
                 continue
-            record = dict(zip(columns, row, strict=True))
-            for index, (column, cell) in enumerate(zip(columns, row, strict=True)):
+            record = dict(zip(columns, cells, strict=True))
+            for index, (column, cell) in enumerate(zip(columns, cells, strict=True)):
                 yield from self._cell(record, column, cell, index, _Ctx(row_node, ctx.structural), depth + 1)
 
     def _cell(self, record: Mapping[str, Any], name: str, value: Any, index: int, ctx: _Ctx,
