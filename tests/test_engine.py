@@ -3358,12 +3358,19 @@ def test_red_team_53_browser_fields_and_warehouse_results(tmp_path: Path) -> Non
     `{"selector", "value"}`), the same in a script (`page.fill('#new-password', ...)`, `getByLabel(...).fill(...)`),
     a page's secret inputs (a CSRF token's hidden input and meta tag, `autocomplete="cc-csc"`); the rows of
     warehouses' query results whose columns are named beside them (Snowflake's `resultSetMetaData.rowType`,
-    Redshift's `ColumnMetadata`, BigQuery's `schema.fields` and `{"f": [{"v"}]}` rows). Near misses: a search box's
-    text, a page's query input, a row's id column, a column's name."""
+    Redshift's `ColumnMetadata`, BigQuery's `schema.fields` and `{"f": [{"v"}]}` rows); Hadoop's, Spark's and Hive's
+    secret properties (XML, spark-defaults.conf, a JSON key, a tuple), Redshift's `SECRET_ACCESS_KEY`, an Oracle JDBC
+    password, a Schema Registry secret; SMTP AUTH PLAIN and LOGIN, a Google Calendar's secret address. Near misses: a
+    search box's text, a page's query input, a row's id column, a column's name, a setting's value, a Databricks
+    cluster's id and host, a meeting's id, a room's and a shared box's addresses."""
     document = json.loads((Path(__file__).parent / "data" / "red_team_53.json").read_text(encoding="utf-8"))
     planted = [b"Sonoran-Mesa-19!kq", b"hW8!trq-2214-Xz", b"604118", b"91847362", b"4412", b"8814",
                b"kdCmc1fIab3LzQxx99", b"cgjJxPkVabcASA1234", b"Hamish", b"1979-03-14", b"Ezinne Okafor-Lindqvist",
-               b"1971-02-14", b"43871926", b"Callum Abernethy", b"1994-05-21"]
+               b"1971-02-14", b"43871926", b"Callum Abernethy", b"1994-05-21",
+               b"XLLCQtb9ZgD6m5bR2rDXGhkcNGNkr4ucYEzGQSKO", b"GVRcsvqrhJsTGW4yamduH6agfYNYJw6", b"79OJsMNZXg8klCZOcO",
+               b"Z+0zNqw1X9b15hkRdUfgxnXEJHgTsqacm4GTZ0VW", b"xixLtqEk6odrmauvktlvuV9", b"Ora-Cdc-6620x",
+               b"3fJdqds9oC7rr", b"VHEyIXZYOXJMbSM0cFc=", b"AGltb2dlbi5mZWF0aGVy", b"3c7f9e2c3eed1a89fa342dc2e6a004a4",
+               b"thandi.mokoena"]
     out = redacted_by_the_cli(tmp_path, document, *planted)
     assert out["browser"]["search"]["text"] == "dutch oven" and out["browser"]["search"]["element"] == "Search box"
     assert out["browser"]["fill_form"]["fields"][0]["name"] == "Password"
@@ -3374,3 +3381,10 @@ def test_red_team_53_browser_fields_and_warehouse_results(tmp_path: Path) -> Non
     assert out["warehouse"]["redshift"]["Records"][0][0] == {"longValue": 7}
     assert out["warehouse"]["bigquery"]["rows"][0]["f"][0] == {"v": "r-19"}
     assert out["warehouse"]["bigquery"]["schema"] == document["warehouse"]["bigquery"]["schema"]
+    config = out["config"]
+    assert "<name>fs.s3a.endpoint</name><value>s3.eu-west-1.amazonaws.com</value>" in config["core_site"]
+    assert config["spark_defaults"].startswith("spark.executor.memory  8g\n")
+    assert config["spark_conf"]["spark.app.name"] == "churn"
+    assert config["databricks"] == document["config"]["databricks"]  # a cluster's id and a workspace's host
+    assert "Meeting ID: 351 207 884 619. Room: c_1888a2b3c4d5e6f7a8b9c0d1e2f3a4b5@resource" in out["mail"]["invite"]
+    assert out["mail"]["ooo"].startswith("For orders please contact orders@kestrelvine.co.za; ")

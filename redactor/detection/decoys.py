@@ -201,11 +201,18 @@ _SCP_TARGET = re.compile(r"(?<![\w.%+-])([\w.-]+@)[\w.-]+:(?=[\w~./-])")
 _SSH_TARGET = re.compile(r"\b(?:ssh|scp|sftp|rsync|mosh)\b(?!-)[^\n|;&]{0,80}?(?<![\w.%+-])([\w.-]+@)[\w.-]+")
 _UNREAD_MAILBOX = re.compile(
     r"(?<![\w.%+-])((?:no-?reply|do-?not-?reply|mailer-daemon|postmaster|hostmaster|webmaster|abuse|noc|security"
-    r"|support|info|sales|marketing|billing|privacy|legal|l10n|i18n|(?:[\w-]+-)?(?:alerts|notifications))@)[\w.-]+",
+    # (and a business's shared boxes, `accounts@`, `orders@`; red team 53)
+    r"|support|info|sales|marketing|billing|privacy|legal|l10n|i18n|accounts|orders|bookings|reservations|enquiries"
+    r"|inquiries|careers|jobs|press|(?:[\w-]+-)?(?:alerts|notifications))@)[\w.-]+",
     re.IGNORECASE)
 # A Google Cloud service account's address (`tf-deployer@orchard-mesa-prod.iam.gserviceaccount.com`, a project's
 # `123-compute@developer.gserviceaccount.com`): a machine's identity, no one's mailbox (red team 52).
-_SERVICE_ACCOUNT_MAILBOX = re.compile(r"(?<![\w.%+-])([\w.-]+@)(?:[\w-]+\.)*gserviceaccount\.com\b")
+# (and Google Calendar's own addresses: a room's `c_...@resource.calendar.google.com`, a public calendar's
+# `...#holiday@group.v.calendar.google.com`, URL-encoded in its feed's path too, an event's iCalUID
+# `5m3k9q2rfedlm2f9t0vl3m9k8p@google.com`; red team 53)
+_SERVICE_ACCOUNT_MAILBOX = re.compile(
+    r"(?<![\w.%+-])([\w.%-]+(?:@|%40))(?:[\w-]+\.)*(?:gserviceaccount|resource\.calendar\.google|group\.v\.calendar"
+    r"\.google|group\.calendar\.google|import\.calendar\.google)\.com\b|(?<![\w.%+-])([a-z0-9]{20,64}@)google\.com\b")
 
 # A version of four parts (`1.2.3.4` reads as an IPv4 address): one part over 255 in the third or fourth place
 # (`Chromium 126.0.6478.126`, `build 10.0.19045.3930`), three zero parts (`122.0.0.0`, Chrome's reduced
@@ -416,6 +423,17 @@ def cloud_host_name_regions(text: str) -> list[Region]:
     return [m.span() for m in _CLOUD_HOST_NAME.finditer(text)] if "ip-" in text else []
 
 
+# A Databricks cluster's id (`0612-091533-k3x9p2ab`: its creation's month, day and time, then a suffix) and a
+# workspace's host (`adb-4243513410813209.9.azuredatabricks.net`), whose digits read as a phone number and a card
+# (red team 53).
+_DATABRICKS_ID = re.compile(r"(?<![\w-])\d{4}-\d{6}-[a-z0-9]{8}(?![\w-])"
+                            r"|\badb-\d{8,19}\.\d{1,3}\.azuredatabricks\.net\b")
+
+
+def databricks_id_regions(text: str) -> list[Region]:
+    return [m.span() for m in _DATABRICKS_ID.finditer(text)] if "-" in text else []
+
+
 def isbn_regions(text: str) -> list[Region]:
     return [m.span() for m in _ISBN.finditer(text)] if "ISBN" in text else []
 
@@ -531,7 +549,8 @@ def sip_host_regions(text: str) -> list[Region]:
 def host_login_regions(text: str) -> list[Region]:
     if "@" not in text:
         return []
-    return [m.span(1) for pattern in (_SCP_TARGET, _SSH_TARGET, _UNREAD_MAILBOX, _SERVICE_ACCOUNT_MAILBOX)
+    return [m.span(m.lastindex or 0)
+            for pattern in (_SCP_TARGET, _SSH_TARGET, _UNREAD_MAILBOX, _SERVICE_ACCOUNT_MAILBOX)
             for m in pattern.finditer(text)]
 
 
@@ -556,6 +575,7 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     user_agent_regions,
     ticket_id_regions,
     cloud_host_name_regions,
+    databricks_id_regions,
     employer_id_regions,
     business_number_regions,
     citation_regions,

@@ -163,8 +163,11 @@ _RECORD_WORD_BEFORE = re.compile(r"(?i:\b(?:run|job|build|pipeline|workflow|chec
                                  r"issue|pr|pull|incident|alert|event|trace|span|request|req|txn|transaction|invoice|"
                                  r"order|shipment|tracking|case|ticket)(?:[ \t]+(?:id|no\.?|number|nr\.?))?[ \t]*"
                                  r"[:=]?[ \t]*)$")
-# An invoice's folio, however its digits are grouped (Mexico's CFDI `Folio="2026-0612-0417"`; red team 52).
-_FOLIO_BEFORE = re.compile(r"(?i:\bfolio[ \t]*[:=]?[ \t]*[\"']?)$")
+# A number's name where its digits are grouped as a phone number's: an invoice's folio (Mexico's CFDI
+# `Folio="2026-0612-0417"`; red team 52), a meeting's id (Zoom's `Meeting ID: 872 6351 9044`, Teams' `Meeting ID: 351
+# 207 884 619`; red team 53).
+_NUMBER_NAME_BEFORE = re.compile(r"(?i:\b(?:folio|meeting[ \t]+id|conference[ \t]+id|webinar[ \t]+id)[ \t]*[:=#]?"
+                                 r"[ \t]*[\"']?)$")
 _RECORD_WORD_REACH = 32
 # Digits a mask goes on from (`+49 (555) 010-XXXX`, `+1 415 555 ****`): a proxy's or a display's masked number, whose
 # shown digits reach no one (red team 51).
@@ -1083,7 +1086,7 @@ class PiiDetector:
                 or _NUMBER_SIGN_BEFORE.search(text, max(0, shift - 4), shift) \
                 or (candidate.isdigit()
                     and _RECORD_WORD_BEFORE.search(text, max(0, shift - _RECORD_WORD_REACH), shift)) \
-                or _FOLIO_BEFORE.search(text, max(0, shift - 10), shift) \
+                or _NUMBER_NAME_BEFORE.search(text, max(0, shift - 16), shift) \
                 or _STYLE_NUMBERS_BEFORE.search(text, max(0, shift - _STYLE_CONTEXT_CHARS), shift) \
                 or _MASK_AFTER.match(text, window_end) \
                 or (_RANGE.fullmatch(candidate) and _COUNTED_AFTER.match(text, window_end)):

@@ -281,6 +281,8 @@ def is_secret_key(key: str) -> bool:
     although the `PWD` environment variable is a directory: whole-value redaction of a path is
     harmless, and the in-text assignment rule skips path-shaped values.
     """
+    if "." in key and _HADOOP_SECRET_PROPERTY.search(key) is not None:
+        return True
     name = normalize_key(key)
     name = _QUALIFIER_SUFFIX.sub("", name) or name
     if not name or name in EXCLUDED_SECRET_KEY_NAMES:
@@ -290,6 +292,15 @@ def is_secret_key(key: str) -> bool:
     if _HARDWARE_PIN.search(name):
         return False
     return _SECRET_SUFFIX.search(name) is not None
+
+
+# Hadoop's, Spark's and Hive's secret properties, whose dotted names end in a host or a bucket
+# (`fs.azure.account.key.<account>.dfs.core.windows.net`, `spark.hadoop.fs.s3a.bucket.<bucket>.secret.key`,
+# `javax.jdo.option.ConnectionPassword`, `fs.gs.auth.service.account.private.key`; red team 53).
+_HADOOP_SECRET_PROPERTY = re.compile(r"(?i)(?:^|\.)(?:fs\.azure\.account\.key|fs\.azure\.sas"
+                                     r"|fs\.azure\.account\.oauth2\.client\.secret|s3a?n?\.(?:bucket\.[^\s]+\.)?(?:secret\.key|session\.token)"
+                                     r"|connectionpassword|private\.key$|ssl\.(?:key|trust)store\.password"
+                                     r"|jaas\.config)(?:\.|$)")
 
 
 # A board's pin (`gpio_pin: 17`, `LED_PIN = 13`, `sda_pin`) is a pin number on a chip, no one's PIN.
@@ -782,6 +793,11 @@ def _html_secret_input_ok(m: re.Match[str], value: str) -> bool:
     return _not_placeholder(value) and (
         _PASSWORD_INPUT.search(attrs) is not None or _SECRET_AUTOCOMPLETE.search(attrs) is not None
         or any(is_secret_key(name) or _BROWSER_SECRET_FIELD.search(name) is not None for name in names))
+
+
+def _config_property_secret_ok(m: re.Match[str], value: str) -> bool:
+    name = m.group("n1") or m.group("n2") or m.group("n3") or ""
+    return is_secret_key(name) and _not_placeholder(value)
 
 
 def _secret_literal_ok(m: re.Match[str], value: str) -> bool:
@@ -2871,6 +2887,88 @@ RULES: dict[str, SecretRule] = _rules(
         validator=_html_secret_input_ok,
         score=0.9,
         priority=GENERIC,
+    ),
+    SecretRule(
+        "config_property_secret", "CREDENTIAL",
+        # A secret property in a configuration's own syntax, the name beside its value: Hadoop's and Hive's XML
+        # (`<name>fs.s3a.secret.key</name><value>...</value>`), spark-defaults.conf's whitespace
+        # (`spark.hadoop.fs.s3a.secret.key    ...`), a (name, value) tuple as `SparkConf().getAll()` prints it
+        # (red team 53).
+        re.compile(
+            r"<name>\s*(?P<n1>[^<\s]{1,200})\s*</name>\s*<value>\s*(?P<s1>[^<\s][^<]{0,1023}?)\s*</value>"
+            r"|(?m:^[ \t]*(?P<n2>(?:spark|fs|hive|hadoop|javax|dfs|yarn)\.[\w.-]{3,200})[ \t]+(?P<s2>[^\s#=]\S{0,1023})"
+            r"[ \t]*$)"
+            r"|\(\s*(?P<q1>['\"])(?P<n3>[\w.-]{3,200})(?P=q1)\s*,\s*(?P<q2>['\"])(?P<s3>(?:(?!(?P=q2))[^\r\n]){1,1024})"
+            r"(?P=q2)\s*\)"
+        ),
+        ("</name>", "spark.", "fs.", "hive.", "hadoop.", "javax.", "dfs.", "yarn.", "('", "(\""),
+        "https://hadoop.apache.org/docs/stable/hadoop-aws/tools/hadoop-aws/index.html (fs.s3a.secret.key)",
+        groups=("s1", "s2", "s3"),
+        validator=_config_property_secret_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "sql_aws_credentials_option", "CREDENTIAL",
+        # Redshift's COPY and UNLOAD take an AWS secret key and session token as options
+        # (`ACCESS_KEY_ID 'AKIA...' SECRET_ACCESS_KEY '...' SESSION_TOKEN '...'`; red team 53).
+        re.compile(r"(?i)\b(?:SECRET_ACCESS_KEY|SESSION_TOKEN)[ \t]+'(?P<secret>[^'\s]{8,2048})'"),
+        ("secret_access_key", "session_token"),
+        "https://docs.aws.amazon.com/redshift/latest/dg/copy-parameters-authorization.html",
+        validator=lambda _m, value: _not_placeholder(value),
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "oracle_jdbc_password", "PASSWORD",
+        # Oracle's thin driver takes the user and password before the host
+        # (`jdbc:oracle:thin:scott/<pw>@//db:1521/SVC`; red team 53).
+        re.compile(r"jdbc:oracle:(?:thin|oci):(?P<user>[\w$#.]{1,128})/(?P<secret>[^@\s\"'/]{1,128})@"),
+        ("jdbc:oracle:",),
+        "https://docs.oracle.com/en/database/oracle/oracle-database/21/jajdb/oracle/jdbc/OracleDriver.html",
+        validator=url_password_ok,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "confluent_api_secret", "API_KEY",
+        # Confluent's Schema Registry and REST clients take a key and its secret joined by a colon
+        # (`basic.auth.user.info=<key>:<secret>`), and `confluent api-key create` prints the secret in its table
+        # (`| API Secret | ... |`; red team 53).
+        re.compile(r"\b(?:schema\.registry\.)?basic\.auth\.user\.info[ \t]*[=:][ \t]*[\"']?[^:\s\"']{1,128}:"
+                   r"(?P<secret>[^\s\"']{8,256})"
+                   r"|\|[ \t]*API Secret[ \t]*\|[ \t]*(?P<table>[A-Za-z0-9+/=]{16,256})[ \t]*\|"),
+        ("basic.auth.user.info", "api secret"),
+        "https://docs.confluent.io/platform/current/schema-registry/security/index.html",
+        groups=("secret", "table"),
+        validator=lambda _m, value: _not_placeholder(value),
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "smtp_imap_auth", "CREDENTIAL",
+        # A mail session's authentication, as a transcript records it: SMTP's and IMAP's `AUTH PLAIN <base64 of
+        # \0user\0password>`, `AUTHENTICATE XOAUTH2 <base64 of user=...^Aauth=Bearer ...>`, and AUTH LOGIN's
+        # password line after the server's `334 UGFzc3dvcmQ6` ("Password:"; red team 53).
+        re.compile(r"\bAUTH(?:ENTICATE)?[ \t]+(?:PLAIN|XOAUTH2|OAUTHBEARER)[ \t]+"
+                   r"(?P<secret>[A-Za-z0-9+/]{8,4096}={0,2})"
+                   r"|\b334[ \t]+UGFzc3dvcmQ6[ \t]*(?:\r?\n|\\r\\n|\\n)[ \t]*(?:C:[ \t]*)?"
+                   r"(?P<login>[A-Za-z0-9+/]{4,1024}={0,2})(?![A-Za-z0-9+/=])"),
+        ("auth plain", "xoauth2", "oauthbearer", "ugfzc3dvcmq6"),
+        "https://datatracker.ietf.org/doc/html/rfc4954 (SMTP AUTH)",
+        groups=("secret", "login"),
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "calendar_secret_address", "CREDENTIAL",
+        # Google Calendar's "secret address in iCal format" (`/calendar/ical/<calendar>/private-<32 hex>/basic.ics`):
+        # anyone with it reads the calendar (red team 53).
+        re.compile(r"\bcalendar/ical/[^/\s\"']{1,200}/private-(?P<secret>[0-9a-f]{32})/"),
+        ("/private-",),
+        "https://support.google.com/calendar/answer/37648 (secret address in iCal format)",
+        score=0.9,
+        priority=VENDOR,
     ),
     # ---- Secrets in running prose and in URL paths ---------------------------------------------
     SecretRule(
