@@ -678,14 +678,19 @@ def question_subject(record: Mapping[str, Any]) -> str | None:
 _BROWSER_ACTION_FIELDS = frozenset({"element", "selector", "ref", "text", "value", "submit", "slowly", "index",
                                     "name", "type", "clear", "delay", "timeout", "frame"})
 _BROWSER_VALUE_FIELDS = ("text", "value")
+_BROWSER_ACTION_MAX_FIELDS = 8
 _SELECTOR_FIELD_NAME = re.compile(r"""\[\s*(?:name|id|autocomplete|aria-label|placeholder|data-testid"""
                                   r"""|formcontrolname)\s*[*^$~|]?=\s*["']?([^"'\]]{1,80})|#([A-Za-z][\w-]{0,80})""")
 _ELEMENT_ROLE_WORD = re.compile(r"(?i)\s+(?:text[ ]?box|input|field|text[ ]field|combobox|searchbox|spinbutton)\s*$")
 
 
 def browser_field_name(record: Mapping[str, Any]) -> str | None:
-    """The name of the form field a browser agent's action types into (see `_BROWSER_ACTION_FIELDS`), else None."""
-    if not any(field in record for field in _BROWSER_VALUE_FIELDS) or not record.keys() <= _BROWSER_ACTION_FIELDS:
+    """The name of the form field a browser agent's action types into (see `_BROWSER_ACTION_FIELDS`; a tool's own
+    options beside a selector, `{"selector": "#idvPin", "text": ..., "press": "Enter"}`), else None."""
+    if not any(field in record for field in _BROWSER_VALUE_FIELDS):
+        return None
+    if not record.keys() <= _BROWSER_ACTION_FIELDS and not (
+            ("selector" in record or "element" in record) and len(record) <= _BROWSER_ACTION_MAX_FIELDS):
         return None
     element = record.get("element")
     if isinstance(element, str) and len(element) <= 80:
@@ -695,6 +700,30 @@ def browser_field_name(record: Mapping[str, Any]) -> str | None:
         return found.group(1) or found.group(2)
     name = record.get("name")
     return name if isinstance(name, str) and "ref" in record and len(name) <= 80 else None
+
+
+# A password manager's concealed field, as its CLI prints an item (1Password's `{"id": "password", "type":
+# "CONCEALED", "purpose": "PASSWORD", "label": ..., "value": ...}`, Bitwarden's hidden custom field `{"name":
+# "Memorable word", "value": ..., "type": 1}`), and a browser's accessibility node (CDP's `{"role": {"value":
+# "textbox"}, "name": {"value": "U.S. passport number"}, "value": {"value": ...}}`): what the value is (red team 53).
+_CONCEALED_FIELD_TYPES = frozenset({"CONCEALED", "concealed"})
+_BITWARDEN_HIDDEN_FIELD = 1
+_AX_TEXT_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "textField", "TextField"})
+
+
+def concealed_field_name(record: Mapping[str, Any]) -> str | None:
+    if "value" not in record:
+        return None
+    kind = record.get("type")
+    if (isinstance(kind, str) and kind in _CONCEALED_FIELD_TYPES) or record.get("purpose") == "PASSWORD":
+        return "password"
+    if kind == _BITWARDEN_HIDDEN_FIELD and isinstance(record.get("name"), str) and len(record) <= 4:
+        return "password"
+    role, name = record.get("role"), record.get("name")
+    if isinstance(role, dict) and role.get("value") in _AX_TEXT_ROLES and isinstance(name, dict) \
+            and isinstance(label := name.get("value"), str) and len(label) <= 80:
+        return label
+    return None
 
 
 _FORM_FIELD_KEYS = frozenset({
@@ -2356,7 +2385,7 @@ class StructureRules:
         name = value.get("name") if "value" in value and value.keys() <= _FORM_FIELD_KEYS else None
         if isinstance(name, str):
             return name
-        return browser_field_name(value) or question_subject(value)
+        return browser_field_name(value) or concealed_field_name(value) or question_subject(value)
 
     @staticmethod
     def secure_parameter_entity(parent: Mapping[str, Any], key: str, name: str) -> str | None:

@@ -3355,14 +3355,16 @@ def test_red_team_52_latin_american_and_asia_pacific_payroll(tmp_path: Path) -> 
 def test_red_team_53_browser_fields_and_warehouse_results(tmp_path: Path) -> None:
     """Red team 53 (NER off): what a browser agent types into a field named for a secret or personal data (Playwright
     MCP's `{"element", "ref", "text"}`, its form fill's `{"name", "type", "ref", "value"}`, a Puppeteer tool's
-    `{"selector", "value"}`), the same in a script (`page.fill('#new-password', ...)`, `getByLabel(...).fill(...)`),
-    a page's secret inputs (a CSRF token's hidden input and meta tag, `autocomplete="cc-csc"`); the rows of
-    warehouses' query results whose columns are named beside them (Snowflake's `resultSetMetaData.rowType`,
-    Redshift's `ColumnMetadata`, BigQuery's `schema.fields` and `{"f": [{"v"}]}` rows); Hadoop's, Spark's and Hive's
-    secret properties (XML, spark-defaults.conf, a JSON key, a tuple), Redshift's `SECRET_ACCESS_KEY`, an Oracle JDBC
-    password, a Schema Registry secret; SMTP AUTH PLAIN and LOGIN, a Google Calendar's secret address. Near misses: a
-    search box's text, a page's query input, a row's id column, a column's name, a setting's value, a Databricks
-    cluster's id and host, a meeting's id, a room's and a shared box's addresses."""
+    `{"selector", "value"}`, with the tool's own options), a password manager's concealed fields (1Password's
+    `CONCEALED`, Bitwarden's hidden field), an accessibility node's and an aria snapshot's textbox, the same in a
+    script (`page.fill('#new-password', ...)`, `getByLabel(...).fill(...)`), a page's secret inputs (a CSRF token's
+    hidden input and meta tag, `autocomplete="cc-csc"`); the rows of warehouses' query results whose columns are named
+    beside them (Snowflake's `resultSetMetaData.rowType`, Redshift's `ColumnMetadata`, BigQuery's `schema.fields` and
+    `{"f": [{"v"}]}` rows); Hadoop's, Spark's and Hive's secret properties (XML, spark-defaults.conf, a JSON key, a
+    tuple), Redshift's `SECRET_ACCESS_KEY`, an Oracle JDBC password, a Schema Registry secret; SMTP AUTH PLAIN and
+    LOGIN, a Google Calendar's secret address. Near misses: a search box's text, a page's query input, a user name, a
+    row's id column, a column's name, a setting's value, a Databricks cluster's id and host, a meeting's id, a room's
+    and a shared box's addresses."""
     document = json.loads((Path(__file__).parent / "data" / "red_team_53.json").read_text(encoding="utf-8"))
     planted = [b"Sonoran-Mesa-19!kq", b"hW8!trq-2214-Xz", b"604118", b"91847362", b"4412", b"8814",
                b"kdCmc1fIab3LzQxx99", b"cgjJxPkVabcASA1234", b"Hamish", b"1979-03-14", b"Ezinne Okafor-Lindqvist",
@@ -3370,7 +3372,7 @@ def test_red_team_53_browser_fields_and_warehouse_results(tmp_path: Path) -> Non
                b"XLLCQtb9ZgD6m5bR2rDXGhkcNGNkr4ucYEzGQSKO", b"GVRcsvqrhJsTGW4yamduH6agfYNYJw6", b"79OJsMNZXg8klCZOcO",
                b"Z+0zNqw1X9b15hkRdUfgxnXEJHgTsqacm4GTZ0VW", b"xixLtqEk6odrmauvktlvuV9", b"Ora-Cdc-6620x",
                b"3fJdqds9oC7rr", b"VHEyIXZYOXJMbSM0cFc=", b"AGltb2dlbi5mZWF0aGVy", b"3c7f9e2c3eed1a89fa342dc2e6a004a4",
-               b"thandi.mokoena"]
+               b"thandi.mokoena", b"730164", b"604119", b"A51873926", b"Argyle-Lakefront-88#Qm", b"Pemberley1813"]
     out = redacted_by_the_cli(tmp_path, document, *planted)
     assert out["browser"]["search"]["text"] == "dutch oven" and out["browser"]["search"]["element"] == "Search box"
     assert out["browser"]["fill_form"]["fields"][0]["name"] == "Password"
@@ -3381,6 +3383,10 @@ def test_red_team_53_browser_fields_and_warehouse_results(tmp_path: Path) -> Non
     assert out["warehouse"]["redshift"]["Records"][0][0] == {"longValue": 7}
     assert out["warehouse"]["bigquery"]["rows"][0]["f"][0] == {"v": "r-19"}
     assert out["warehouse"]["bigquery"]["schema"] == document["warehouse"]["bigquery"]["schema"]
+    assert out["browser"]["puppeteer"]["press"] == "Enter"
+    assert "textbox \"Search\" [ref=e3]: dutch oven" in out["browser"]["aria"]
+    assert out["vaults"]["op_item"]["fields"][1]["value"] == "kwabena"  # (a user name: the default policy keeps them)
+    assert out["vaults"]["bw_item"]["fields"][1]["value"] == "Leeds"
     config = out["config"]
     assert "<name>fs.s3a.endpoint</name><value>s3.eu-west-1.amazonaws.com</value>" in config["core_site"]
     assert config["spark_defaults"].startswith("spark.executor.memory  8g\n")

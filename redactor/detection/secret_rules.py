@@ -2871,6 +2871,19 @@ RULES: dict[str, SecretRule] = _rules(
         priority=GENERIC,
     ),
     SecretRule(
+        "aria_snapshot_secret", "CREDENTIAL",
+        # A secret's field in a page's accessibility snapshot, as Playwright writes it for an agent
+        # (`- textbox "Verification code" [ref=e41]: 604118`; red team 53).
+        re.compile(r"(?m)^[ \t]*-[ \t]+textbox[ \t]+\"(?P<label>[^\"\r\n]{1,80})\"(?:[ \t]+\[[^\]\r\n]{1,40}\])*:[ \t]+"
+                   r"(?P<secret>[^\r\n]{1,256}?)[ \t]*$"),
+        ("textbox",),
+        "https://playwright.dev/docs/aria-snapshots",
+        validator=lambda m, value: _BROWSER_SECRET_FIELD.search(m.group("label")) is not None
+        and _not_placeholder(value),
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
         "html_secret_input", "CREDENTIAL",
         # A page's form field that holds a secret, in the HTML an agent read: a password input, a CSRF token's
         # hidden input (`<input type="hidden" name="authenticity_token" value="...">`), a card's security code
