@@ -800,6 +800,11 @@ def _config_property_secret_ok(m: re.Match[str], value: str) -> bool:
     return is_secret_key(name) and _not_placeholder(value)
 
 
+def _not_a_placeholder(_m: re.Match[str], value: str) -> bool:
+    """For a rule whose syntax alone says the value is a secret: anything but a placeholder."""
+    return _not_placeholder(value)
+
+
 def _secret_literal_ok(m: re.Match[str], value: str) -> bool:
     """A `--from-literal` value of a Secret (`kubectl create secret ...` earlier on its line)."""
     line_start = m.string.rfind("\n", 0, m.start()) + 1
@@ -2843,7 +2848,7 @@ RULES: dict[str, SecretRule] = _rules(
                    r"(?P<secret>[A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])", re.MULTILINE),
         ("_auth", "_password"),
         "https://docs.npmjs.com/cli/v10/configuring-npm/npmrc#auth-related-configuration",
-        validator=lambda _m, value: _not_placeholder(value),
+        validator=_not_a_placeholder,
         score=0.9,
         priority=GENERIC,
     ),
@@ -2928,7 +2933,7 @@ RULES: dict[str, SecretRule] = _rules(
         re.compile(r"(?i)\b(?:SECRET_ACCESS_KEY|SESSION_TOKEN)[ \t]+'(?P<secret>[^'\s]{8,2048})'"),
         ("secret_access_key", "session_token"),
         "https://docs.aws.amazon.com/redshift/latest/dg/copy-parameters-authorization.html",
-        validator=lambda _m, value: _not_placeholder(value),
+        validator=_not_a_placeholder,
         score=0.9,
         priority=GENERIC,
     ),
@@ -2954,7 +2959,7 @@ RULES: dict[str, SecretRule] = _rules(
         ("basic.auth.user.info", "api secret"),
         "https://docs.confluent.io/platform/current/schema-registry/security/index.html",
         groups=("secret", "table"),
-        validator=lambda _m, value: _not_placeholder(value),
+        validator=_not_a_placeholder,
         score=0.9,
         priority=GENERIC,
     ),
