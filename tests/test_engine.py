@@ -3362,7 +3362,8 @@ def test_red_team_53_browser_fields_and_warehouse_results(tmp_path: Path) -> Non
     beside them (Snowflake's `resultSetMetaData.rowType`, Redshift's `ColumnMetadata`, BigQuery's `schema.fields` and
     `{"f": [{"v"}]}` rows); Hadoop's, Spark's and Hive's secret properties (XML, spark-defaults.conf, a JSON key, a
     tuple), Redshift's `SECRET_ACCESS_KEY`, an Oracle JDBC password, a Schema Registry secret; SMTP AUTH PLAIN and
-    LOGIN, a Google Calendar's secret address. Near misses: a search box's text, a page's query input, a user name, a
+    LOGIN, a Google Calendar's secret address; letters-only backup codes in a list, a one-time code's SMS, a password
+    manager CLI's session. Near misses: a search box's text, a page's query input, a user name, a
     row's id column, a column's name, a setting's value, a Databricks cluster's id and host, a meeting's id, a room's
     and a shared box's addresses."""
     document = json.loads((Path(__file__).parent / "data" / "red_team_53.json").read_text(encoding="utf-8"))
@@ -3372,7 +3373,8 @@ def test_red_team_53_browser_fields_and_warehouse_results(tmp_path: Path) -> Non
                b"XLLCQtb9ZgD6m5bR2rDXGhkcNGNkr4ucYEzGQSKO", b"GVRcsvqrhJsTGW4yamduH6agfYNYJw6", b"79OJsMNZXg8klCZOcO",
                b"Z+0zNqw1X9b15hkRdUfgxnXEJHgTsqacm4GTZ0VW", b"xixLtqEk6odrmauvktlvuV9", b"Ora-Cdc-6620x",
                b"3fJdqds9oC7rr", b"VHEyIXZYOXJMbSM0cFc=", b"AGltb2dlbi5mZWF0aGVy", b"3c7f9e2c3eed1a89fa342dc2e6a004a4",
-               b"thandi.mokoena", b"730164", b"604119", b"A51873926", b"Argyle-Lakefront-88#Qm", b"Pemberley1813"]
+               b"thandi.mokoena", b"730164", b"604119", b"A51873926", b"Argyle-Lakefront-88#Qm", b"Pemberley1813",
+               b"DZMW-BQTD-BAKN", b"Yq+aIgmlZhcUFLSb", b"604 118"]
     out = redacted_by_the_cli(tmp_path, document, *planted)
     assert out["browser"]["search"]["text"] == "dutch oven" and out["browser"]["search"]["element"] == "Search box"
     assert out["browser"]["fill_form"]["fields"][0]["name"] == "Password"
@@ -3387,6 +3389,7 @@ def test_red_team_53_browser_fields_and_warehouse_results(tmp_path: Path) -> Non
     assert "textbox \"Search\" [ref=e3]: dutch oven" in out["browser"]["aria"]
     assert out["vaults"]["op_item"]["fields"][1]["value"] == "kwabena"  # (a user name: the default policy keeps them)
     assert out["vaults"]["bw_item"]["fields"][1]["value"] == "Leeds"
+    assert out["browser"]["sms"].endswith(" Order 4471 is your order number.")
     config = out["config"]
     assert "<name>fs.s3a.endpoint</name><value>s3.eu-west-1.amazonaws.com</value>" in config["core_site"]
     assert config["spark_defaults"].startswith("spark.executor.memory  8g\n")

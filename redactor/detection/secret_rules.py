@@ -281,7 +281,7 @@ def is_secret_key(key: str) -> bool:
     although the `PWD` environment variable is a directory: whole-value redaction of a path is
     harmless, and the in-text assignment rule skips path-shaped values.
     """
-    if "." in key and _HADOOP_SECRET_PROPERTY.search(key) is not None:
+    if ("." in key and _HADOOP_SECRET_PROPERTY.search(key) is not None) or _VAULT_SESSION.fullmatch(key):
         return True
     name = normalize_key(key)
     name = _QUALIFIER_SUFFIX.sub("", name) or name
@@ -301,6 +301,10 @@ _HADOOP_SECRET_PROPERTY = re.compile(r"(?i)(?:^|\.)(?:fs\.azure\.account\.key|fs
                                      r"|fs\.azure\.account\.oauth2\.client\.secret|s3a?n?\.(?:bucket\.[^\s]+\.)?(?:secret\.key|session\.token)"
                                      r"|connectionpassword|private\.key$|ssl\.(?:key|trust)store\.password"
                                      r"|jaas\.config)(?:\.|$)")
+
+
+# A password manager CLI's unlocked session (`BW_SESSION`, 1Password's `OP_SESSION_<account>`; red team 53).
+_VAULT_SESSION = re.compile(r"(?i)BW_SESSION|OP_SESSION_\w{1,64}")
 
 
 # A board's pin (`gpio_pin: 17`, `LED_PIN = 13`, `sda_pin`) is a pin number on a chip, no one's PIN.
@@ -429,8 +433,10 @@ def _has_letter_and_digit(_m: re.Match[str], value: str) -> bool:
 
 
 def _backup_code_ok(_m: re.Match[str], value: str) -> bool:
-    """A backup code has a digit, and is no word or number of a sentence's (`recovery code 2024` has four)."""
-    return any(c.isdigit() for c in value) and sum(c.isalnum() for c in value) >= 8
+    """A backup code has a digit, and is no word or number of a sentence's (`recovery code 2024` has four); or it is
+    shaped as the code before it in capitals and groups (`DZMW-BQTD-BAKN`: `_BackupCodes` yields it only then)."""
+    return (any(c.isdigit() for c in value) or ("-" in value and value.isupper())) \
+        and sum(c.isalnum() for c in value) >= 8
 
 
 def jwt_header_ok(_m: re.Match[str], value: str) -> bool:
@@ -1316,6 +1322,9 @@ _BACKUP_CODE = re.compile(r"(?P<secret>[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,3
 _MAX_BACKUP_CODES = 16
 
 
+_CODE_CHARACTER = re.compile(r"[A-Za-z0-9]")
+
+
 class _BackupCodes:
     """The `pattern` of backup_codes: one match per code after the codes' name (see `_BACKUP_CODES_NAME`)."""
 
@@ -1323,10 +1332,15 @@ class _BackupCodes:
         for name in _BACKUP_CODES_NAME.finditer(string):
             lead = _BACKUP_CODES_LEAD.match(string, name.end())
             pos = name.end() if lead is None else lead.end()
+            first_shape = None
             for _ in range(_MAX_BACKUP_CODES):
                 code = _BACKUP_CODE.match(string, pos)
-                if code is None or not any(char.isdigit() for char in code.group()):
+                # (a code of letters only is one when shaped as the code before it: `4T5Q-AQV2-FX79, DZMW-BQTD-BAKN`;
+                # red team 53)
+                if code is None or (not any(char.isdigit() for char in code.group())
+                                    and _CODE_CHARACTER.sub("x", code.group()) != first_shape):
                     break
+                first_shape = first_shape or _CODE_CHARACTER.sub("x", code.group())
                 yield code
                 gap = _BACKUP_CODES_GAP.match(string, code.end())
                 if gap is None or gap.end() == code.end():
@@ -2886,6 +2900,29 @@ RULES: dict[str, SecretRule] = _rules(
         validator=lambda m, value: _BROWSER_SECRET_FIELD.search(m.group("label")) is not None
         and _not_placeholder(value),
         score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "vault_cli_session", "ACCESS_TOKEN",
+        # A password manager CLI's unlocked session in the environment (Bitwarden's `BW_SESSION=...`, 1Password's
+        # `OP_SESSION_<account>=...`): it opens the whole vault until it expires (red team 53).
+        re.compile(r"\b(?:BW_SESSION|OP_SESSION_\w{1,64})[ \t]*=[ \t]*[\"']?(?P<secret>[A-Za-z0-9+/=_-]{20,512})"),
+        ("bw_session", "op_session_"),
+        "https://bitwarden.com/help/cli/#unlock (BW_SESSION)",
+        validator=_not_a_placeholder,
+        score=0.9,
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "otp_message", "CREDENTIAL",
+        # A one-time code as the text that brings it writes it, the code first (`604 118 is your verification code`,
+        # `G-730164 is your Google verification code`; red team 53).
+        re.compile(r"(?<![\w-])(?:G-)?(?P<secret>\d{3}[ -]?\d{3}|\d{4,8})[ \t]+is[ \t]+your[ \t]+(?:[\w-]+[ \t]+){0,3}?"
+                   r"(?i:verification|security|one-time|one[ ]time|login|sign-in|confirmation|authentication|2fa"
+                   r"|access|otp)[ \t]+(?i:code|pin|passcode)\b"),
+        ("is your",),
+        "redactor: one-time codes in the messages a computer-use agent reads",
+        score=0.85,
         priority=GENERIC,
     ),
     SecretRule(
