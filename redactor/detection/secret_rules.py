@@ -299,8 +299,7 @@ def is_secret_key(key: str) -> bool:
 # `javax.jdo.option.ConnectionPassword`, `fs.gs.auth.service.account.private.key`; red team 53).
 _HADOOP_SECRET_PROPERTY = re.compile(r"(?i)(?:^|\.)(?:fs\.azure\.account\.key|fs\.azure\.sas"
                                      r"|fs\.azure\.account\.oauth2\.client\.secret|s3a?n?\.(?:bucket\.[^\s]+\.)?(?:secret\.key|session\.token)"
-                                     r"|connectionpassword|private\.key$|ssl\.(?:key|trust)store\.password"
-                                     r"|jaas\.config)(?:\.|$)")
+                                     r"|connectionpassword|private\.key$|ssl\.(?:key|trust)store\.password)(?:\.|$)")
 
 
 # A password manager CLI's unlocked session (`BW_SESSION`, 1Password's `OP_SESSION_<account>`; red team 53).
