@@ -80,6 +80,7 @@ from redactor.structure import (
     parse_base64_text,
     parse_embedded_json,
     raw_credential,
+    reads_as_cjk_name,
     row_cells,
     split_auth_scheme,
     sql_tables,
@@ -330,15 +331,11 @@ class Redactor:
 _CASE_FORM_PART_MIN = 5
 
 
-# A Chinese or Korean full name of three characters (`陈慧玲`, `박서연`: most are two or three; red team 52).
-_CJK_FULL_NAME = re.compile(r"[\u4e00-\u9fff]{3}|[\uac00-\ud7a3]{3}")
-
-
 def _is_short_name(value: str, entity: str) -> bool:
     """A three-letter name written with its capital (`Mai`, `Ana`, `Kim`) or a three-character Chinese or Korean
-    name: as distinctive as a longer one."""
+    name (`陈慧玲`, `박서연`: most are two or three; red team 52): as distinctive as a longer one."""
     return entity == "PERSON" and len(value) == 3 and (
-        (value.isalpha() and value[0].isupper() and value[1:].islower()) or _CJK_FULL_NAME.fullmatch(value) is not None)
+        (value.isalpha() and value[0].isupper() and value[1:].islower()) or reads_as_cjk_name(value))
 
 
 def is_propagated(value: str, entity: str) -> bool:

@@ -775,7 +775,7 @@ def _reads_as_full_name(value: str) -> bool:
     value = _POST_NOMINALS.sub("", value)
     if "/" in value:  # (a passenger as an airline's reservation writes it: `FERREIRA/ANA LUIZA MRS`)
         return reads_as_reservation_name(value)
-    if _CJK_NAME.fullmatch(value):
+    if reads_as_cjk_name(value):
         return True
     return _WRITTEN_FULL_NAME.fullmatch(value) is not None and _plausible(value)
 
@@ -785,6 +785,11 @@ def _reads_as_full_name(value: str) -> bool:
 # (Not a firm's or an institution's short name: `华为公司`, `株式会社`, `국민은행`.)
 _CJK_NAME = re.compile(r"(?![\u4e00-\u9fff\uac00-\ud7a3]*(?:公司|会社|會社|集团|集團|银行|銀行|商店|医院|醫院|学校"
                        r"|學校|大学|大學|회사|은행|병원|학교|대학))(?:[\u4e00-\u9fff]{2,4}|[\uac00-\ud7a3]{2,4})")
+
+
+def reads_as_cjk_name(value: str) -> bool:
+    """A Chinese or Korean name in its own script (see `_CJK_NAME`)."""
+    return _CJK_NAME.fullmatch(value) is not None
 
 
 # What an identity document, a licence or a membership record calls its number, and the types and
