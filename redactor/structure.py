@@ -321,6 +321,18 @@ TABLE_ROW_KEYS = frozenset({"rows", "data", "values", "records", "Records"})
 TABLE_COLUMN_KEYS = frozenset({"columns", "resultSetMetaData", "ColumnMetadata", "schema"})
 
 
+def _warehouse_columns(value: Mapping[str, Any]) -> Any:
+    """The columns a warehouse's API names beside its rows (see `StructureRules.table_columns`), else None."""
+    meta, schema = value.get("resultSetMetaData"), value.get("schema")
+    if isinstance(meta, dict):
+        return meta.get("rowType")  # Snowflake's SQL API
+    if "Records" in value:
+        return value.get("ColumnMetadata")  # Redshift's Data API
+    if isinstance(schema, dict) and "rows" in value:
+        return schema.get("fields")  # BigQuery's
+    return None
+
+
 def row_cells(row: Any) -> list[Any] | None:
     """A query result's row as a list of its cells: itself, or BigQuery's `{"f": [{"v": ...}, ...]}`."""
     if isinstance(row, list):
@@ -2353,10 +2365,7 @@ class StructureRules:
         `{"f": [{"v": ...}]}`; red team 53.)"""
         columns = value.get("columns")
         if not isinstance(columns, list):
-            meta, schema = value.get("resultSetMetaData"), value.get("schema")
-            columns = meta.get("rowType") if isinstance(meta, dict) else value.get("ColumnMetadata") \
-                if "Records" in value else schema.get("fields") if isinstance(schema, dict) and "rows" in value \
-                else None
+            columns = _warehouse_columns(value)
         if not isinstance(columns, list) or not columns:
             return None
         names = [c if isinstance(c, str) else c.get("name") if isinstance(c, dict) else None for c in columns]

@@ -765,11 +765,8 @@ _ID_COLUMN_NAMES = "|".join(sorted(_ID_COLUMNS, key=len, reverse=True))
 _ID_COLUMN_KEYWORDS = tuple(name.partition("_")[0] for name in _ID_COLUMNS)
 
 
-_ISO_DATE_START = re.compile(r"\d{4}-\d{2}-\d{2}")
-
-
 def _id_column_value_ok(value: str) -> bool:
-    return len(digits_of(value)) >= 5 and _ISO_DATE_START.match(value) is None
+    return len(digits_of(value)) >= 5 and _ISO_DATE.match(value) is None
 
 
 # The default separator between a cue and its value (see `CueRule.separator`).

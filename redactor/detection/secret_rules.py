@@ -783,9 +783,13 @@ _INPUT_NAME = re.compile(r"""(?i)\b(?:name|id)\s*=\s*["']?([^"'\s>]{1,120})""")
 _PASSWORD_INPUT = re.compile(r"""(?i)\btype\s*=\s*["']?password\b""")
 
 
-def _browser_secret_field_ok(m: re.Match[str], value: str) -> bool:
-    selector = m.group("sel1") or m.group("sel2") or ""
-    return _BROWSER_SECRET_FIELD.search(selector) is not None and _not_placeholder(value)
+_FIELD_NAME_GROUPS = ("sel1", "sel2", "label")
+
+
+def _secret_field_ok(m: re.Match[str], value: str) -> bool:
+    """The field a value is typed into or shown in names a secret's (a script's selector, a snapshot's label)."""
+    field = next((m.group(group) for group in _FIELD_NAME_GROUPS if group in m.re.groupindex and m.group(group)), "")
+    return _BROWSER_SECRET_FIELD.search(field) is not None and _not_placeholder(value)
 
 
 def _html_secret_input_ok(m: re.Match[str], value: str) -> bool:
@@ -1334,12 +1338,14 @@ class _BackupCodes:
             first_shape = None
             for _ in range(_MAX_BACKUP_CODES):
                 code = _BACKUP_CODE.match(string, pos)
+                if code is None:
+                    break
                 # (a code of letters only is one when shaped as the code before it: `4T5Q-AQV2-FX79, DZMW-BQTD-BAKN`;
                 # red team 53)
-                if code is None or (not any(char.isdigit() for char in code.group())
-                                    and _CODE_CHARACTER.sub("x", code.group()) != first_shape):
+                shape = _CODE_CHARACTER.sub("x", code.group())
+                if not any(char.isdigit() for char in code.group()) and shape != first_shape:
                     break
-                first_shape = first_shape or _CODE_CHARACTER.sub("x", code.group())
+                first_shape = first_shape or shape
                 yield code
                 gap = _BACKUP_CODES_GAP.match(string, code.end())
                 if gap is None or gap.end() == code.end():
@@ -2884,7 +2890,7 @@ RULES: dict[str, SecretRule] = _rules(
          "set_value("),
         "redactor: browser automation scripts recorded by computer-use agents",
         groups=("s1", "s2"),
-        validator=_browser_secret_field_ok,
+        validator=_secret_field_ok,
         score=0.9,
         priority=GENERIC,
     ),
@@ -2896,8 +2902,7 @@ RULES: dict[str, SecretRule] = _rules(
                    r"(?P<secret>[^\r\n]{1,256}?)[ \t]*$"),
         ("textbox",),
         "https://playwright.dev/docs/aria-snapshots",
-        validator=lambda m, value: _BROWSER_SECRET_FIELD.search(m.group("label")) is not None
-        and _not_placeholder(value),
+        validator=_secret_field_ok,
         score=0.9,
         priority=GENERIC,
     ),

@@ -401,8 +401,7 @@ _CHILEAN_COMPANY_RUT_MIN = 50_000_000
 
 def personal_rut_ok(value: str) -> bool:
     """A person's RUN; a company's RUT is public (red team 52: an employer's `76.543.210-3`)."""
-    body = value.replace(".", "").replace("-", "").replace(" ", "")[:-1]
-    return chilean_rut_ok(value) and int(body) < _CHILEAN_COMPANY_RUT_MIN
+    return chilean_rut_ok(value) and int(_rut_body_and_check(value)[0]) < _CHILEAN_COMPANY_RUT_MIN
 
 
 _RUC_WEIGHTS = (5, 4, 3, 2, 7, 6, 5, 4, 3, 2)
@@ -427,16 +426,21 @@ def korean_business_number_ok(value: str) -> bool:
     weighs the first nine 1 3 7 1 3 7 1 3 5, plus the tens of the ninth times five."""
     if _KOREAN_BRN.fullmatch(value) is None:
         return False
-    digits = [int(c) for c in value if c.isdigit()]
-    total = sum(d * w for d, w in zip(digits, _KOREAN_BRN_WEIGHTS, strict=False)) + digits[8] * 5 // 10
-    return (10 - total % 10) % 10 == digits[9]
+    digits = digits_of(value)
+    total = weighted_sum(digits, _KOREAN_BRN_WEIGHTS) + int(digits[8]) * 5 // 10
+    return (10 - total % 10) % 10 == int(digits[9])
+
+
+def _rut_body_and_check(value: str) -> tuple[str, str]:
+    """A RUT's number and its check character, without its dots, hyphen and spaces."""
+    compact = value.replace(".", "").replace("-", "").replace(" ", "").upper()
+    return compact[:-1], compact[-1:]
 
 
 def chilean_rut_ok(value: str) -> bool:
     """A Chilean RUT/RUN: seven or eight digits and a mod-11 check character (weights 2 to 7 from the right; 10 is
     `K`, 11 is 0)."""
-    compact = value.replace(".", "").replace("-", "").replace(" ", "").upper()
-    body, check = compact[:-1], compact[-1:]
+    body, check = _rut_body_and_check(value)
     if not 7 <= len(body) <= 8 or not body.isdigit() or len(set(body)) == 1:
         return False
     total = sum(int(d) * (2 + i % 6) for i, d in enumerate(reversed(body)))
