@@ -64,11 +64,13 @@ from redactor.structure import (
     TABLE_COLUMN_KEYS,
     TABLE_ROW_KEYS,
     Base64Style,
+    CookieSpan,
     EmbeddedStyle,
     JsonLinesStyle,
     Member,
     NodeContext,
     StructureRules,
+    cookie_header_spans,
     cookie_values,
     csv_tables,
     form_fields,
@@ -726,11 +728,14 @@ class TraceSession:
         if ctx.secret_entity is not None:
             held = raw_credential(text, ctx.secret_entity)
             if held is not None and not self.policy.is_allowed_value(text):
-                secret = held[1]
                 if collect:
-                    self.secret_values.setdefault(secret, ctx.secret_entity)
-                    for cookie in cookie_values(ctx.key, text):  # replaced wherever else they appear
-                        self.secret_values.setdefault(cookie, ctx.secret_entity)
+                    cookies = cookie_header_spans(ctx.value_key(), text)
+                    if cookies is None:
+                        self.secret_values.setdefault(held[1], ctx.secret_entity)
+                        for cookie in cookie_values(ctx.value_key(), text):  # replaced wherever else they appear
+                            self.secret_values.setdefault(cookie, ctx.secret_entity)
+                    for span in cookies or ():
+                        self.secret_values.setdefault(text[span.start:span.end], span.entity or ctx.secret_entity)
                 slots.append((_SECRET, container, key, text, ctx))
             return
         if not text or is_marker(text):
@@ -1109,6 +1114,8 @@ class TraceSession:
                 continue
             if kind == _TEXT:
                 new_text = self._replace(text, ctx)
+            elif kind == _SECRET and (cookies := cookie_header_spans(ctx.value_key(), text)) is not None:
+                new_text = self._replace_cookies(text, cookies, ctx)
             elif kind == _SECRET:
                 scheme, secret = split_auth_scheme(text)
                 if self.sharded and secret not in self.value_type:
@@ -1145,6 +1152,21 @@ class TraceSession:
             container.update(rebuilt)
             changed = True
         return changed
+
+    def _replace_cookies(self, header: str, cookies: list[CookieSpan], ctx: NodeContext) -> str:
+        """A Cookie / Set-Cookie header under its key with each listed value replaced: names, `;` and
+        attributes stay (see `cookie_header_spans`)."""
+        parts: list[str] = []
+        position = 0
+        for span in cookies:
+            cookie = header[span.start:span.end]
+            if self.sharded and cookie not in self.value_type:
+                continue  # (its shard's pass replaces it)
+            entity = self.value_type.get(cookie, span.entity or ctx.secret_entity or "CREDENTIAL")
+            self._record(ctx, entity, cookie, "secret-named key")
+            parts += [header[position:span.start], self._apply_operator(entity, cookie)]
+            position = span.end
+        return "".join(parts) + header[position:]
 
     def _rewrite_stream(self, stream: StreamText) -> list[str]:
         """The pieces of `stream` after redaction: each span of the joined text becomes its replacement

@@ -246,6 +246,12 @@ _PII_KEY_ENTITIES = {
     **dict.fromkeys(("pincode", "cep"), "STREET_ADDRESS"),
     **dict.fromkeys(("fone", "fone_princ", "telefone", "telefono", "teléfono", "celular", "numero_celular",
                      "mobileno"), "PHONE_NUMBER"),
+    # HubSpot's contact property, Portugal's word for a mobile; a device's advertising id (Google's, Apple's IDFA,
+    # Adjust's `gps_adid`), which follows one person across apps (red team 54)
+    **dict.fromkeys(("mobilephone", "telemovel", "telemóvel"), "PHONE_NUMBER"),
+    **dict.fromkeys(("numero_fiscal", "numéro_fiscal", "numero_fiscal_reference"), "ID_NUMBER"),
+    **dict.fromkeys(("advertising_id", "google_advertising_id", "idfa", "gps_adid", "adid", "adjust_gps_adid",
+                     "adjust_adid"), "ID_NUMBER"),
     **dict.fromkeys(("chinese_name", "chinesename", "name_local", "local_name", "native_name", "name_native",
                      "name_hindi", "hangul_name", "kanji_name", "name_kanji", "name_kana", "kana_name"), "PERSON"),
     "guardian": "PERSON",
@@ -373,6 +379,14 @@ class NodeContext:
                 segments.append(node.segment)
             node = node.parent
         return "".join(reversed(segments))
+
+    def value_key(self) -> str | None:
+        """The key this value belongs to, through OTLP's typed wrappers (an attribute's
+        `{"arrayValue": {"values": [{"stringValue": ...}]}}` belongs to the attribute's name)."""
+        node = self
+        while node.key in _OTLP_VALUE_WRAPPERS and node.parent is not None:
+            node = node.parent
+        return node.key
 
     def child(self, key: str, shape: str, effective_key: str, secret_entity: str | None) -> NodeContext:
         return NodeContext(self, key_segment(key), shape, effective_key, secret_entity, key)
@@ -735,6 +749,20 @@ def concealed_field_name(record: Mapping[str, Any]) -> str | None:
     if isinstance(role, dict) and role.get("value") in _AX_TEXT_ROLES and isinstance(name, dict) \
             and isinstance(label := name.get("value"), str) and len(label) <= 80:
         return label
+    return None
+
+
+# An item of a keychain dump (objection's `ios keychain dump --json`, keychain-dumper, `security dump-keychain`): a
+# password item's `data` is the secret it keeps; its account, service, access group and dates are not (red team 54).
+_KEYCHAIN_PASSWORD_CLASSES = frozenset({"kSecClassGenericPassword", "kSecClassInternetPassword", "genp", "inet"})
+KEYCHAIN_DATA_FIELDS = frozenset({"data", "v_Data", "dataString"})
+
+
+def keychain_secret_field(record: Mapping[str, Any]) -> str | None:
+    """"password" for a keychain dump's password item (see `_KEYCHAIN_PASSWORD_CLASSES`), else None."""
+    kind = record.get("item_class", record.get("class"))
+    if isinstance(kind, str) and kind in _KEYCHAIN_PASSWORD_CLASSES and not KEYCHAIN_DATA_FIELDS.isdisjoint(record):
+        return "password"
     return None
 
 
@@ -1405,17 +1433,89 @@ def is_masked_display(value: str) -> bool:
 _MASKED_DISPLAY_MAX_LENGTH = 48
 
 
-# `Cookie: session=sess_9fK2...; theme=dark`: each cookie's value, which can appear on its own
-# elsewhere in the trace (a note quoting the stolen session id).
-_COOKIE_PAIR = re.compile(r"(?:^|;)\s*[^=;\s]+=([^;\r\n]+)")
+# A Cookie or Set-Cookie header held under its own key (`"headers": {"Cookie": "..."}`, OTLP's
+# `http.request.header.cookie`, Sentry's `["Cookie", "..."]`): its pairs are replaced one by one, as
+# in text, so the names (which replay and tests compare) and a Set-Cookie's attributes stay. A value
+# that does not read as such a header is replaced whole, as any secret-named key's value is.
+_COOKIE_HEADER_KEY = re.compile(r"(?:^|_)(?P<set>set_)?cookies?(?:_header)?$")
+_COOKIE_NAME = r"[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}"  # an RFC 6265 cookie-name (an HTTP token)
+_COOKIE_PAIR = re.compile(rf"[ \t]*(?P<name>{_COOKIE_NAME})=(?P<q>\"?)(?P<value>[^\s\";,\\]*)(?P=q)[ \t]*")
+_SET_COOKIE_ATTRIBUTE = re.compile(
+    r"(?i)[ \t]*(?:secure|httponly|partitioned"
+    r"|(?:path|domain|expires|max-age|samesite|priority|version|comment)=[^;]*)[ \t]*"
+)
+# Several Set-Cookie headers folded into one value are joined with `,` (RFC 9110 section 5.3); a
+# comma inside `Expires=Wed, 21 Oct 2026 ...` is followed by no pair.
+_FOLDED_SET_COOKIE = re.compile(rf",(?=[ \t]*{_COOKIE_NAME}=)")
+# What a site keeps in a cookie that is no credential: a word, a count, a language tag
+# (`theme=dark`, `cart=3`, `lang=en-US`, `consent=true`).
+_COOKIE_SETTING = re.compile(r"[A-Za-z]{1,11}|\d{1,11}|[a-z]{2,3}[-_][A-Za-z]{2,4}")
+
+
+@dataclass(frozen=True)
+class CookieSpan:
+    """A cookie's value to replace in its header: where it is, and its type when the cookie's name
+    says (`user_email=` holds an address); None for the header key's secret type."""
+
+    start: int
+    end: int
+    entity: str | None
+
+
+def cookie_header_spans(key: str | None, value: str) -> list[CookieSpan] | None:
+    """The values to replace in a Cookie / Set-Cookie header held under `key`, or None when `key` names
+    no such header or `value` does not read as one (then the value is replaced whole). Values already
+    replaced (redaction tokens), placeholders and settings (`_COOKIE_SETTING`) are not listed."""
+    header_key = _COOKIE_HEADER_KEY.search(normalize_key(key)) if key else None
+    if header_key is None or "=" not in value:
+        return None
+    set_cookie = header_key.group("set") is not None
+    cookies = _FOLDED_SET_COOKIE.split(value) if set_cookie else [value]
+    spans: list[CookieSpan] = []
+    offset = 0
+    for cookie in cookies:
+        segment_start = offset
+        for index, segment in enumerate(cookie.split(";")):
+            if index and set_cookie:
+                if not _SET_COOKIE_ATTRIBUTE.fullmatch(segment):
+                    return None  # (an attribute no browser knows: not read as a header)
+            elif segment.strip() or not index:
+                pair = _COOKIE_PAIR.fullmatch(segment)
+                if pair is None:
+                    return None
+                span = _cookie_span(pair, segment_start)
+                if span is not None:
+                    spans.append(span)
+            segment_start += len(segment) + 1
+        offset += len(cookie) + 1
+    return spans
+
+
+def _cookie_span(pair: re.Match[str], offset: int) -> CookieSpan | None:
+    name, cookie = pair.group("name"), pair.group("value")
+    if not cookie or is_marker(cookie) or is_obvious_placeholder(cookie):
+        return None
+    entity = pii_entity_for_key(name)
+    if entity is None and not is_secret_key(name) and _COOKIE_SETTING.fullmatch(cookie):
+        return None
+    return CookieSpan(offset + pair.start("value"), offset + pair.end("value"), entity)
+
+
+# The values of a header that is not read pair by pair (replaced whole): each one is still a
+# known value, which can appear on its own elsewhere in the trace (a note quoting the stolen
+# session id).
+_LOOSE_COOKIE_PAIR = re.compile(r"(?:^|;)\s*[^=;\s]+=([^;\r\n]+)")
 
 
 def cookie_values(key: str | None, value: str) -> list[str]:
-    """The credential-length values of a Cookie / Set-Cookie header's pairs (none for any other key),
+    """The values of a Cookie / Set-Cookie header's pairs that are replaced (none for any other key),
     to be replaced wherever else the trace holds them (`"session": "s%3AdaT8..."`)."""
     if key is None or "cookie" not in key.lower():
         return []
-    return [v for v in (m.group(1).strip() for m in _COOKIE_PAIR.finditer(value))
+    spans = cookie_header_spans(key, value)
+    if spans is not None:
+        return [value[span.start:span.end] for span in spans]
+    return [v for v in (m.group(1).strip() for m in _LOOSE_COOKIE_PAIR.finditer(value))
             if len(v) >= COOKIE_CREDENTIAL_MIN_LENGTH]
 
 
@@ -1619,6 +1719,26 @@ def xml_fields(text: str) -> Iterator[tuple[str, str]]:
             entity = "PERSON"
         if entity is not None:
             yield entity, value
+    if "<string name=" in text:
+        yield from _preference_entries(text)
+    if "<Method>clear</Method>" in text:
+        yield from (("PASSWORD", m.group("text")) for m in _GOVTALK_CLEAR_PASSWORD.finditer(text))
+
+
+# Android's SharedPreferences file (`<string name="user.birthdate">...</string>`, in a device dump an agent
+# reads): each entry's name is the key of its value. (Secret-named entries are the `_named_field` rules'.)
+_PREFERENCE_ENTRY = re.compile(r'<string name="(?P<name>[^"<>]{1,128})">(?P<text>[^<>]{1,200})</string>')
+# HMRC's GovTalk envelope sends the Government Gateway password in clear (`<Authentication><Method>clear</Method>
+# <Role>principal</Role><Value>...</Value>`; red team 54).
+_GOVTALK_CLEAR_PASSWORD = re.compile(r"<Method>clear</Method>\s*(?:<Role>[^<>]{0,64}</Role>\s*)?"
+                                     r"<Value>(?P<text>[^<>\s]{1,200})</Value>")
+
+
+def _preference_entries(text: str) -> Iterator[tuple[str, str]]:
+    for entry in _PREFERENCE_ENTRY.finditer(text):
+        entity = _xml_value_entity(entry.group("name"), entry.group("text").strip())
+        if entity is not None:
+            yield entity, entry.group("text").strip()
 
 
 def _filled_inputs(text: str) -> Iterator[tuple[str, str]]:
@@ -1662,6 +1782,20 @@ def _in_prose_case(name: str) -> str:
     return name.title() if name.isupper() else name
 
 
+# France's DSN (the monthly payroll declaration an HR agent builds or reads): one `S21.G00.30.<rubrique>,'<value>'`
+# line per field of an employee's `Individu` block, by number (cahier technique DSN, bloc 30; red team 54).
+_DSN_INDIVIDU_FIELDS = {"001": "ID_NUMBER", "002": "PERSON", "003": "PERSON", "004": "PERSON", "006": "DATE_OF_BIRTH",
+                        "007": "LOCATION", "008": "STREET_ADDRESS", "018": "EMAIL_ADDRESS", "020": "ID_NUMBER"}
+_DSN_LINE = re.compile(r"^S21\.G00\.30\.(?P<field>\d{3}),'(?P<value>[^'\r\n]{2,200})'", re.MULTILINE)
+
+
+def dsn_fields(text: str) -> Iterator[tuple[str, str]]:
+    for line in _DSN_LINE.finditer(text):
+        entity = _DSN_INDIVIDU_FIELDS.get(line.group("field"))
+        if entity is not None:
+            yield entity, line.group("value")
+
+
 def message_fields(text: str) -> Iterator[tuple[str, str]]:
     """(entity, value) of the personal fields of the message formats a text may hold: HL7 v2, a
     passport's MRZ, a SWIFT MT103, X12, XML. Each is looked for only where its marks are (most texts have
@@ -1676,6 +1810,8 @@ def message_fields(text: str) -> Iterator[tuple[str, str]]:
         yield from x12_fields(text)
     if "</" in text or "/>" in text or "<input" in text or "<INPUT" in text:
         yield from xml_fields(text)
+    if "S21.G00.30." in text:
+        yield from dsn_fields(text)
 
 
 def hl7_fields(text: str) -> Iterator[tuple[str, str]]:
@@ -1833,6 +1969,7 @@ _NOT_ATOMIC = re.compile(r"\s|@|://")
 
 
 _OTLP_SCALAR_TYPES = frozenset({"stringValue", "intValue", "doubleValue", "boolValue"})
+_OTLP_VALUE_WRAPPERS = frozenset({"stringValue", "arrayValue", "values"})
 
 
 def _is_atomic_value(value: Any) -> bool:
@@ -2399,7 +2536,8 @@ class StructureRules:
         name = value.get("name") if "value" in value and value.keys() <= _FORM_FIELD_KEYS else None
         if isinstance(name, str):
             return name
-        return browser_field_name(value) or concealed_field_name(value) or question_subject(value)
+        return browser_field_name(value) or concealed_field_name(value) or keychain_secret_field(value) \
+            or question_subject(value)
 
     @staticmethod
     def secure_parameter_entity(parent: Mapping[str, Any], key: str, name: str) -> str | None:
@@ -2415,7 +2553,8 @@ class StructureRules:
     ) -> Member:
         effective_key = attribute_name if attribute_name is not None and (
             key in PAIR_VALUE_FIELDS or key in _ANSWER_FIELDS or key == parent.get("type")
-            or (key == "text" and browser_field_name(parent) is not None)) else key
+            or (key == "text" and browser_field_name(parent) is not None)
+            or (key in KEYCHAIN_DATA_FIELDS and keychain_secret_field(parent) is not None)) else key
         shape = ctx.shape + key_segment(key)
         scalar = not isinstance(child, (dict, list))
         if isinstance(child, str) and (secure := self.secure_parameter_entity(parent, key, effective_key)):

@@ -949,7 +949,8 @@ def test_sentry_pair_lists_and_bare_message_ids(no_ner: Redactor) -> None:
         "raw": f"Message-ID: {message_id}\nFrom: Maria.Gonzalez_1987@hotmail.com",
     })
     headers = out["request"]["headers"]
-    assert headers[0][0] == "Cookie" and headers[0][1].startswith("<ACCESS_TOKEN:") and headers[1] == ["Accept", "*/*"]
+    assert headers[0][0] == "Cookie" and headers[0][1].startswith("connect.sid=<ACCESS_TOKEN:")
+    assert headers[0][1].endswith(">") and headers[1] == ["Accept", "*/*"]
     assert out["request"]["query_string"][0][1].startswith("<EMAIL_ADDRESS:")
     assert out["fields"] == [["password", "email"]]
     assert out["tool_args"] == {"in_reply_to": message_id, "references": [message_id, exchange_id]}
@@ -3397,3 +3398,155 @@ def test_red_team_53_browser_fields_and_warehouse_results(tmp_path: Path) -> Non
     assert config["databricks"] == document["config"]["databricks"]  # a cluster's id and a workspace's host
     assert "Meeting ID: 351 207 884 619. Room: c_1888a2b3c4d5e6f7a8b9c0d1e2f3a4b5@resource" in out["mail"]["invite"]
     assert out["mail"]["ooo"].startswith("For orders please contact orders@kestrelvine.co.za; ")
+
+
+def test_a_cookie_header_under_its_key_keeps_its_names_and_attributes(tmp_path: Path) -> None:
+    """Session 27's left item: a Cookie or Set-Cookie header held under its own key (a request's `headers`, an OTLP
+    attribute, plain or in an `arrayValue`, Sentry's pair list) was one token, its cookies' names and a Set-Cookie's
+    attributes lost (replay and tests compare them; `Cookie:` in text kept them). Each cookie's value is replaced,
+    as in text; a setting (`theme=dark`, `cart=3`, `lang=en-US`) stays; a name that says PII gives its type; a value
+    that reads as no header (a bare token, an attribute no browser knows) is still replaced whole. Each value is then
+    known elsewhere in the trace, and a second run changes nothing."""
+    session, csrf, short_sid, jwt = "Zq8x2LmN4pQ7rT1vWs", "AbCdEf123456GhIjKl", "8f3kLm2Q", (
+        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTYifQ.c2lnbmF0dXJlLWhlcmUtMTIzNDU2")
+    bare, odd = "Xk29fLq81ZmPw7Rt", "Vn5bQ2xR8sLk1PzT"
+    document = {
+        "request": {"headers": {"Cookie": f"sessionid={session}; csrftoken={csrf}; theme=dark; cart=3; lang=en-US",
+                                "User-Agent": "Mozilla/5.0"}},
+        "response": {"headers": {"Set-Cookie": f"sid={short_sid}; Path=/; Expires=Wed, 21 Oct 2026 07:28:00 GMT;"
+                                               f" HttpOnly; Secure; SameSite=Lax, auth={jwt}; Max-Age=3600; "
+                                               "Domain=.example.com"}},
+        "attributes": [
+            {"key": "http.request.header.cookie",
+             "value": {"arrayValue": {"values": [{"stringValue": f'JSESSIONID="{session}"; lang=en'}]}}},
+            {"key": "http.response.header.set-cookie", "value": {"stringValue": f"sid={short_sid}; Path=/app"}},
+        ],
+        "sentry": {"headers": [["Cookie", f"csrftoken={csrf}; user_email=ada.obi@example.com"]]},
+        "whole": {"cookie": bare, "set_cookie": f"sid={odd}; Path=/; Weird-Flag"},
+        "note": f"the stolen session was {session}",
+    }
+    out = redacted_by_the_cli(tmp_path, document, session.encode(), csrf.encode(), short_sid.encode(), jwt.encode(),
+                              bare.encode(), odd.encode(), b"ada.obi@example.com")
+    token = r"<[A-Z_]+:[0-9a-f]+>"
+    assert re.fullmatch(rf"sessionid=({token}); csrftoken=({token}); theme=dark; cart=3; lang=en-US",
+                        out["request"]["headers"]["Cookie"])
+    assert out["request"]["headers"]["User-Agent"] == "Mozilla/5.0"
+    set_cookie = re.fullmatch(rf"sid=({token}); Path=/; Expires=Wed, 21 Oct 2026 07:28:00 GMT; HttpOnly; Secure; "
+                              rf"SameSite=Lax, auth=({token}); Max-Age=3600; Domain=.example.com",
+                              out["response"]["headers"]["Set-Cookie"])
+    assert set_cookie is not None
+    cookie = re.fullmatch(rf'JSESSIONID="({token})"; lang=en',
+                          out["attributes"][0]["value"]["arrayValue"]["values"][0]["stringValue"])
+    assert cookie is not None and cookie.group(1) in out["note"]  # one value, one token
+    assert out["attributes"][1]["value"]["stringValue"] == f"sid={set_cookie.group(1)}; Path=/app"
+    assert out["attributes"][0]["key"] == "http.request.header.cookie"
+    assert re.fullmatch(rf"csrftoken={token}; user_email=<EMAIL_ADDRESS:[0-9a-f]+>", out["sentry"]["headers"][0][1])
+    assert re.fullmatch(token, out["whole"]["cookie"]) and re.fullmatch(token, out["whole"]["set_cookie"])
+    (tmp_path / "again").mkdir()
+    assert redacted_by_the_cli(tmp_path / "again", out) == out
+
+
+def test_red_team_54_device_dumps_tax_filings_and_workspace_records(tmp_path: Path) -> None:
+    """Red team 54 (NER off): mobile and client observability agents (Android SharedPreferences entries, an iOS
+    keychain dump's password items, apsd's and the APNs API's device tokens, a Stripe ephemeral key, an OAuth
+    callback's code, a signed attachment URL's HMAC, CoreLocation's and a geofence log's coordinates, fastlane's
+    Apple ID session, a Japanese phone number before its sentence's particle, German birth dates after `geb.` and
+    after what the label asks them for); tax agents (IRS e-file's `<IdentityProtectionPIN>` and `<PIN>`, GovTalk's
+    clear password); SaaS workspace agents (HubSpot's `mobilephone`, DocuSign's `accessCode`, a Portuguese
+    `Telemóvel`, a Polish password `hasło do ...:`, a French `impasse`). Near misses: a firm's EFIN, a key item's
+    data, settings, rounded coordinates, a training log's decimals, French `passage`/`cours` and a docs URL's code."""
+    document = {
+        "prefs": '<map>\n  <string name="auth.refresh_token">fwrt_JPquV3pFVxuReEQaVAMOCbs7l7AtcOb1H0mMUct706jm'
+                 '</string>\n'
+                 '  <string name="user.birthdate">1979-11-30</string>\n  <string name="app_lock_pin">4821</string>\n'
+                 '  <string name="adjust_gps_adid">36afa433-ac0f-43fc-ac24-9e3707ecb7c2</string>\n'
+                 '  <string name="theme">dark</string>\n</map>',
+        "keychain": [{"item_class": "kSecClassGenericPassword", "account": "stripe.ephemeral",
+                      "service": "com.stripe.customer-context", "data": "Kx9-ephemeral-Qw77!"},
+                     {"item_class": "kSecClassKey", "account": "signing", "data": "keep-this-label"}],
+        "apsd": "apsd: Received per-app token for topic 'com.fernweh.travel' "
+                "token=<68fb52f48269a07e33c2829de89058dd913a761f2e28e2e59924035b41c73844>",
+        "apns": "curl https://api.sandbox.push.apple.com/3/device/"
+                "72a1afc4a72592280c494dc4785dc816f72247eec67395c884e713b07759e1c0 -> 400 BadDeviceToken",
+        "stripe": "ephemeral ek_live_HwZi9kZGMFXLbmZgA52dyJ3aMosWhUHr5yiPE28VNBAVTKOAkg in the keychain",
+        "callback": "xcrun simctl openurl booted 'fernweh://oauth/callback?code=4/0AeanS0OL8K0qKZOfw6YykUCDCf5w5BIU5"
+                    "I20hVNbFV5m9kIexQ4ZX&state=ok' (docs: https://docs.example.com/oauth/callback?code=example)",
+        "attachment": "https://downloads.intercomcdn.com/i/o/1207733/kontoauszug.png?expires=1763539200&signature="
+                      "e8d8a907465279af132efd49d33342c12d7f414b2cd2845a6b94e4e90b9f7456",
+        "locationd": "<+37.75162,-122.42117> +/- 5.00m; geofence enter lat=52.48921 lng=13.42170; lat=12.5 lng=3.2;"
+                     " epoch 3 loss=0.12345 lr=0.00010",
+        "env": {"FASTLANE_SESSION": "---\n- !ruby/object:HTTP::Cookie\n  name: myacinfo\n  value: DAWTKNV3239f1e57",
+                "FASTLANE_SKIP_UPDATE_CHECK": "1"},
+        "chat_ja": "電話番号は090-3141-5926です。",
+        "chat_de": "Geburtsdatum für die Verifizierung: 14.03.1991. Mitreisend: mein Sohn Lukas, geb. 07.09.2016.",
+        "mef": "<IdentityProtectionPIN>483921</IdentityProtectionPIN><PractitionerPINGrp><EFIN>623418</EFIN>"
+               "<PIN>60417</PIN></PractitionerPINGrp>",
+        "govtalk": "<Authentication><Method>clear</Method><Role>principal</Role><Value>HeatherSkye!77</Value>"
+                   "</Authentication>",
+        "hubspot": {"properties": {"phone": "+48 693 218 405", "mobilephone": "693218405", "lifecyclestage": "lead"}},
+        "docusign": {"signers": [{"email": "ines@example.pt", "accessCode": "Lisboa-7731", "routingOrder": "1"}]},
+        "zendesk": "<p>Podem devolver? Telemóvel 912384765</p>",
+        "slack": "Btw hasło do stagingu na demo dla Lewandowskiego: Wiosna2024!Kr (zmienię po piątku)",
+        "typeform": "J'habite au 8 impasse des Lilas, 31400 Toulouse. Il reste 3 passage de texte, 12 cours de yoga.",
+    }
+    planted = [b"fwrt_JPquV3pFVxuReEQaVAMOCbs7l7AtcOb1H0mMUct706jm", b"1979-11-30", b">4821<",
+               b"36afa433-ac0f-43fc-ac24-9e3707ecb7c2", b"Kx9-ephemeral-Qw77!",
+               b"68fb52f48269a07e33c2829de89058dd913a761f2e28e2e59924035b41c73844",
+               b"72a1afc4a72592280c494dc4785dc816f72247eec67395c884e713b07759e1c0",
+               b"ek_live_HwZi9kZGMFXLbmZgA52dyJ3aMosWhUHr5yiPE28VNBAVTKOAkg", b"4/0AeanS0OL8K0qKZOfw6Yyk",
+               b"e8d8a907465279af132efd49d33342c12d7f414b2cd2845a6b94e4e90b9f7456", b"37.75162", b"122.42117",
+               b"52.48921", b"13.42170", b"DAWTKNV3239f1e57", b"090-3141", b"5926", b"14.03.1991", b"07.09.2016",
+               b"483921", b"60417", b"HeatherSkye!77", b"693218405", b"Lisboa-7731", b"912384765", b"Wiosna2024!Kr",
+               b"impasse des Lilas"]
+    out = redacted_by_the_cli(tmp_path, document, *planted)
+    assert '<string name="theme">dark</string>' in out["prefs"] and '<string name="app_lock_pin"><CREDENTIAL:' in out[
+        "prefs"]
+    assert out["keychain"][1]["data"] == "keep-this-label" and out["keychain"][0]["account"] == "stripe.ephemeral"
+    assert out["apns"].endswith(" -> 400 BadDeviceToken") and "&state=ok'" in out["callback"]
+    assert out["callback"].endswith("(docs: https://docs.example.com/oauth/callback?code=example)")
+    assert out["locationd"].endswith("; lat=12.5 lng=3.2; epoch 3 loss=0.12345 lr=0.00010")
+    assert out["env"]["FASTLANE_SKIP_UPDATE_CHECK"] == "1"
+    assert out["chat_ja"].endswith("です。") and "<EFIN>623418</EFIN>" in out["mef"]
+    assert out["hubspot"]["properties"]["lifecyclestage"] == "lead"
+    assert out["docusign"]["signers"][0]["routingOrder"] == "1"
+    assert out["typeform"].endswith(" Il reste 3 passage de texte, 12 cours de yoga.")
+
+
+def test_red_team_54_payroll_declarations_statements_and_jars(tmp_path: Path) -> None:
+    """Red team 54, continued (NER off): a French DSN's `Individu` block (NIR, names, birth date, street), a French tax
+    number under its key, Self Assessment's payment reference (the UTR and `K`) on a bank statement and in a message,
+    a preparer's PTIN, peer payments' parties on a statement (`ZELLE FROM ...`, `VENMO *...`), a hotel programme's
+    member number, CoreLocation's unsigned coordinates, a Ruby cookie jar's values (fastlane's Apple ID session), a
+    Japanese name before its reading in brackets and as a mailbox's display name.
+    Near misses: a DSN's sex code and postcode, a reference of ten digits only, a cookie's name and domain."""
+    dsn = ("S10.G00.00.001,'Payfit'\nS21.G00.30.001,'2880769123045'\nS21.G00.30.002,'MARCHAND-DUBOIS'\n"
+           "S21.G00.30.004,'Hélène'\nS21.G00.30.005,'02'\nS21.G00.30.006,'15071988'\n"
+           "S21.G00.30.008,'12 rue Duguesclin'\nS21.G00.30.009,'69006'\n")
+    document = {
+        "dsn": dsn,
+        "employee": {"nir": "288076912304593", "numero_fiscal": "3012457789369"},
+        "statement": '28/03/2025,FPO,"HMRC CUMBERNAULD 2830172946K",-1450.00\n'
+                     '12/02/2024,"ZELLE FROM PRIYA VENKATARAMAN ON 12/02 REF # WFCT0Q8",2400.00',
+        "plaid": {"name": "VENMO *KENJI TAKAHASHI", "merchant_name": None},
+        "message": "pay HMRC Cumbernauld, reference 2830172946K; ref 1234567890 is the invoice",
+        "prompt": "Paid preparer of record: Dana Whitfield (PTIN P01847263).",
+        "folio": "Hilton Honors # 918437206  Status: Gold",
+        "ios_log": "didUpdateLocations <37.75162,-122.42117> +/- 12.00m (speed 0.00 mps)",
+        "chat_ja": "、佐藤美咲（サトウ ミサキ）と申します。",
+        "forwarded": "---------- Forwarded message ---------\nVon: 田中 陽翔 <h.tanaka1987@docomo.ne.jp>\n",
+        "dot_env": "SLACK_CHANNEL=builds\nFASTLANE_SESSION='---\\n- !ruby/object:HTTP::Cookie\\n  name: myacinfo\\n"
+                   "  value: DAWTKNV323952cf8084a204fb20ab25084\\n  domain: apple.com'",
+    }
+    planted = [b"2880769123045", b"MARCHAND-DUBOIS", b"H\\u00e9l\\u00e8ne", "Hélène".encode(), b"15071988",
+               b"12 rue Duguesclin",
+               b"3012457789369", b"2830172946", b"VENKATARAMAN", b"TAKAHASHI", b"P01847263", b"918437206",
+               b"37.75162", b"122.42117", b"DAWTKNV323952cf8084a204fb20ab25084", "佐藤美咲".encode(),
+               "サトウ".encode(), "田中".encode(), b"\\u4f50\\u85e4", b"\\u7530\\u4e2d"]
+    out = redacted_by_the_cli(tmp_path, document, *planted)
+    assert "S21.G00.30.005,'02'\nS21.G00.30.006,'<DATE_OF_BIRTH:" in out["dsn"]
+    assert out["dsn"].endswith("S21.G00.30.009,'69006'\n") and out["dsn"].startswith("S10.G00.00.001,'Payfit'\n")
+    assert out["message"].endswith("; ref 1234567890 is the invoice")
+    assert out["statement"].startswith('28/03/2025,FPO,"HMRC CUMBERNAULD <ID_NUMBER:')
+    assert out["folio"].endswith("  Status: Gold") and out["plaid"]["name"].startswith("VENMO *<PERSON:")
+    assert "name: myacinfo\\n  value: <ACCESS_TOKEN:" in out["dot_env"] and out["dot_env"].endswith("apple.com'")
+    assert out["chat_ja"].endswith("）と申します。") and out["forwarded"].startswith("---------- Forwarded message")

@@ -7,8 +7,9 @@
     # pytest-recording: return hooks.vcr_config() from the `vcr_config` fixture.
 
 What is redacted, with the same policy as everything else:
-- headers: secret-named ones (Authorization, Cookie, Set-Cookie, X-Api-Key, ...) whole, others by
-  content (an email in `From`);
+- headers: secret-named ones (Authorization, X-Api-Key, ...) whole (an authorization's scheme stays),
+  Cookie and Set-Cookie cookie by cookie (names and attributes stay), others by content (an email in
+  `From`);
 - the URL: query parameters (by name and content), path segments (by content), user:password;
 - bodies: JSON with structure awareness (written back as JSON), form bodies like queries, other
   text as text, each in its declared charset; multipart bodies part by part (form fields by name,

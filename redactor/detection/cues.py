@@ -223,6 +223,7 @@ _ROLES_WITH_HONORIFICS = frozenset({
 # ideographs or kana.
 _JAPANESE_GIVEN = f"{_IDEOGRAPHS}\u3041-\u3096\u30a1-\u30fa"
 _JAPANESE_NAME = rf"(?:[{_IDEOGRAPHS}]{{1,4}}[ \u3000][{_JAPANESE_GIVEN}]{{1,5}}|[{_IDEOGRAPHS}]{{1,6}})"
+_BRACKETED_READING = "[（(][\u30a1-\u30fa\u30fc \u3000]{2,20}[）)]"  # a name's reading in katakana, in brackets
 
 
 def _is_addressed_by_name(value: str) -> bool:
@@ -1326,6 +1327,11 @@ _AFRICA_ASIA_LATIN_AMERICA_RULES: tuple[CueRule, ...] = (
     CueRule("mobile_money_number", "PHONE_NUMBER",
             rf"{_MOBILE_MONEY_TRANSFER}[ \t]+{_CAPITALS_NAME_WORD}(?:[ \t]+{_CAPITALS_NAME_WORD}){{1,3}}",
             r"\+?\d{9,12}(?![\d-])", phone_after_word_ok, separator=r"(?:[ \t]+)", keywords=_MOBILE_MONEY_KEYWORDS),
+    # A US bank statement's peer payment names the other party in capitals (`ZELLE FROM PRIYA VENKATARAMAN ON 12/02
+    # REF # WFCT...`, `ZELLE TO ...`, Plaid's `VENMO *KENJI TAKAHASHI`); red team 54.
+    CueRule("peer_payment_party", "PERSON", r"\b(?-i:ZELLE)[ \t]+(?-i:FROM|TO)|\b(?-i:VENMO)[ \t]*\*",
+            rf"{_CAPITALS_NAME_WORD}(?:[ \t]+{_CAPITALS_NAME_WORD}){{1,3}}(?=[ \t]+(?-i:ON|REF|CONF)\b|[ \t]*[\"',]|$)",
+            separator=r"(?:[ \t]*)", keywords=("zelle", "venmo")),
     # A VPA at a UPI provider's handle, anywhere (`upi_address` reads any handle after `UPI`).
     CueRule("upi_handle", "ID_NUMBER", "",
             rf"(?<![\w.@-])[A-Za-z0-9][A-Za-z0-9._-]{{1,63}}@(?:{_UPI_HANDLE_PATTERN})(?![\w@-]|\.\w)", separator="",
@@ -1337,7 +1343,11 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("date_of_birth", "DATE_OF_BIRTH",
             # (a record's word after the Spanish and Portuguese labels: `Fecha de nacimiento registrada: ...`; red
             # team 52)
-            _BIRTH_DATE_LABEL + r"|\bgeb(?:urts|\.?[ -]?)datum|\bgeburtstag"
+            # (and what the German label asks it for, before its colon: `Geburtsdatum für die Verifizierung: ...`;
+            # red team 54)
+            _BIRTH_DATE_LABEL + r"|\bgeb(?:urts|\.?[ -]?)datum"
+            r"(?:[ \t]+(?:für|zur|zum)(?:[ \t]+[\w-]{1,30}){1,3}(?=[ \t]*:))?"
+            r"|\bgeburtstag"
             r"|\b(?:fecha[ _-]de[ _-]nacimiento|data[ _-]de[ _-]nascimento)"
             r"(?:[ \t]+(?:registrad[ao]|informad[ao]|declarad[ao]|actual|atual|cadastrad[ao]))?"
             r"|\bdate[ _-]de[ _-]naissance|\bdata[ _-]di[ _-]nascita|\bgeboortedatum"
@@ -1364,11 +1374,11 @@ CUE_RULES: tuple[CueRule, ...] = (
     # `nato il`, Spanish `nacido el`, Portuguese `nascido em`; a birthplace may come first (`nato a Roma il`).
     CueRule("born_on", "DATE_OF_BIRTH",
             # (`born in nepal on the 3rd of June 1994`: a spoken date's `the`; red team 45)
-            rf"\bborn(?:{_BIRTHPLACE}\s+on|\s+on)?(?:\s+the(?=\s+\d))?|\bgeb\.(?:\s+am)?|\bgeboren(?:{_BIRTHPLACE}\s+am|\s+am)?"
+            rf"\bborn(?:{_BIRTHPLACE}\s+on|\s+on)?(?:\s+the(?=\s+\d))?|\bgeboren(?:{_BIRTHPLACE}\s+am|\s+am)?"
             rf"|\bnée?(?:{_BIRTHPLACE})?\s+le|\bnee?\s+le|\bnat[oa](?:{_BIRTHPLACE})?\s+il"
             rf"|\bnacid[oa](?:{_BIRTHPLACE})?\s+el|\bnascid[oa](?:{_BIRTHPLACE})?\s+em|\bnac[ií]\s+el",
             _DATE, _born_before_2010,
-            keywords=("born", "geb", "né", "ne le", "nee le", "nato", "nata", "nacid", "nascid", "naci", "nací")),
+            keywords=("born", "geboren", "né", "ne le", "nee le", "nato", "nata", "nacid", "nascid", "naci", "nací")),
     # ... with its birthplace in the languages whose participle agrees with who was born, a person's birth whatever the
     # year (`madre di Niccolò Mancuso (nato a Milano il 07/11/2018`; red team 50). English `born in Leeds on` a date
     # stays a project's as often (round 39).
@@ -1383,8 +1393,10 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("born_person", "DATE_OF_BIRTH",
             rf"\b(?:i|he|she|we|they|you|(?:my|our|his|her|their|your)[ \t]+{_CHILD_WORDS})[ \t]+(?:was|were)[ \t]+born"
             rf"(?:{_BIRTHPLACE}[ \t]+on|[ \t]+on)?(?:[ \t]+the(?=[ \t]+\d))?"
-            r"|(?<!was )(?<!were )(?<!is )\bborn(?![ \t]+(?:in|at|on)\b)",
-            _DATE, separator=r"(?:[ \t]*:)?[ \t]*", keywords=("born",)),
+            r"|(?<!was )(?<!were )(?<!is )\bborn(?![ \t]+(?:in|at|on)\b)"
+            # (German's `geb.` dates no project: `mein Sohn Lukas, geb. 07.09.2016`; red team 54)
+            r"|\bgeb\.(?:[ \t]+am)?",
+            _DATE, separator=r"(?:[ \t]*:)?[ \t]*", keywords=("born", "geb.")),
     # (a letter series may be printed apart from the digits, `FX 418273`; a refugee's travel document is numbered
     # as a passport is: `refugee travel document no. is PA 0913377`; red team 45)
     CueRule("passport", "ID_NUMBER",
@@ -1446,9 +1458,12 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("frequent_flyer", "ID_NUMBER",
             r"\b(?:frequent[ \t_-]+fl[yi]er|mileage|loyalty|miles)"
             r"(?:[ \t]+(?:program(?:me)?|plan|club|account|member(?:ship)?))?"
-            r"[ \t]*(?:number|no\.?|#|id)|\bFQTV\b(?:[ \t]+[A-Z0-9]{2}[ \t]+HK\d)?",
+            r"[ \t]*(?:number|no\.?|#|id)|\bFQTV\b(?:[ \t]+[A-Z0-9]{2}[ \t]+HK\d)?"
+            # (and a hotel programme's, as a folio prints it: `Hilton Honors # 918437206`; red team 54)
+            r"|\b(?:hilton[ \t]+honors|bonvoy|world[ \t]+of[ \t]+hyatt|ihg[ \t]+(?:one[ \t]+)?rewards)"
+            r"(?:[ \t]+member(?:ship)?)?[ \t]*(?:number|no\.?|#|id)",
             r"(?:[A-Z0-9]{2}[ -]?)?\d{6,12}(?![\w-])",
-            keywords=("frequent", "mileage", "loyalty", "miles", "fqtv")),
+            keywords=("frequent", "mileage", "loyalty", "miles", "fqtv", "honors", "bonvoy", "hyatt", "ihg")),
     CueRule("medical_record", "ID_NUMBER", rf"\bMRN\b|\bmedical[ _-]record{_NUMBER_WORDS}",
             r"[A-Z0-9][A-Z0-9-]{4,14}(?![\w-])", _has_digits(4),
             keywords=("mrn", "medical")),
@@ -1689,6 +1704,8 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("phone_after_word", "PHONE_NUMBER",
             r"\b(?:phone|tel\.?|telephone|mobile|cell(?:phone)?|fax|whats[ -]?app|handy|t[ée]l[ée]phone|telefon"
             r"|tel[ée]fono|celular|portable|cellulare"
+            # Portuguese (`Telemóvel 912384765`, `telefone`; red team 54)
+            r"|telem[óo]vel|telefone"
             # Dutch and Flemish (`mobiel 0612873465`, `gsm`), and a line's label before a colon (`of werk: 0612873465`;
             # red team 45)
             r"|mobiel|telefoon(?:nummer)?|gsm|(?:werk|thuis|priv[ée])(?=[ \t]*:)"
@@ -1706,7 +1723,8 @@ CUE_RULES: tuple[CueRule, ...] = (
                       "رقمي", "mera", "meri", "mere",
                       "telefoon", "telefoonnummer", "gsm", "werk", "thuis", "privé", "prive",
                       "handy", "téléphone", "telephone", "telefon", "teléfono", "telefono", "celular", "portable",
-                      "cellulare", "call", "text", "ring", "dial", "m-pesa", "mpesa", "momo", "mobile money", "bkash",
+                      "cellulare", "telemóvel", "telemovel", "telefone",
+                      "call", "text", "ring", "dial", "m-pesa", "mpesa", "momo", "mobile money", "bkash",
                       "nagad", "jazzcash", "easypaisa", "gcash", "g-cash", "paymaya", "promptpay", "nequi", "daviplata",
                       "yape", "plin", "جوال", "الجوال", "هاتف", "موبايل")),
     # Germany's tax id (Steuer-ID, IdNr): eleven digits, often written in groups (`12 345 678 901`).
@@ -1726,6 +1744,12 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("india_uan", "ID_NUMBER", rf"\b(?-i:UAN){_NUMBER_WORDS}", r"\d{12}(?!\d)", keywords=("uan",)),
     CueRule("uk_utr", "ID_NUMBER", r"\bUTR\b|\bunique\s+taxpayer\s+reference(?:\s*\(UTR\))?",
             r"\d{5}\s?\d{5}(?!\d)", keywords=("utr", "unique taxpayer")),
+    # ... and as Self Assessment's payment reference, the UTR and a `K` (`HMRC CUMBERNAULD 2830172946K` on a bank
+    # statement, `reference 2830172946K`; red team 54). A US preparer's PTIN (`PTIN P01847263`).
+    CueRule("uk_sa_payment_reference", "ID_NUMBER",
+            r"\bHMRC(?:[ \t]+[A-Za-z]{2,20}){0,2}|\bref(?:erence)?|\bUTR\b", r"\d{10}K(?![\w-])",
+            separator=r"(?:[ \t]*[:#]?[ \t]*)", keywords=("hmrc", "ref", "utr")),
+    CueRule("us_ptin", "ID_NUMBER", r"\bPTIN\b", r"P\d{8}(?![\w-])", keywords=("ptin",)),
     CueRule("pesel", "ID_NUMBER", r"\bPESEL\b", r"\d{11}(?!\d)", pesel_ok, keywords=("pesel",)),
     # Belgium's national register number after its name, printed `85.07.30-033.28` on an eID card (red team 45).
     CueRule("belgian_national_number", "ID_NUMBER",
@@ -1881,6 +1905,18 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"-?\d{1,2}\.\d{4,},[ ]?-?\d{1,3}\.\d{4,}(?![\d.])", _coordinates_ok,
             separator=r"(?:[ \t]*[:=]?[ \t]*[\"']?)",
             keywords=_COORDINATE_KEYWORDS, first_chars=first_characters(*_COORDINATE_KEYWORDS)),
+    # ... and as a log line writes the two apart (`geofence enter lat=52.48921 lng=13.42170`, `latitude: 52.48921,
+    # longitude: 13.42170`), each after its own name; and as iOS describes a CLLocation (`<+37.75162,-122.42117> +/-
+    # 5.00m`). Red team 54.
+    CueRule("latitude_before_longitude", "LOCATION", r"\blat(?:itude)?",
+            r"-?\d{1,2}\.\d{4,}(?=[ \t]*[,;]?[ \t]*(?:lng|lon|long|longitude)[ \t]*[=:])",
+            separator=r"(?:[ \t]*[:=][ \t]*)", keywords=("lat",)),
+    CueRule("longitude_after_latitude", "LOCATION",
+            r"(?:(?<=\d[ \t,;])|(?<=\d[,;][ \t]))(?:lng|lon|long|longitude)",
+            r"-?\d{1,3}\.\d{4,}(?![\d.])", separator=r"(?:[ \t]*[:=][ \t]*)", keywords=("lng", "lon")),
+    CueRule("cllocation_coordinates", "LOCATION", "",
+            r"(?<=<)[+-]?\d{1,2}\.\d{4,},[+-]?\d{1,3}\.\d{4,}(?=>[ \t]*\+/-)", _coordinates_ok, separator="",
+            keywords=("+/-",)),
     # An Ethereum (or any EVM chain's) wallet after its name: `ETH withdrawal address 0x71C7...`,
     # `wallet: 0x...`. The shape alone is a contract's address as often (and a digest's first 40 digits).
     CueRule("evm_wallet", "CRYPTO",
@@ -2170,6 +2206,10 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("display_name", "PERSON", r"(?:^|(?<=[\s:,;=(\[]))",
             rf"{_FULL_NAME}{_NO_CLOSING_QUOTE}(?=\\?[\"']?[ \t]*<[^<>\s@]+@)", is_plausible_person,
             separator=r"(?:\\?[\"'])?", keywords=("@",)),
+    # ... written in Chinese, Japanese or Korean (`Von: 田中 陽翔 <h.tanaka@...>`, `From: 김민준 <...>`; red team 54).
+    CueRule("cjk_display_name", "PERSON", r"(?:^|(?<=[\s:,;=(\[]))",
+            rf"(?:[{_IDEOGRAPHS}]{{1,4}}(?:[ \u3000][{_JAPANESE_GIVEN}]{{1,5}})?|[\uac00-\ud7a3]{{2,4}})"
+            r"(?=[ \t]*<[^<>\s@]+@)", _is_addressed_by_name, separator="", keywords=("@",)),
     # Git's records of who wrote a line or a commit (coding agents run git all the time):
     # `git blame`'s `7bd81c8 (Jane Roe   2024-03-02 14:11:09 +0530 48)`; the hash (`^` on a boundary
     # commit), a file name (`-C`, `-f`) or an original line number (`-n`) may come before the parenthesis,
@@ -2244,7 +2284,11 @@ CUE_RULES: tuple[CueRule, ...] = (
     # `と申します`/`といいます`, after `私は` before `です`, or written with its space before `です` when
     # `よろしく` follows. (`です` alone ends every polite sentence: `これは問題です。よろしく` names no one.)
     CueRule("japanese_self_introduction", "PERSON", "",
-            rf"(?<![{_IDEOGRAPHS}]){_JAPANESE_NAME}(?=と申しま|といいます|と言います)"
+            # (its reading may follow in brackets, a name of its own: `佐藤美咲（サトウ ミサキ）と申します`;
+            # red team 54)
+            rf"(?<![{_IDEOGRAPHS}]){_JAPANESE_NAME}(?=(?:{_BRACKETED_READING})?(?:と申しま|といいます|と言います))"
+            r"|(?<=[（(])[\u30a1-\u30fa\u30fc]{2,8}(?:[ \u3000][\u30a1-\u30fa\u30fc]{2,8})?"
+            r"(?=[）)](?:と申しま|といいます|と言います))"
             rf"|(?<=私は){_JAPANESE_NAME}(?=です)"
             rf"|(?<![{_IDEOGRAPHS}])[{_IDEOGRAPHS}]{{1,4}}[ \u3000][{_JAPANESE_GIVEN}]{{1,5}}"
             r"(?=です[。、！!]?[ \u3000]*よろしく)",

@@ -124,11 +124,14 @@ _DIGIT_FREE_TRIGGERS = {"EMAIL_ADDRESS": "@", "IP_ADDRESS": ":"}
 # after its address, `45.155.205.233:40112 - -1 -1 460`.)
 # (A space may be URL-encoded, `To=(301)%20555-0118`: the `20` is no part of the number, and no run starts
 # right after a `%`.)
+_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3"  # kana, CJK ideographs, Hangul: letters that no space parts
 _PHONE_WINDOW = re.compile(
     # (a country code may stand in brackets: `(+65) 9123 4567`)
-    # (a CJK label may be glued before it: `電話090-4817-2263`; red team 46)
-    r"(?:(?<![^\W\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]|[+%])(?<!\w[/-])(?<!\d:)|(?<=%2B))(?:\(\+|\+?\(?)\d(?:[\d().\-/]|[^\S\r\n\t](?![^\S\r\n])|%20){5,40}\d"
-    r"(?:(?!\w)|(?=[xX]\d{1,6}(?!\w)))"
+    # (a CJK label may be glued before it: `電話090-4817-2263`; red team 46; and the sentence's particle after it,
+    # `090-3141-5926です`; red team 54)
+    r"(?:(?<![^\W" + _CJK + r"]|[+%])(?<!\w[/-])(?<!\d:)|(?<=%2B))"
+    r"(?:\(\+|\+?\(?)\d(?:[\d().\-/]|[^\S\r\n\t](?![^\S\r\n])|%20){5,40}\d"
+    r"(?:(?![^\W" + _CJK + r"])|(?=[xX]\d{1,6}(?!\w)))"
 )
 _URL_ENCODED_SPACE = "%20"
 # An extension written after the number (`x7781`, `ext. 204`, `, extension 33`): a switchboard's number and
@@ -249,7 +252,10 @@ _EU_STREET_SUFFIXES = (
     r"|tér|utca|útja|út|u\."
 )
 # (`place` only before a capital or a particle: `1 place sur ce créneau` is a seat, `5 place de l'Opéra` a street)
-_FRENCH_STREET_WORDS = (r"rue|avenue|boulevard|place(?=[ \t]+(?:de|du|des|la|le|d'|l'|(?-i:[A-ZÀ-Þ])))|chemin|allée"
+# (and the words of a lane, a quay, a causeway or a path, each before a particle or a name too: `8 impasse des Lilas`;
+# red team 54)
+_FRENCH_STREET_WORDS = (r"rue|avenue|boulevard|(?:place|impasse|quai|chaussée|sentier)"
+                        r"(?=[ \t]+(?:de|du|des|la|le|d'|l'|(?-i:[A-ZÀ-Þ])))|chemin|allée"
                         r"|viale|calle|avenida")
 # (and Welsh, whose street word comes first too: `41 Heol y Castell`, `3 Ffordd Pen Llech`; red team 41)
 _WELSH_STREET_WORDS = r"(?-i:Heol|Ffordd|Stryd)"

@@ -117,6 +117,8 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "door_code", "gate_code", "entry_code", "building_code", "buzzer_code", "intercom_code", "keypad_code",
         "lockbox_code", "garage_code", "alarm_code", "guest_code", "lock_code", "user_code", "master_code",
         "local_key", "network_key",
+        # a DocuSign signer's access code (red team 54)
+        "access_code",
         # What opens an account or a wallet without its password: a wallet's BIP39 recovery phrase,
         # 2FA backup codes, and a password's hash (bcrypt and its kin are cracked offline)
         "mnemonic", "seed_phrase", "recovery_phrase", "secret_phrase", "wallet_seed",
@@ -303,7 +305,8 @@ _HADOOP_SECRET_PROPERTY = re.compile(r"(?i)(?:^|\.)(?:fs\.azure\.account\.key|fs
 
 
 # A password manager CLI's unlocked session (`BW_SESSION`, 1Password's `OP_SESSION_<account>`; red team 53).
-_VAULT_SESSION = re.compile(r"(?i)BW_SESSION|OP_SESSION_\w{1,64}")
+# (and fastlane's Apple ID session, `FASTLANE_SESSION`: the cookies of a signed-in developer account; red team 54)
+_VAULT_SESSION = re.compile(r"(?i)BW_SESSION|OP_SESSION_\w{1,64}|FASTLANE_SESSION")
 
 
 # A board's pin (`gpio_pin: 17`, `LED_PIN = 13`, `sda_pin`) is a pin number on a chip, no one's PIN.
@@ -687,6 +690,10 @@ _FORMAT_FIELD = re.compile(r"[a-z_][a-z0-9_.]*|[A-Z_][A-Z0-9_.]*")
 _PIN_DIGITS = re.compile(r"\d{4,12}")
 
 
+# Words in place of a token (red team 54): one to three of letters only, no digit; an issued token has digits.
+_TOKEN_HEADER_LITERAL = re.compile(r"[A-Za-z]{2,10}(?:-[A-Za-z]{2,10}){0,2}")
+
+
 def _assignment_ok(m: re.Match[str], value: str) -> bool:
     left, key = _key_before(m)
     if (not is_secret_key(key) and not env_key_holds_secret(key, value)) or len(value) < 3:
@@ -703,6 +710,8 @@ def _assignment_ok(m: re.Match[str], value: str) -> bool:
             return False
     if kw not in _PASSWORD_WORDS and any(c.isspace() for c in value):
         return False  # tokens and keys have no spaces; `"secret": "will be replaced"` is prose
+    if kw == "token" and _TOKEN_HEADER_LITERAL.fullmatch(value):
+        return False  # a header's documented literal: `X-Atlassian-Token: no-check`, SAP's `X-CSRF-Token: Fetch`
     if "arn:" in m.string and _ARN_PREFIX.search(m.string[max(0, left - 120):left]):
         return False  # `arn:aws:secretsmanager:...:secret:prod/db-Xk3P9q`: a secret's name in its ARN
     if m.string.endswith(("://", ":\\/\\/"), 0, left):
@@ -927,7 +936,7 @@ def _named_field_ok(m: re.Match[str], value: str) -> bool:
     """The text of an XML element or the body of a form-data part, under its name: `is_secret_key`
     decides as it does for a JSON key (`<PasswordPolicy>`, `<TokenType>`, a part named `file` are
     not secrets)."""
-    name = m.group("tag") if m.group("tag") is not None else m.group("field")
+    name = next(n for n in (m.group("tag"), m.group("field"), m.group("entry")) if n is not None)
     if not is_secret_key(name) or len(value) < 3 or not _not_placeholder(value) or _PATH_VALUE.fullmatch(value):
         return False
     if "${" in value or _JSX_EXPRESSION.fullmatch(value) or value.lower() in normalize_key(name).split("_"):
@@ -1161,6 +1170,8 @@ def _named_field(words: str) -> re.Pattern[str]:
         r"(?:" + _WS + r"[^<>]{0,1024})?(?<!/)>" + _WS + r"{0,64}"
         r"(?:<!\[CDATA\[(?P<cdata>(?:[^\]]|\](?!\]>)){1,4096})\]\]>|(?P<text>[^<>\s\\][^<>]{0,4095}?))"
         + _WS + r"{0,64}<\\?/(?:(?P=ns):)?(?P=tag)>"
+        r'|<string name=\\?"(?P<entry>[^"\\<>]{0,64}?(?i:' + words + r'))\\?">'
+        r"(?P<pref>[^<>\s\\][^<>]{0,4095}?)</string>"
         r"|(?i:content-disposition)[ \t]{0,3}:[ \t]{0,3}(?i:form-data)" + _HEADER_CHAR + r"{0,256}?"
         r'(?<![\w*-])(?i:name)=\\?"(?P<field>[^"\\\r\n]{0,64}?(?i:' + words + r')\]?)\\?"'
         + _HEADER_CHAR + r"{0,256}" + _NL
@@ -1169,7 +1180,7 @@ def _named_field(words: str) -> re.Pattern[str]:
     )
 
 
-_FIELD_GROUPS: tuple[int | str, ...] = ("cdata", "text", "part")
+_FIELD_GROUPS: tuple[int | str, ...] = ("cdata", "text", "part", "pref")
 
 
 def _shell_word(suffix: str = "") -> str:
@@ -1355,11 +1366,12 @@ class _BackupCodes:
 
 def _named_field_rule(name: str, entity_type: str, words: str, closing_tags: tuple[str, ...],
                       source: str = "redactor.detection.secret_rules.SECRET_KEY_NAMES (XML elements, RFC 7578 "
-                                    "form-data parts)") -> SecretRule:
+                                    "form-data parts, Android SharedPreferences entries)",
+                      validator: Callable[[re.Match[str], str], bool] = _named_field_ok) -> SecretRule:
     """A `_named_field` rule for one family of key words: its own entity type, so that the value gets
     the token `password=...` (`token=...`, ...) gives it."""
-    return SecretRule(name, entity_type, _named_field(words), (*closing_tags, "form-data"), source,
-                      groups=_FIELD_GROUPS, validator=_named_field_ok, score=0.9, priority=GENERIC)
+    return SecretRule(name, entity_type, _named_field(words), (*closing_tags, "form-data", "<string name="), source,
+                      groups=_FIELD_GROUPS, validator=validator, score=0.9, priority=GENERIC)
 
 
 # --------------------------------------------------------------------------------------------
@@ -1500,6 +1512,15 @@ RULES: dict[str, SecretRule] = _rules(
         _token(r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,247}"),
         ("sk_live_", "sk_test_", "rk_live_", "rk_test_"),
         _GL + "stripe-access-token; https://docs.stripe.com/keys",
+    ),
+    SecretRule(
+        "stripe_ephemeral_key", "ACCESS_TOKEN",
+        # A mobile SDK's ephemeral key (`ek_live_...`): the customer's short-lived API key, which the app keeps in its
+        # keychain (red team 54).
+        _token(r"ek_(?:live|test)_[A-Za-z0-9]{20,247}"),
+        ("ek_live_", "ek_test_"),
+        "https://docs.stripe.com/payments/accept-a-payment?platform=ios (ephemeral keys)",
+        validator=_has_letter_and_digit,
     ),
     SecretRule(
         "checkout_legacy_secret_key", "API_KEY",
@@ -2601,6 +2622,11 @@ RULES: dict[str, SecretRule] = _rules(
     _named_field_rule("token_field", "ACCESS_TOKEN", _TOKEN_WORDS_RE, ("token>", "jwt>")),
     _named_field_rule("key_field", "API_KEY", _KEY_WORDS_RE, ("key>", "base>")),
     _named_field_rule("secret_field", "CREDENTIAL", _SECRET_WORDS_RE, ("secret>", "credential>", "credentials>")),
+    # (a PIN's element or entry: IRS e-file's `<IdentityProtectionPIN>`, `<PIN>`, an app's `app_lock_pin`; digits
+    # only, as for `pin_assignment`; red team 54)
+    _named_field_rule("pin_field", "CREDENTIAL", r"pin|passcode", ("pin>", "passcode>"),
+                      validator=lambda m, value: _PIN_DIGITS.fullmatch(value) is not None
+                      and _named_field_ok(m, value)),
     # A Terraform plan's change to a secret-named attribute or variable (`~ "DB_PASSWORD" = "old" -> "new"`): the
     # assignment rules see the old value after `=`; the new one after `->` is the secret now in force (red team 50).
     SecretRule(
@@ -3060,7 +3086,8 @@ RULES: dict[str, SecretRule] = _rules(
         # in brackets after the word (`the office Wi-Fi password (Kettle-Orchard-71)`).
         re.compile(
             r"(?i)(?<![A-Za-z0-9])(?:(?:password|passwd|passphrase|" + _PROSE_PASSWORD_WORDS + r")"
-            r"(?:[ \t]{1,3}(?:for|of|on)(?:[ \t]{1,3}[\w.@-]{1,40}){1,3}"
+            # (or in the words of other languages, before a colon: `hasło do stagingu na demo dla X: ...`; red team 54)
+            r"(?:[ \t]{1,3}(?:for|of|on|dla|do|für|pour|voor)(?:[ \t]{1,3}[\w.@-]{1,40}){1,5}"
             # (Spanish and Portuguese say what it opens at more length, then the verb: `la contraseña de la llave
             # privada del CSD es ...`, `a senha do certificado A1 da empresa é ...`; red team 52)
             r"|[ \t]{1,3}(?:de|del|do|da|para)(?:[ \t]{1,3}[\w.@-]{1,40}){1,5}(?=[ \t]{1,3}(?:es|era|é|foi)[ \t]))?"
@@ -3077,6 +3104,58 @@ RULES: dict[str, SecretRule] = _rules(
         validator=_prose_password_ok,
         # Below the assignment and command-line rules, which type the same span from its syntax.
         score=0.8,
+        priority=GENERIC,
+    ),
+    # An OAuth authorization code in a redirect (`myapp://oauth/callback?code=...&state=...`, `/auth/callback?code=`):
+    # exchanged for tokens by whoever holds it until it expires. Google's (`4/0A...`) anywhere. Red team 54.
+    SecretRule(
+        "oauth_callback_code", "ACCESS_TOKEN",
+        re.compile(r"(?i)(?:callback|redirect|oauth2?)[^\s?#\"'<>\\]{0,200}\?(?:[^\s#\"'<>\\]{0,400}?&)?code="
+                   r"(?P<secret>[A-Za-z0-9%/_.~+-]{16,512})(?=[&#\s\"'<>\\]|$)"
+                   r"|(?<![\w/%])(?P<google>4(?:/|%2F)0A[A-Za-z0-9_-]{40,200})(?![\w-])"),
+        ("code=", "4/0a", "4%2f0a"),
+        "https://datatracker.ietf.org/doc/html/rfc6749#section-4.1.2; "
+        "https://developers.google.com/identity/protocols/oauth2/native-app (4/0A... codes)",
+        groups=("secret", "google"),
+        validator=_has_letter_and_digit,
+        score=0.85,
+        priority=GENERIC,
+    ),
+    # A signed URL's HMAC (`...png?expires=1763539200&signature=<64 hex>`): whoever holds the URL fetches the file
+    # until it expires. (AWS's and Google's signed URLs are `signed_url`'s.) Red team 54.
+    SecretRule(
+        "url_hmac_signature", "ACCESS_TOKEN",
+        re.compile(r"(?i)[?&](?:signature|sig|hmac)=(?P<secret>[0-9a-f]{64})(?![0-9a-z%])"),
+        ("signature=", "sig=", "hmac="),
+        "redactor: HMAC-signed download links (Intercom, Discourse, imgproxy-style)",
+        score=0.85,
+        priority=GENERIC,
+    ),
+    # An APNs device token: in the provider API's path (`api.push.apple.com/3/device/<64 hex>`) and as apsd and
+    # UIKit log it (`token=<68fb...>`, NSData's description in brackets). It addresses one person's device. Red
+    # team 54.
+    SecretRule(
+        "apns_device_token", "ACCESS_TOKEN",
+        re.compile(r"(?i)push\.apple\.com(?::\d{2,5})?/3/device/(?P<secret>[0-9a-f]{64})(?![0-9a-z])"
+                   r"|(?<![\w-])(?:device[ _]?)?token[ \t]{0,2}[=:][ \t]{0,2}<(?P<bracketed>[0-9a-f]{64})>"),
+        ("push.apple.com", "token"),
+        "https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns",
+        groups=("secret", "bracketed"),
+        score=0.85,
+        priority=GENERIC,
+    ),
+    # A cookie of a Ruby cookie jar saved as YAML (fastlane's `FASTLANE_SESSION`, spaceship's `cookie` file: `- !ruby/
+    # object:HTTP::Cookie` then `name: myacinfo`, `value: DAWTKNV...`): each cookie's value is an Apple ID session.
+    # Red team 54.
+    SecretRule(
+        "ruby_cookie_jar_value", "ACCESS_TOKEN",
+        re.compile(r"!ruby/object:HTTP::Cookie(?:(?!!ruby/)[^'\"]){0,400}?\bvalue:[ \t]*"
+                   r"(?P<secret>[^\s\\'\"]{8,4096})"),
+        ("http::cookie",),
+        "https://github.com/sparklemotion/http-cookie (HTTP::Cookie); https://docs.fastlane.tools/best-practices/"
+        "continuous-integration/ (FASTLANE_SESSION)",
+        validator=lambda _m, value: _not_placeholder(value),
+        score=0.85,
         priority=GENERIC,
     ),
     SecretRule(

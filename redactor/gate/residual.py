@@ -49,6 +49,7 @@ from redactor.structure import (
     TABLE_ROW_KEYS,
     NodeContext,
     StructureRules,
+    cookie_header_spans,
     list_items,
     may_name_personal_number,
     may_name_secret,
@@ -248,6 +249,10 @@ class ResidualScanner:
             held = raw_credential(text, ctx.secret_entity)
             if held is None or self._is_operator_output(ctx.secret_entity, held[1]):
                 return []
+            cookies = cookie_header_spans(ctx.node.value_key(), text)
+            if cookies is not None:
+                return [Span(c.start, c.end, c.entity or ctx.secret_entity, 1.0, "secret-named key") for c in cookies
+                        if not self._is_operator_output(c.entity or ctx.secret_entity, text[c.start:c.end])]
             return [Span(len(held[0]), len(text), ctx.secret_entity, 1.0, "secret-named key")]
         if plan.needles is not None and not any(needle in text for needle in plan.needles):
             return []

@@ -709,7 +709,12 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                # red team 51
                "card EXP 11/28", "date of birth is March third nineteen eighty-four",
                "Kowalski, that's K-O-W-A-L-S-K-I", "the security code is seven one nine", "Gate 2580*, ask for",
-               "Hoftor 1947B", "my first school was St Aidan's", "We moved to nine oh four East Camelback Road"]
+               "Hoftor 1947B", "my first school was St Aidan's", "We moved to nine oh four East Camelback Road",
+               # red team 54
+               "geofence lat=52.48921 lng=13.42170", "<+37.75162,-122.42117> +/- 5.00m", "Telemóvel 912384765",
+               "mein Sohn Lukas, geb. 07.09.2016", "Geburtsdatum für die Verifizierung: 14.03.1991",
+               "ZELLE FROM JO HO ON 12/02", "VENMO *JO HO", "Hilton Honors # 918437206", "HMRC SHIPLEY 2830172946K",
+               "(PTIN P01847263)", "Von: 田中 陽翔 <h.tanaka@x.jp>"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:

@@ -12,6 +12,7 @@ code, on what the hook printed and on what git committed."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
@@ -41,7 +42,12 @@ def _records(secret: str, password: str) -> list[dict[str, Any]]:
          "query_params": [["api_key", secret], ["page", "2"]]},
         {"type": "http.response", "run_id": "run_41",
          "response_headers": [["set-cookie", f"sid={secret}; Path=/"], ["content-type", "application/json"]],
-         "rawHeaders": ["Host", "api.example.com", "Authorization", f"Token {secret}", "Cookie", f"sid={secret}"]},
+         "rawHeaders": ["Host", "api.example.com", "Authorization", f"Token {secret}", "Cookie", f"sid={secret}"],
+         # a header under its own key, and as an OTLP attribute: each cookie's value is the secret
+         "headers": {"Cookie": f"sid={secret}; theme=dark; lang=en-US",
+                     "Set-Cookie": f"token={secret}; Path=/; Expires=Wed, 21 Oct 2026 07:28:00 GMT, prefs=compact"},
+         "attributes": [{"key": "http.request.header.cookie",
+                         "value": {"arrayValue": {"values": [{"stringValue": f"JSESSIONID={secret}; lang=en"}]}}}]},
         {"type": "tool.call", "run_id": "run_41",
          "command": ["mysql", "-h", "db.example.com", "-u", "reporting", "--password", password, "-e", "SELECT 1"],
          "args": ["-y", "@modelcontextprotocol/server-postgres", "--token", secret, "--read-only"]},
@@ -97,6 +103,11 @@ def shapes(tmp_path_factory: pytest.TempPathFactory, sealed: Sealed) -> SealedSh
     for name in ["shapes.jsonl", *(f"record-{index}.jsonl" for index in range(len(records)))]:
         assert SECRET.encode() not in made.trace(name) and PASSWORD.encode() not in made.trace(name)
     assert b"[REDACTED]" in made.trace("placeholders.jsonl") and b"********" in made.trace("placeholders.jsonl")
+    # a cookie header under its key keeps its names, settings and attributes; only the values are replaced
+    response = json.loads(made.trace("record-1.jsonl"))
+    assert re.fullmatch(r"sid=<ACCESS_TOKEN:\w+>; theme=dark; lang=en-US", response["headers"]["Cookie"])
+    assert re.fullmatch(r"token=<ACCESS_TOKEN:\w+>; Path=/; Expires=Wed, 21 Oct 2026 07:28:00 GMT, prefs=compact",
+                        response["headers"]["Set-Cookie"])
     return made
 
 
@@ -154,8 +165,8 @@ def _in_arguments(edit: Edit) -> Edit:
 
 
 # (id, the record, how the raw value is pasted back into it, the entity type, JSON path and masked preview the gate
-# must show: a scheme (`Bearer `, `Token `) is protocol and stays outside the finding; a cookie header's or a
-# `user:password`'s whole value is the secret, as `redact` replaces it)
+# must show: a scheme (`Bearer `, `Token `) is protocol and stays outside the finding, as a cookie's name and a
+# Set-Cookie's attributes do; a `user:password`'s whole value is the secret, as `redact` replaces it)
 PASTED = "c0ffee51d2e3f4a5b6c7d8e9f0a1b2c3"
 ALONE, WHOLE = "c0…(32 chars)", "…(36 chars)"
 SHAPES: list[tuple[str, int, Edit, str, str, str]] = [
@@ -164,8 +175,14 @@ SHAPES: list[tuple[str, int, Edit, str, str, str]] = [
      "$.request_headers[0][1]", ALONE),
     ("pair-list-query", 0, _set("query_params", 0, 1), "API_KEY", "$.query_params[0][1]", ALONE),
     ("pair-list-cookie", 1, _set("response_headers", 0, 1, prefix="sid="), "ACCESS_TOKEN",
-     "$.response_headers[0][1]", "si" + WHOLE),
-    ("raw-headers-cookie", 1, _set("rawHeaders", 5, prefix="sid="), "ACCESS_TOKEN", "$.rawHeaders[5]", "si" + WHOLE),
+     "$.response_headers[0][1]", ALONE),
+    ("raw-headers-cookie", 1, _set("rawHeaders", 5, prefix="sid="), "ACCESS_TOKEN", "$.rawHeaders[5]", ALONE),
+    ("dict-header-cookie", 1, _set("headers", "Cookie", prefix="sid="), "ACCESS_TOKEN", "$.headers.Cookie", ALONE),
+    ("dict-header-set-cookie", 1, _set("headers", "Set-Cookie", prefix="token="), "ACCESS_TOKEN",
+     '$.headers["Set-Cookie"]', ALONE),
+    ("otlp-attribute-cookie", 1, _set("attributes", 0, "value", "arrayValue", "values", 0, "stringValue",
+                                      prefix="JSESSIONID="), "ACCESS_TOKEN",
+     "$.attributes[0].value.arrayValue.values[0].stringValue", ALONE),
     ("raw-headers-authorization", 1, _set("rawHeaders", 3, prefix="Token "), "ACCESS_TOKEN", "$.rawHeaders[3]",
      ALONE),
     ("option-password", 2, _set("command", 6), "PASSWORD", "$.command[6]", ALONE),
