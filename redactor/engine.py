@@ -637,11 +637,14 @@ class TraceSession:
 
     def _plan_dict(
         self, value: dict[str, Any], ctx: NodeContext, depth: int, slots: Plan, collect: bool,
-        parent_key: str | None,
+        parent_key: str | None, columns: list[str] | None = None,
     ) -> None:
+        """`columns`: those of the rows in this dict, named by its parent (see `result_columns`)."""
         rules = self.rules
         attribute_name = rules.attribute_name(value)
-        columns = rules.table_columns(value) if not TABLE_COLUMN_KEYS.isdisjoint(value) else None
+        if columns is None and not TABLE_COLUMN_KEYS.isdisjoint(value):
+            columns = rules.table_columns(value)
+        result_columns = rules.result_columns(value) if "manifest" in value else None
         pieces = stream_pieces(value) if collect and self.join_streams and may_be_stream_event(value) else ()
         for container, name, stream in pieces:
             self._stream_of[(id(container), name)] = (self.current_file, ctx.shape, *stream)
@@ -673,6 +676,8 @@ class TraceSession:
             child_ctx = ctx.child(key, member.shape, member.effective_key, member.secret_entity)
             if columns is not None and key in TABLE_ROW_KEYS and isinstance(child, list):
                 self._plan_rows(child, columns, child_ctx, depth + 1, slots, collect)
+            elif result_columns is not None and key == "result" and isinstance(child, dict):
+                self._plan_dict(child, child_ctx, depth + 1, slots, collect, key, result_columns)
             else:
                 self._plan_member(value, key, child, member, child_ctx, depth, slots, collect, key)
         for container, name, _ in pieces:  # (a piece that was never planned: no stale id stays behind)

@@ -322,7 +322,7 @@ _PII_KEY_ENTITIES = {
 }
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # Beside a "columns" list, the member holding a query result's rows (lists of cells).
-TABLE_ROW_KEYS = frozenset({"rows", "data", "values", "records", "Records"})
+TABLE_ROW_KEYS = frozenset({"rows", "data", "values", "records", "Records", "data_array"})
 # The members beside them that name their columns (see `StructureRules.table_columns`).
 TABLE_COLUMN_KEYS = frozenset({"columns", "resultSetMetaData", "ColumnMetadata", "schema"})
 
@@ -337,6 +337,14 @@ def _warehouse_columns(value: Mapping[str, Any]) -> Any:
     if isinstance(schema, dict) and "rows" in value:
         return schema.get("fields")  # BigQuery's
     return None
+
+
+def _column_names(columns: Any) -> list[str] | None:
+    """The names of a result's columns: names, or `{"name": ...}` objects as many drivers write them."""
+    if not isinstance(columns, list) or not columns:
+        return None
+    names = [c if isinstance(c, str) else c.get("name") if isinstance(c, dict) else None for c in columns]
+    return names if all(isinstance(name, str) for name in names) else None  # type: ignore[return-value]
 
 
 def row_cells(row: Any) -> list[Any] | None:
@@ -2503,10 +2511,17 @@ class StructureRules:
         columns = value.get("columns")
         if not isinstance(columns, list):
             columns = _warehouse_columns(value)
-        if not isinstance(columns, list) or not columns:
+        return _column_names(columns)
+
+    @staticmethod
+    def result_columns(value: Mapping[str, Any]) -> list[str] | None:
+        """The columns of the rows in `value["result"]`, named one level apart: Databricks' SQL Statement
+        Execution API writes `manifest.schema.columns` beside `result.data_array` (red team 53). Else None."""
+        manifest, result = value.get("manifest"), value.get("result")
+        if not isinstance(manifest, dict) or not isinstance(result, dict) or "data_array" not in result:
             return None
-        names = [c if isinstance(c, str) else c.get("name") if isinstance(c, dict) else None for c in columns]
-        return names if all(isinstance(name, str) for name in names) else None  # type: ignore[return-value]
+        schema = manifest.get("schema")
+        return _column_names(schema.get("columns") if isinstance(schema, dict) else None)
 
     def cell_member(self, record: Mapping[str, Any], column: str, cell: Any, row: NodeContext) -> Member:
         """How a cell of a query result's row is treated: as the member `column` of the row's record."""

@@ -3550,3 +3550,31 @@ def test_red_team_54_payroll_declarations_statements_and_jars(tmp_path: Path) ->
     assert out["folio"].endswith("  Status: Gold") and out["plaid"]["name"].startswith("VENMO *<PERSON:")
     assert "name: myacinfo\\n  value: <ACCESS_TOKEN:" in out["dot_env"] and out["dot_env"].endswith("apple.com'")
     assert out["chat_ja"].endswith("）と申します。") and out["forwarded"].startswith("---------- Forwarded message")
+
+
+def test_round_53_left_curl_cookies_no_break_spaces_and_databricks_rows(tmp_path: Path) -> None:
+    """Round 53's left items (NER off): curl's cookie option (`-b '...'`, `--cookie "..."`) is a Cookie header, each
+    value replaced and each name kept; a phone number written with HTML's no-break spaces (`&nbsp;`, `&#160;`) is
+    read as one number and replaced as written; Databricks' rows (`result.data_array`) with their columns named one
+    level apart (`manifest.schema.columns`). Near misses: git's `-b` branch, a price between no-break spaces, a plan
+    column's cells."""
+    document = {
+        "shell": "curl -s -b 'sessionid=Zq8x2LmN4pQ7rT1vWs; theme=dark' https://app.example.com/api/me\n"
+                 "curl --cookie \"JSESSIONID=9A8B7C6D5E4F3A2B1C0D\" https://x.example.com\n"
+                 "git checkout -b feature/login-fix",
+        "html": "<p>Call me on +27&nbsp;82&nbsp;555&nbsp;0142, or Tel:&#160;+44&#160;20&#160;7946&#160;0958.</p>"
+                "<p>Price&nbsp;12.50&nbsp;EUR</p>",
+        "databricks": {"statement_id": "01ef-1234", "manifest": {"schema": {"columns": [
+            {"name": "customer_id", "type_name": "LONG"}, {"name": "full_name", "type_name": "STRING"},
+            {"name": "password", "type_name": "STRING"}, {"name": "plan", "type_name": "STRING"}]}},
+            "result": {"chunk_index": 0, "data_array": [["1001", "Thandiwe Mokoena", "Kx!92-pass-word", "pro"]]}},
+    }
+    out = redacted_by_the_cli(tmp_path, document, b"Zq8x2LmN4pQ7rT1vWs", b"9A8B7C6D5E4F3A2B1C0D", b"82&nbsp;555",
+                              b"7946&#160;0958", b"Thandiwe", b"Kx!92-pass-word")
+    assert re.search(r"-b 'sessionid=<ACCESS_TOKEN:[0-9a-f]+>; theme=dark' https://app\.example\.com/api/me\n",
+                     out["shell"])
+    assert out["shell"].endswith("\ngit checkout -b feature/login-fix")
+    assert out["html"].startswith("<p>Call me on <PHONE_NUMBER:")
+    assert out["html"].endswith("<p>Price&nbsp;12.50&nbsp;EUR</p>")
+    assert out["databricks"]["result"]["data_array"][0][::3] == ["1001", "pro"]
+    assert out["databricks"]["manifest"] == document["databricks"]["manifest"]

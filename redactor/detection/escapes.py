@@ -33,7 +33,8 @@ def decoded_with_origins(text: str) -> tuple[str, list[int]] | None:
     for match in _REFERENCE.finditer(text):
         reference = match.group(0)
         character = chr(int(reference[2:], 16)) if reference.startswith("\\u") else html.unescape(reference)
-        if character == reference or len(character) != 1 or not character.isprintable() \
+        # (a no-break space is no control character: `+27&nbsp;82&nbsp;555&nbsp;0142` is a number; red team 53)
+        if character == reference or len(character) != 1 or not (character.isprintable() or character == "\xa0") \
                 or "\ud800" <= character <= "\udfff" or character == "\ufffd":
             continue
         decoded.append(text[position:match.start()])

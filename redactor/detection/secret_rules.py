@@ -1278,8 +1278,10 @@ _CRYPT_OPENING = re.compile(r"\$\w{1,8}\$")
 # value stops at `,` and `}` (the end of an unquoted JSON-ish value) and never starts with a
 # backtick (`document.cookie = \`a=${b}\``, a JS template, is code). As for `_LB`, the header may
 # follow a JSON-escaped line end (`HTTP/1.1\r\nCookie: ...` in a serialised dump).
+# (or curl's cookie option, `curl -b 'sid=...; csrftoken=...' https://...`, `--cookie "..."`; red team 53)
 _COOKIE_HEADER = re.compile(
-    r"(?i)(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))(?P<set>set-)?cookie(?:\\?[\"'])?[ \t]{0,3}[:=][ \t]{0,3}"
+    r"(?i)(?:(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))(?P<set>set-)?cookie(?:\\?[\"'])?[ \t]{0,3}[:=]"
+    r"|\bcurl\b[^\n|;&]{0,400}?[ \t](?:-b|--cookie))[ \t]{0,3}"
     r"""(?:\\?"(?P<dq>[^"\\\r\n]{1,4096})\\?"|\\?'(?P<sq>[^'\\\r\n]{1,4096})\\?'"""
     r"""|(?P<bare>[^\s"'\\<>`][^"'\\\r\n<>,}]{0,4095}))"""
 )
@@ -2804,7 +2806,7 @@ RULES: dict[str, SecretRule] = _rules(
         # Path=/; HttpOnly`. The same value then gets the same token wherever else the trace holds it
         # (a note quoting the stolen session id), and short settings values stay (_cookie_value_ok).
         _CookieValues(),
-        ("cookie",),
+        ("cookie", "curl"),
         "https://datatracker.ietf.org/doc/html/rfc6265#section-4; "
         "https://datatracker.ietf.org/doc/html/rfc9110#section-5.3 (folded Set-Cookie)",
         validator=_cookie_value_ok,
@@ -3155,6 +3157,16 @@ RULES: dict[str, SecretRule] = _rules(
         "https://github.com/sparklemotion/http-cookie (HTTP::Cookie); https://docs.fastlane.tools/best-practices/"
         "continuous-integration/ (FASTLANE_SESSION)",
         validator=lambda _m, value: _not_placeholder(value),
+        score=0.85,
+        priority=GENERIC,
+    ),
+    # A Zoom invitation's one-tap mobile number carries the meeting's passcode after `*`
+    # (`+16699006833,,85012345678#,,,,*482913# US`): whoever dials it joins (round 53).
+    SecretRule(
+        "zoom_one_tap_passcode", "CREDENTIAL",
+        re.compile(r"\+\d{8,15},,\d{9,11}#,,,,\*(?P<secret>\d{4,10})#"),
+        (",,,,*",),
+        "https://support.zoom.com/hc/en/article?id=zm_kb&sysparm_article=KB0060550 (one tap mobile)",
         score=0.85,
         priority=GENERIC,
     ),

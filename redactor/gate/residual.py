@@ -376,8 +376,10 @@ class _Walker:
             yield from self._members(value, ctx, parent_key, depth)
 
     def _members(self, value: Mapping[str, Any], ctx: _Ctx, parent_key: str | None,
-                 depth: int) -> Iterator[tuple[_Ctx, str]]:
+                 depth: int, columns: list[str] | None = None) -> Iterator[tuple[_Ctx, str]]:
+        """`columns`: those of the rows in this dict, named by its parent (as the engine plans them)."""
         attribute_name = self.rules.attribute_name(value)
+        result_columns = self.rules.result_columns(value) if "manifest" in value else None
         for key, child in value.items():
             if attribute_name is not None and key in PAIR_NAME_FIELDS:
                 if isinstance(child, str):  # scanned as the engine plans it (no NER there either)
@@ -392,9 +394,11 @@ class _Walker:
                 continue
             node = ctx.node.child(key, member.shape, member.effective_key,
                                   None if member.keep else member.secret_entity)
-            columns = self.rules.table_columns(value) if key in TABLE_ROW_KEYS else None
-            if columns is not None and isinstance(child, list) and not member.keep:
-                yield from self._rows(child, columns, _Ctx(node, ctx.structural), depth + 1)
+            rows_columns = (columns or self.rules.table_columns(value)) if key in TABLE_ROW_KEYS else None
+            if rows_columns is not None and isinstance(child, list) and not member.keep:
+                yield from self._rows(child, rows_columns, _Ctx(node, ctx.structural), depth + 1)
+            elif result_columns is not None and key == "result" and isinstance(child, dict) and not member.keep:
+                yield from self._members(child, _Ctx(node, ctx.structural), key, depth + 1, result_columns)
             else:
                 yield from self.strings(child, _Ctx(node, ctx.structural or member.keep), key, depth + 1)
 

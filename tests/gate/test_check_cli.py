@@ -354,6 +354,20 @@ def test_a_secret_column_of_a_query_result_is_flagged(staged: Repo, sealed: Seal
     assert "hunter2" not in outcome.stdout
 
 
+def test_a_secret_column_named_one_level_apart_is_flagged(staged: Repo, sealed: Sealed) -> None:
+    """Databricks' SQL Statement Execution API names the columns in `manifest.schema.columns` and puts the rows in
+    `result.data_array`: the gate reads them together, as `redact` does (a raw password cell is flagged)."""
+    statement = {"statement_id": "01ef-a1", "manifest": {"schema": {"columns": [
+        {"name": "id", "type_name": "LONG"}, {"name": "password", "type_name": "STRING"}]}},
+        "result": {"chunk_index": 0, "data_array": [["1001", "Kx!92-pass-word"], ["1002", "pro"]]}}
+    staged.write("fixtures/dbx.json", json.dumps(statement))
+    staged.git("add", "-A")
+    outcome = check(staged, "--policy", str(sealed.policy), "--format", "json", "fixtures/dbx.json")
+    assert outcome.returncode == 1, outcome.stderr
+    paths = {(f["entity_type"], f["path"]) for f in json.loads(outcome.stdout)["results"][0]["findings"]}
+    assert ("PASSWORD", "$.result.data_array[0][1]") in paths and "Kx!92" not in outcome.stdout
+
+
 def test_base64_encoded_text_is_read_by_the_gate(staged: Repo, sealed: Sealed) -> None:
     """The gate decodes a base64 body the way `redact` does: an email in a HAR request body is a
     residual value, reported at its decoded path and never printed."""
