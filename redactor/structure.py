@@ -1727,13 +1727,13 @@ def xml_fields(text: str) -> Iterator[tuple[str, str]]:
             entity = "PERSON"
         if entity is not None:
             yield entity, value
-    if "<string name=" in text:
+    if "<string name=" in text and "<map>" in text:  # (an app's string resources, `<resources>`, are UI text)
         yield from _preference_entries(text)
     if "<Method>clear</Method>" in text:
         yield from (("PASSWORD", m.group("text")) for m in _GOVTALK_CLEAR_PASSWORD.finditer(text))
 
 
-# Android's SharedPreferences file (`<string name="user.birthdate">...</string>`, in a device dump an agent
+# Android's SharedPreferences file (`<map><string name="user.birthdate">...</string>`, in a device dump an agent
 # reads): each entry's name is the key of its value. (Secret-named entries are the `_named_field` rules'.)
 _PREFERENCE_ENTRY = re.compile(r'<string name="(?P<name>[^"<>]{1,128})">(?P<text>[^<>]{1,200})</string>')
 # HMRC's GovTalk envelope sends the Government Gateway password in clear (`<Authentication><Method>clear</Method>

@@ -3454,13 +3454,17 @@ def test_red_team_54_device_dumps_tax_filings_and_workspace_records(tmp_path: Pa
     after what the label asks them for); tax agents (IRS e-file's `<IdentityProtectionPIN>` and `<PIN>`, GovTalk's
     clear password); SaaS workspace agents (HubSpot's `mobilephone`, DocuSign's `accessCode`, a Portuguese
     `Telemóvel`, a Polish password `hasło do ...:`, a French `impasse`). Near misses: a firm's EFIN, a key item's
-    data, settings, rounded coordinates, a training log's decimals, French `passage`/`cours` and a docs URL's code."""
+    data, settings, rounded coordinates, a training log's decimals, French `passage`/`cours`, a docs URL's code and an
+    app's string resources (`<resources><string name="error_incorrect_password">This password is incorrect`)."""
     document = {
         "prefs": '<map>\n  <string name="auth.refresh_token">fwrt_JPquV3pFVxuReEQaVAMOCbs7l7AtcOb1H0mMUct706jm'
                  '</string>\n'
                  '  <string name="user.birthdate">1979-11-30</string>\n  <string name="app_lock_pin">4821</string>\n'
                  '  <string name="adjust_gps_adid">36afa433-ac0f-43fc-ac24-9e3707ecb7c2</string>\n'
                  '  <string name="theme">dark</string>\n</map>',
+        "strings_xml": '<resources>\n  <string name="prompt_password">Password</string>\n  <string name="error_'
+                       'incorrect_password">This password is incorrect</string>\n  <string name="phone">Phone number'
+                       '</string>\n  <string name="birthday">Birthday</string>\n</resources>',
         "keychain": [{"item_class": "kSecClassGenericPassword", "account": "stripe.ephemeral",
                       "service": "com.stripe.customer-context", "data": "Kx9-ephemeral-Qw77!"},
                      {"item_class": "kSecClassKey", "account": "signing", "data": "keep-this-label"}],
@@ -3501,6 +3505,7 @@ def test_red_team_54_device_dumps_tax_filings_and_workspace_records(tmp_path: Pa
     out = redacted_by_the_cli(tmp_path, document, *planted)
     assert '<string name="theme">dark</string>' in out["prefs"] and '<string name="app_lock_pin"><CREDENTIAL:' in out[
         "prefs"]
+    assert out["strings_xml"] == document["strings_xml"]  # an app's string resources are its UI's words
     assert out["keychain"][1]["data"] == "keep-this-label" and out["keychain"][0]["account"] == "stripe.ephemeral"
     assert out["apns"].endswith(" -> 400 BadDeviceToken") and "&state=ok'" in out["callback"]
     assert out["callback"].endswith("(docs: https://docs.example.com/oauth/callback?code=example)")

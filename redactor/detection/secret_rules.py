@@ -937,6 +937,8 @@ def _named_field_ok(m: re.Match[str], value: str) -> bool:
     decides as it does for a JSON key (`<PasswordPolicy>`, `<TokenType>`, a part named `file` are
     not secrets)."""
     name = next(n for n in (m.group("tag"), m.group("field"), m.group("entry")) if n is not None)
+    if m.group("entry") is not None and any(c.isspace() for c in value):
+        return False  # an app's string resource (`<string name="error_incorrect_password">This password is ...`)
     if not is_secret_key(name) or len(value) < 3 or not _not_placeholder(value) or _PATH_VALUE.fullmatch(value):
         return False
     if "${" in value or _JSX_EXPRESSION.fullmatch(value) or value.lower() in normalize_key(name).split("_"):
