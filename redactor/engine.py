@@ -75,6 +75,7 @@ from redactor.structure import (
     csv_tables,
     form_fields,
     is_identifier_value,
+    json_members_in_text,
     key_segment,
     list_items,
     may_be_stream_event,
@@ -392,7 +393,8 @@ _SLUGGABLE_NAME = re.compile(r"[A-Za-z]+(?: [A-Za-z]+){1,2}")
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")
-_ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+# (and its compact form, HL7's, DICOM's and NCPDP's DOB: `19840312`; red team 55)
+_ISO_DATE = re.compile(r"((?:19|20)\d{2})-?(\d{2})-?(\d{2})")
 _NUMERIC_DATE = re.compile(r"(\d{1,2})([/.-])(\d{1,2})\2(\d{4})")
 _WORDED_DATE = re.compile(r"(?:(\d{1,2})(?:st|nd|rd|th)? ([A-Z][a-z]+),? (\d{4})"
                           r"|([A-Z][a-z]+) (\d{1,2})(?:st|nd|rd|th)?,? (\d{4}))")
@@ -432,7 +434,8 @@ def birth_date_forms(value: str) -> set[str]:
     year, month, day = parts
     name = _MONTHS[month - 1]
     suffix = "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
-    forms = {f"{year}-{month:02d}-{day:02d}", f"{day:02d}/{month:02d}/{year}", f"{month:02d}/{day:02d}/{year}",
+    forms = {f"{year}-{month:02d}-{day:02d}", f"{year}{month:02d}{day:02d}", f"{day:02d}/{month:02d}/{year}",
+             f"{month:02d}/{day:02d}/{year}",
              f"{day}/{month}/{year}", f"{month}/{day}/{year}", f"{day:02d}.{month:02d}.{year}",
              f"{day:02d}-{month:02d}-{year}", f"{month:02d}-{day:02d}-{year}"}
     for month_word in {name, name[:3]}:
@@ -662,7 +665,7 @@ class TraceSession:
                 slots.append((_KEY, value, key, key, ctx))
             if not isinstance(child, (str, dict, list)):
                 # booleans, null and numbers stay, but a number that is personal data (`"card_number": 4111...`)
-                if type(child) in (int, float) and (entity := rules.number_entity(key, child)) is not None:
+                if type(child) in (int, float) and (entity := rules.number_entity(key, child, parent_key)) is not None:
                     self._plan_number(value, key, str(child), entity, ctx, slots, collect)
                 elif collect and type(child) is int and child >= _MIN_NUMERIC_IDENTIFIER \
                         and is_identifier_value(key, str(child)) and not rules.is_secret_name(key):
@@ -801,6 +804,8 @@ class TraceSession:
                 self.secret_values.setdefault(value, entity)
         if "=" in text and ("&" in text or "?" in text or '="' in text):
             self._collect_form_fields(text, ctx)
+        if '": "' in text or '\\": \\"' in text:
+            self._collect_json_members(text, ctx)
         decoded = decoded_with_origins(text) if first_copy and may_hold_references(text) else None
         if decoded is not None:
             self.candidates.add(decoded[0])
@@ -858,6 +863,15 @@ class TraceSession:
             if raw != decoded:
                 self.secret_values.setdefault(raw, entity)
                 self.written_as.setdefault(raw, decoded)  # one token for both forms
+
+    def _collect_json_members(self, text: str, ctx: NodeContext) -> None:
+        """A log line's JSON frame (`{"connectorId": 1, "idTag": "B9EF3ECE"}` after a timestamp): a member named like
+        personal data is that key's value. (A secret's member is the assignment rules', span by span: a Docker
+        config's `"auth"` keeps its user inside the base64.)"""
+        for name, value in json_members_in_text(text):
+            entity = self._field_entity({name: value}, name, value, ctx)
+            if entity is not None and entity not in SECRET_ENTITY_TYPES and not is_obvious_placeholder(value):
+                self.secret_values.setdefault(value, entity)
 
     def _field_entity(self, record: dict[str, Any], name: str, value: str, ctx: NodeContext) -> str | None:
         """The entity of a field named `name` inside a text (a CSV column, a form pair), as the same

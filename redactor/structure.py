@@ -67,6 +67,9 @@ SECRET_CONTAINER_SAFE_KEYS = frozenset({
     "name", "secretName", "secret_name", "optional", "defaultMode", "default_mode", "mountPath", "mount_path",
     # a browser cookie's attributes (Playwright's storageState): only its `value` is the secret
     "domain", "path", "expires", "httpOnly", "secure", "sameSite",
+    # a DICOM JSON attribute's value representation (`{"vr": "PN", "Value": [{"Alphabetic": ...}]}`); who issued a
+    # token (an OCPI token's `issuer`, an OAuth token's; red team 55)
+    "vr", "issuer",
     # an identity provider's credentials record (Okta's `credentials.emails[]`): the address is PII, its
     # state is not
     "status", "verified", "primary",
@@ -250,6 +253,14 @@ _PII_KEY_ENTITIES = {
     # Adjust's `gps_adid`), which follows one person across apps (red team 54)
     **dict.fromkeys(("mobilephone", "telemovel", "telemóvel"), "PHONE_NUMBER"),
     **dict.fromkeys(("numero_fiscal", "numéro_fiscal", "numero_fiscal_reference"), "ID_NUMBER"),
+    # DICOM's keywords for a patient's identifiers and the people of a study (red team 55)
+    **dict.fromkeys(("patient_id", "other_patient_ids", "accession_number", "issuer_of_patient_id"), "ID_NUMBER"),
+    **dict.fromkeys(("referring_physician_name", "physicians_of_record", "operators_name", "performing_physician_name",
+                     "requesting_physician", "name_of_physicians_reading_study", "other_patient_names",
+                     "patient_birth_name", "patient_mother_birth_name"), "PERSON"),
+    **dict.fromkeys(("patient_telephone_numbers",), "PHONE_NUMBER"),
+    # an EV charging card's RFID UID (OCPP's `idTag`) and the number printed on it (OCPI's `visual_number`)
+    **dict.fromkeys(("id_tag", "idtag", "visual_number"), "ID_NUMBER"),
     **dict.fromkeys(("advertising_id", "google_advertising_id", "idfa", "gps_adid", "adid", "adjust_gps_adid",
                      "adjust_adid"), "ID_NUMBER"),
     **dict.fromkeys(("chinese_name", "chinesename", "name_local", "local_name", "native_name", "name_native",
@@ -477,7 +488,8 @@ def _key_spellings(key: str) -> tuple[str, ...]:
 def is_secret_name(policy: Policy, key: str) -> bool:
     """A key whose value is always replaced whole: built-in secret names plus the policy's redact_keys
     (in any spelling, see `_key_spellings`)."""
-    return any(spelling in policy.redact_keys for spelling in _key_spellings(key)) or is_secret_key(key)
+    return any(spelling in policy.redact_keys for spelling in _key_spellings(key)) or is_secret_key(key) \
+        or (_is_dicom_tag_key(key) and dicom_tag_entity(key) is not None)  # (a standard's tags, as secret names are)
 
 
 @lru_cache(maxsize=16_384)
@@ -487,7 +499,12 @@ def pii_entity_for_key(key: str) -> str | None:
     for spelling in _key_spellings(key):
         if spelling in _PII_KEY_ENTITIES:
             return _PII_KEY_ENTITIES[spelling]
-    return None
+    return dicom_tag_entity(key) if _is_dicom_tag_key(key) else None
+
+
+def _is_dicom_tag_key(key: str) -> bool:
+    """The cheap test before `dicom_tag_entity` (`(0010,0020)`, `00100010`)."""
+    return key[:1] == "(" or (len(key) == 8 and key[:2] == "00")
 
 
 # A log-probability entry (OpenAI's `{"token", "logprob", "bytes"}`, vLLM's `decoded_token`, Gemini's
@@ -1779,6 +1796,12 @@ def _xml_value_entity(name: str, value: str) -> str | None:
     return pii_entity_for_key(name)
 
 
+def _caret_name_in_prose(name: str) -> str | None:
+    """`Jane Doe` for a name written family^given^middle (HL7's XPN, DICOM's PN: `DOE^JANE^A`), else None."""
+    parts = name.split("^")
+    return _as_written_in_prose(parts[1], parts[0]) if len(parts) > 1 and parts[0] and parts[1] else None
+
+
 def _as_written_in_prose(given: str, family: str) -> str:
     """`Jane Doe` for HL7's `DOE^JANE`."""
     return _in_prose_case(f"{given} {family}")
@@ -1788,6 +1811,38 @@ def _in_prose_case(name: str) -> str:
     """Messages often write names in capitals, notes do not: `Jane Doe` for `JANE DOE` (the capitals are
     one of the name's written forms, see `engine.written_forms`, so both get one token)."""
     return name.title() if name.isupper() else name
+
+
+# DICOM's attributes about people (PS3.15 Annex E, the basic de-identification profile), by tag: as dcmdump, findscu
+# and pydicom print them (`(0010,0010) PN [DOE^JANE]`, `(0010, 0030) Patient's Birth Date   DA: '19840312'`), and as
+# keys (DICOM JSON's `"00100010": {"vr": "PN", ...}`, `"(0010,0020) PatientID"`). Red team 55.
+DICOM_PERSON_TAGS = {
+    "0010,0010": "PERSON", "0010,0020": "ID_NUMBER", "0010,0030": "DATE_OF_BIRTH", "0010,1000": "ID_NUMBER",
+    "0010,1001": "PERSON", "0010,1005": "PERSON", "0010,1060": "PERSON", "0010,1040": "STREET_ADDRESS",
+    "0010,2154": "PHONE_NUMBER", "0008,0050": "ID_NUMBER", "0008,0090": "PERSON", "0008,1048": "PERSON",
+    "0008,1050": "PERSON", "0008,1060": "PERSON", "0008,1070": "PERSON", "0032,1032": "PERSON", "0040,0006": "PERSON",
+    "0040,A123": "PERSON",
+}
+_DICOM_ELEMENT = re.compile(r"\((?P<group>[0-9A-Fa-f]{4}), ?(?P<element>[0-9A-Fa-f]{4})\)[^\n\[\]]{0,80}?"
+                            r"(?:\b[A-Z]{2} \[(?P<bracketed>[^\]\n]{1,200})\]|\b[A-Z]{2}: '(?P<quoted>[^'\n]{1,200})')")
+_DICOM_TAG_KEY = re.compile(r"\(?([0-9A-Fa-f]{4}),? ?([0-9A-Fa-f]{4})\)?(?:[ \t]+[A-Za-z]{2,64})?")
+
+
+def dicom_tag_entity(key: str) -> str | None:
+    """The PII type of a DICOM attribute named by its tag (`00100010`, `(0010,0030)`, `(0010,0020) PatientID`)."""
+    tag = _DICOM_TAG_KEY.fullmatch(key)
+    return DICOM_PERSON_TAGS.get(f"{tag.group(1)},{tag.group(2)}".upper()) if tag is not None else None
+
+
+def dicom_fields(text: str) -> Iterator[tuple[str, str]]:
+    for element in _DICOM_ELEMENT.finditer(text):
+        entity = DICOM_PERSON_TAGS.get(f"{element.group('group')},{element.group('element')}".upper())
+        value = (element.group("bracketed") or element.group("quoted") or "").strip()
+        if entity is None or len(value) < 3:
+            continue
+        yield entity, value
+        if entity == "PERSON" and (prose := _caret_name_in_prose(value)) is not None:
+            yield entity, prose
 
 
 # France's DSN (the monthly payroll declaration an HR agent builds or reads): one `S21.G00.30.<rubrique>,'<value>'`
@@ -1820,6 +1875,8 @@ def message_fields(text: str) -> Iterator[tuple[str, str]]:
         yield from xml_fields(text)
     if "S21.G00.30." in text:
         yield from dsn_fields(text)
+    if "(00" in text or "(08" in text:
+        yield from dicom_fields(text)
 
 
 def hl7_fields(text: str) -> Iterator[tuple[str, str]]:
@@ -1842,9 +1899,8 @@ def hl7_fields(text: str) -> Iterator[tuple[str, str]]:
                 value = repetition.split("^", 1)[0] if entity == "ID_NUMBER" else repetition
                 if value.strip("^ ") and len(value) >= 3:
                     yield entity, value
-                parts = repetition.split("^")
-                if entity == "PERSON" and len(parts) > 1 and parts[0] and parts[1]:
-                    yield entity, _as_written_in_prose(parts[1], parts[0])  # `Doe^Jane` is a note's Jane Doe
+                if entity == "PERSON" and (prose := _caret_name_in_prose(repetition)) is not None:
+                    yield entity, prose  # `Doe^Jane` is a note's Jane Doe
 
 
 def csv_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
@@ -1955,6 +2011,19 @@ _FORM_PAIR = re.compile(r"(?:^|(?<=[?&;]))([A-Za-z_][\w.\[\]-]{0,60})=([^&;#\s\"
 
 # A log line's quoted `key="value"` pair (logfmt, structlog's key-value renderer).
 _QUOTED_PAIR = re.compile(r"(?:^|(?<=[\s,;(]))([A-Za-z_][\w.-]{0,60})=\"([^\"\\\r\n]{1,200})\"")
+
+
+# ... and a JSON member inside a text that is no JSON document (a log line's frame: `<- CP-44 [2, "st-1",
+# "StartTransaction", {"connectorId": 1, "idTag": "B9EF3ECE"}]`; red team 55), its quotes JSON-escaped or not.
+_JSON_MEMBER_IN_TEXT = re.compile(r"(?:^|(?<=[{,\s]))(\\?\")([A-Za-z_][\w.-]{0,60})\1[ \t]*:[ \t]*\1"
+                                  r"([^\"\\\r\n]{1,200})\1")
+
+
+def json_members_in_text(text: str) -> Iterator[tuple[str, str]]:
+    """(key, value) of the JSON members written inside a text that is no JSON document."""
+    if '": "' in text or '\\": \\"' in text:
+        for match in _JSON_MEMBER_IN_TEXT.finditer(text):
+            yield match.group(2), match.group(3)
 
 
 def form_fields(text: str) -> Iterator[tuple[str, str, str]]:
@@ -2446,6 +2515,17 @@ _PERSONAL_NUMBER_MIN, _PERSONAL_NUMBER_MAX = 100, 10**20
 # A place as a JSON float: a coordinate under a home position's key (`"home_latitude": 51.50722`; red team 52);
 # a float under any other key (an amount, a score, a store's `lat`) is kept.
 _COORDINATE_ENTITY = "LOCATION"
+# A person's places written as a position's members (`"home_location": {"lat": 60.367214, "lon": 5.337481}`, a ride's
+# `pickup_location`, Tesla's `drive_state` of the owner's car; red team 55). Not any position: a public charger's
+# `coordinates` or a station's `location` is a business's.
+_PERSONAL_POSITION = re.compile(r"(?:home|work|residence|pickup|pick_up|dropoff|drop_off|last_known)_"
+                                r"(?:location|position|coordinates|coords|gps|geo)|drive_state")
+_POSITION_MEMBERS = frozenset({"lat", "lon", "lng", "long", "latitude", "longitude"})
+
+
+def is_personal_position_member(key: str, parent_key: str | None) -> bool:
+    return parent_key is not None and normalize_key(key).rsplit("_", 1)[-1] in _POSITION_MEMBERS \
+        and _PERSONAL_POSITION.fullmatch(normalize_key(parent_key)) is not None  # (Tesla's `native_latitude` too)
 
 
 def may_name_personal_number(policy: Policy, key: str) -> bool:
@@ -2480,13 +2560,15 @@ class StructureRules:
         self._structural_shapes: dict[str, bool] = {}
         self._secret_names: dict[str, bool] = {}  # keys repeat in every record: decide each once
 
-    def number_entity(self, key: str, number: Any) -> str | None:
+    def number_entity(self, key: str, number: Any, parent_key: str | None = None) -> str | None:
         """The entity a JSON number under `key` is by the key's name (`"card_number": 4111111111111111`, `"phone":
-        447700900123`, `"pin": 7391`, `"home_latitude": 51.50722`); None for counts, sizes, times, ids, amounts,
+        447700900123`, `"pin": 7391`, `"home_latitude": 51.50722`), or a coordinate by the position it is part of
+        (`parent_key`: `"home_location": {"lat": 60.367214, ...}`); None for counts, sizes, times, ids, amounts,
         and a number under a neutral key (`"n"`: its type is kept). Such a number becomes its token, a string: no
         number can say it was redacted."""
         if type(number) is float:
-            return _COORDINATE_ENTITY if abs(number) <= 180 and pii_entity_for_key(key) == _COORDINATE_ENTITY \
+            return _COORDINATE_ENTITY if abs(number) <= 180 and (
+                pii_entity_for_key(key) == _COORDINATE_ENTITY or is_personal_position_member(key, parent_key)) \
                 else None
         if type(number) is not int or not _PERSONAL_NUMBER_MIN <= abs(number) < _PERSONAL_NUMBER_MAX:
             return None  # (a bool is an int: `type`, not `isinstance`)

@@ -3583,3 +3583,71 @@ def test_round_53_left_curl_cookies_no_break_spaces_and_databricks_rows(tmp_path
     assert out["html"].endswith("<p>Price&nbsp;12.50&nbsp;EUR</p>")
     assert out["databricks"]["result"]["data_array"][0][::3] == ["1001", "pro"]
     assert out["databricks"]["manifest"] == document["databricks"]["manifest"]
+
+
+def test_red_team_55_imaging_pharmacy_claims_and_charging(tmp_path: Path) -> None:
+    """Red team 55 (NER off): DICOM's people as dcmdump, findscu and pydicom print them and as keys (the DICOM JSON
+    model's `"00100010": {"vr": "PN", ...}`, a C-FIND's keywords, `"(0010,0030) PatientBirthDate"`); an NCPDP D.0
+    claim's glued fields; a birth date written compact (`19840312`) and in ISO elsewhere; EV charging and IoT (a
+    Wi-Fi `psk` in a log line's JSON, OCPP's `AuthorizationKey` pair, OCPI's `token_c`, LoRaWAN's root and session
+    keys, an `idTag` under its key and in a log line's JSON, a card's `visual_number`); a home's and a car's position
+    as JSON numbers; plates after a verb or in brackets; an Italian password. Near misses: a study's UID, the
+    modality, a slice thickness, an NCPDP group id, a public station's coordinates, an analyser's serial, a
+    regulation's number and a tool's four-part version."""
+    document = {
+        "dcmdump": "(0008,0050) SH [RAD-25-0148832]            #  14, 1 AccessionNumber\n"
+                   "(0008,0090) PN [NAKAMURA^EMI]              #  12, 1 ReferringPhysicianName\n"
+                   "(0010,0010) PN [OKAFOR-REYES^NGOZI^A]       #  20, 1 PatientName\n"
+                   "(0010,0030) DA [19840312]                   #   8, 1 PatientBirthDate\n"
+                   "(0020,000d) UI [1.2.840.113619.2.55.3.2831164356.781]  #  38, 1 StudyInstanceUID",
+        "pydicom": "(0008, 1070) Operators' Name                     PN: 'PRICE^DANIELLE'\n"
+                   "(0010, 1000) Other Patient IDs                   LO: 'SBR-EMPI-7730021946'\n"
+                   "(0018, 0050) Slice Thickness                     DS: '1.25'",
+        "qido": [{"00100010": {"vr": "PN", "Value": [{"Alphabetic": "OKAFOR^CHIDI^E"}]},
+                  "00100020": {"vr": "LO", "Value": ["40020117"]}, "00080060": {"vr": "CS", "Value": ["CT"]}}],
+        "cfind": {"PatientID": "40018833", "Modality": "CT", "(0010,0030) PatientBirthDate": "19790227"},
+        "warning": "UserWarning: Invalid value for VR DA: '1984-03-12' in (0010,21b0) AdditionalPatientHistory",
+        "ncpdp": "610011\x1d\x1cAM04\x1cC2ZXK882019347\x1cC1RXGRP7731\x1cCCTEODORO\x1cCDVILLANUEVA\x1d\x1cAM01"
+                 "\x1cC419570823\x1cCATEODORO\x1cCBVILLANUEVA\x1cCM1187 CALLE PINOS ALTOS\x1cCQ5755238841",
+        "ocpp_log": '-> CP-44 [2, "dt-1", "DataTransfer", {"data": "{\\"wlan\\": {\\"ssid\\": \\"x\\", \\"psk\\": '
+                    '\\"Bunnik!Thuis2019\\"}}"}]\n-> CP-44 [2, "cfg-1", "ChangeConfiguration", {"key": '
+                    '"AuthorizationKey", "value": "8169e8103bc2e99dbcecb6816e67f1ceb08eea6f"}]\n'
+                    '-> CP-44 [2, "cfg-2", "ChangeConfiguration", {"key": "HeartbeatInterval", "value": "300"}]\n'
+                    '<- CP-44 [2, "st-5", "StartTransaction", {"connectorId": 1, "idTag": "04A1B2C3", '
+                    '"meterStart": 88}]',
+        "ocpi_config": "ocpi.credentials:\n  url: https://ocpi.laadnet.nl/ocpi/versions\n"
+                       "  token_c: 03365a9c-5b4e-48e4-88fc-83243368eee6\n  role: EMSP",
+        "lorawan": {"ids": {"dev_eui": "70B3D57ED005A1C4"},
+                    "root_keys": {"app_key": {"key": "4D4FABE5729A1DD4B44460AF9DC3C236"}}},
+        "grpc_error": "device-activation for dev_addr 260B3F1A (nwk_s_key=7C50B3C56AD7EFED7A5642813E3E9320)",
+        "start_transaction": {"connectorId": 1, "idTag": "B9EF3ECE", "meterStart": 8812340},
+        "token": {"uid": "04DF0E461577B8", "visual_number": "LDN-9842-4569", "issuer": "Laadnet B.V."},
+        "score": {"home_location": {"lat": 60.367214, "lon": 5.337481, "radius_m": 150},
+                  "station": {"coordinates": {"latitude": 52.0906, "longitude": 5.1214}}},
+        "tesla": {"drive_state": {"latitude": 60.293318, "native_latitude": 60.293318, "speed": 12.5}},
+        "chat": "Car is B-LH 2207E; mannen min har kjørt bilen (EB 41327). La mia password dell'home banking è "
+                "Fiorellino!88, grazie.",
+        "lims": "OBX|1|NM|4548-4^Hemoglobin A1c^LN||7.9|%||H|||F|||20250610071500||COBAS^c513^SN 1423-0917",
+        "prompt": "Prüfe Lenk- und Ruhezeiten nach (EG) Nr. 561/2006.",
+        "vcf": '##GATKCommandLine=<ID=Mutect2,Version="4.5.0.0",Date="x">\nran gatk 4.5.0.0 on chr17',
+    }
+    planted = [b"RAD-25-0148832", b"NAKAMURA", b"OKAFOR-REYES", b"19840312", b"1984-03-12", b"PRICE^DANIELLE",
+               b"SBR-EMPI-7730021946", b"OKAFOR^CHIDI", b"40020117", b"40018833", b"19790227", b"ZXK882019347",
+               b"TEODORO", b"VILLANUEVA", b"19570823", b"1187 CALLE", b"5755238841", b"Bunnik!Thuis2019",
+               b"8169e8103bc2e99dbcecb6816e67f1ceb08eea6f", b"03365a9c-5b4e-48e4-88fc-83243368eee6",
+               b"4D4FABE5729A1DD4B44460AF9DC3C236", b"7C50B3C56AD7EFED7A5642813E3E9320", b"B9EF3ECE",
+               b"LDN-9842-4569", b"60.367214", b"5.337481", b"60.293318", b"2207E", b"41327", b"Fiorellino!88",
+               b"04A1B2C3"]
+    out = redacted_by_the_cli(tmp_path, document, *planted)
+    assert out["dcmdump"].endswith("(0020,000d) UI [1.2.840.113619.2.55.3.2831164356.781]  #  38, 1 StudyInstanceUID")
+    assert out["pydicom"].endswith("DS: '1.25'") and out["qido"][0]["00080060"] == {"vr": "CS", "Value": ["CT"]}
+    assert out["qido"][0]["00100010"]["vr"] == "PN" and out["cfind"]["Modality"] == "CT"
+    assert "\x1cC1RXGRP7731\x1c" in out["ncpdp"] and out["ncpdp"].startswith("610011\x1d\x1cAM04\x1cC2<ID_NUMBER:")
+    assert '{"key": "HeartbeatInterval", "value": "300"}' in out["ocpp_log"]
+    assert re.search(r'"StartTransaction", \{"connectorId": 1, "idTag": "<ID_NUMBER:[0-9a-f]+>", "meterStart": 88\}',
+                     out["ocpp_log"])
+    assert out["lorawan"]["ids"] == {"dev_eui": "70B3D57ED005A1C4"}
+    assert out["start_transaction"]["meterStart"] == 8812340 and out["token"]["issuer"] == "Laadnet B.V."
+    assert out["score"]["station"] == document["score"]["station"] and out["score"]["home_location"]["radius_m"] == 150
+    assert out["tesla"]["drive_state"]["speed"] == 12.5
+    assert out["lims"] == document["lims"] and out["prompt"] == document["prompt"] and out["vcf"] == document["vcf"]

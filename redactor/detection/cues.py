@@ -1332,6 +1332,20 @@ _AFRICA_ASIA_LATIN_AMERICA_RULES: tuple[CueRule, ...] = (
     CueRule("peer_payment_party", "PERSON", r"\b(?-i:ZELLE)[ \t]+(?-i:FROM|TO)|\b(?-i:VENMO)[ \t]*\*",
             rf"{_CAPITALS_NAME_WORD}(?:[ \t]+{_CAPITALS_NAME_WORD}){{1,3}}(?=[ \t]+(?-i:ON|REF|CONF)\b|[ \t]*[\"',]|$)",
             separator=r"(?:[ \t]*)", keywords=("zelle", "venmo")),
+    # An NCPDP Telecommunication D.0 claim (a pharmacy's billing request): each field a `\x1c`, its two-character id
+    # and its value, glued (`\x1cCBVILLANUEVA\x1cC419570823`). The ids are the standard's, one meaning each: the
+    # patient's and the cardholder's names (CA, CB, CC, CD), birth date (C4), ids (C2, CY), street (CM) and phone
+    # (CQ). Red team 55.
+    CueRule("ncpdp_person_field", "PERSON", r"\x1c(?-i:C[ABCD])", rf"[{CAPITAL}{SMALL}][{CAPITAL}{SMALL}' .-]{{1,40}}"
+            r"(?=[\x1c\x1d\x1e]|$)", separator="", keywords=("am01", "am04")),
+    CueRule("ncpdp_birth_date", "DATE_OF_BIRTH", r"\x1c(?-i:C4)", r"(?:19|20)\d{6}(?=[\x1c\x1d\x1e]|$)", separator="",
+            keywords=("am01",)),
+    CueRule("ncpdp_person_id", "ID_NUMBER", r"\x1c(?-i:C2|CY)", r"[A-Za-z0-9-]{3,20}(?=[\x1c\x1d\x1e]|$)",
+            separator="", keywords=("am01", "am04")),
+    CueRule("ncpdp_street", "STREET_ADDRESS", r"\x1c(?-i:CM)", r"[^\x1c\x1d\x1e\r\n]{3,60}(?=[\x1c\x1d\x1e]|$)",
+            separator="", keywords=("am01",)),
+    CueRule("ncpdp_phone", "PHONE_NUMBER", r"\x1c(?-i:CQ)", r"\d{10}(?=[\x1c\x1d\x1e]|$)", separator="",
+            keywords=("am01",)),
     # A VPA at a UPI provider's handle, anywhere (`upi_address` reads any handle after `UPI`).
     CueRule("upi_handle", "ID_NUMBER", "",
             rf"(?<![\w.@-])[A-Za-z0-9][A-Za-z0-9._-]{{1,63}}@(?:{_UPI_HANDLE_PATTERN})(?![\w@-]|\.\w)", separator="",
@@ -1677,7 +1691,8 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("vehicle_plate", "ID_NUMBER",
             r"\b(?:coche|carro|auto|vůz|vozidlo|voiture|véhicule|bil(?:en)?|fahrzeug|samochód|samochodu|pojazd"
             r"|veicolo|macchina|vehicle|car)",
-            _NATIONAL_PLATE + r"(?![\w-])", _plate_ok, separator=r"[ \t]+",
+            # (a verb or a bracket between: `Car is B-LH 2207E`, `kjørt bilen (EB 41327)`; red team 55)
+            _NATIONAL_PLATE + r"(?![\w-])", _plate_ok, separator=r"[ \t]+(?:(?:is|er|ist|est|es|é)[ \t]+)?\(?",
             keywords=("coche", "carro", "auto", "vůz", "vozidlo", "voiture", "véhicule", "bil", "fahrzeug", "samoch",
                       "pojazd", "veicolo", "macchina", "vehicle", "car")),
     # Mexico's RFC in its own shape (three or four letters, the birth or founding date, a three-character

@@ -222,7 +222,8 @@ _SERVICE_ACCOUNT_MAILBOX = re.compile(
 # first, then what is before it is read: one regex with all of it in alternatives costs a scan per position.
 _FOUR_PART_NUMBER = re.compile(r"(?<![\w.])v?(?P<number>\d+\.\d+\.\d+\.\d+)(?![\w.])")
 _VERSION_BEFORE = re.compile(
-    r"(?:(?i:\b(?:version|ver|firmware|fw|build|release|rev|patch))\.?[ \t]*[:=]?[ \t]*"
+    # (an attribute's quoted value too: a VCF header's `Version="4.5.0.0"`; red team 55)
+    r"(?:(?i:\b(?:version|ver|firmware|fw|build|release|rev|patch))\.?[ \t]*[:=]?[ \t]*[\"']?"
     r"|(?:(?<![\w-])\.NET|\b(?:Windows|Java|JDK|JRE|Node\.js|Python|Chrome|Chromium|Firefox|Safari|Oracle|iOS|"
     r"Android|macOS|ASA|FTD|IOS-XE|NX-OS|Junos|FortiOS|PAN-OS|ESXi|vCenter|SQL Server))[ \t]+v?"
     # (a Maven coordinate's version, `jackson-databind:jar:2.13.4.1:compile`; red team 46)

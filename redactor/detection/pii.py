@@ -169,8 +169,12 @@ _RECORD_WORD_BEFORE = re.compile(r"(?i:\b(?:run|job|build|pipeline|workflow|chec
 # A number's name where its digits are grouped as a phone number's: an invoice's folio (Mexico's CFDI
 # `Folio="2026-0612-0417"`; red team 52), a meeting's id (Zoom's `Meeting ID: 872 6351 9044`, Teams' `Meeting ID: 351
 # 207 884 619`; red team 53).
+# (and an instrument's serial, `COBAS^c513^SN 1423-0917`, `S/N: 1423-0917`; a regulation's number, `(EG) Nr.
+# 561/2006`, `Regulation (EU) No 2016/679`; red team 55)
 _NUMBER_NAME_BEFORE = re.compile(r"(?i:\b(?:folio|meeting[ \t]+id|conference[ \t]+id|webinar[ \t]+id)[ \t]*[:=#]?"
-                                 r"[ \t]*[\"']?)$")
+                                 r"[ \t]*[\"']?)$"
+                                 r"|(?:\b(?-i:SN|S/N)|(?i:\bserial(?:[ \t]+(?:no\.?|number))?))[ \t]*[:#]?[ \t]*$"
+                                 r"|\((?-i:EG|EU|EWG|EC|EEC|CE|UE)\)[ \t]+(?i:Nr\.?|No\.?|n\.|n°)[ \t]*$")
 _RECORD_WORD_REACH = 32
 # Digits a mask goes on from (`+49 (555) 010-XXXX`, `+1 415 555 ****`): a proxy's or a display's masked number, whose
 # shown digits reach no one (red team 51).

@@ -119,6 +119,10 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "local_key", "network_key",
         # a DocuSign signer's access code (red team 54)
         "access_code",
+        # an OCPP charger's Basic-auth password (`AuthorizationKey`); LoRaWAN's root and session keys (The Things
+        # Stack's `root_keys.app_key.key`, `session.keys.app_s_key`, ChirpStack's `nwkSEncKey`; red team 55)
+        "authorization_key", "root_keys", "session_keys", "device_keys", "nwk_key", "app_s_key", "nwk_s_key",
+        "f_nwk_s_int_key", "s_nwk_s_int_key", "nwk_s_enc_key",
         # What opens an account or a wallet without its password: a wallet's BIP39 recovery phrase,
         # 2FA backup codes, and a password's hash (bcrypt and its kin are cracked offline)
         "mnemonic", "seed_phrase", "recovery_phrase", "secret_phrase", "wallet_seed",
@@ -321,8 +325,9 @@ _HARDWARE_PIN = re.compile(
 # `password_plaintext`, `token_list`): the value is still the secret.
 # (and which version: `ses_smtp_password_v4`, `PINECONE_API_KEY_LEGACY`, `api_key_2`; red team 50)
 # (Which one of several: also read where an assignment's key ends, `_KEY_QUALIFIER_TAIL`.)
+# (and OCPI's credentials tokens, `token_a`, `token_b`, `token_c`, one per party of the handshake; red team 55)
 _WHICH_ONE_QUALIFIERS = ("legacy", "deprecated", "backup", "fallback", "rotated", "old", "new", "next", "current",
-                         "previous", "primary", "secondary", r"v\d{1,2}", r"\d{1,2}")
+                         "previous", "primary", "secondary", r"v\d{1,2}", r"\d{1,2}", "[a-c]")
 _QUALIFIER_SUFFIX = re.compile(r"(?:_(?:unused|used|remaining|list|raw|plain|plaintext|clear|cleartext|encoded|b64"
                                r"|base64|hex|value|values|str|string|" + "|".join(_WHICH_ONE_QUALIFIERS) + r"))+$")
 
@@ -1141,7 +1146,8 @@ def _assignment(words: str) -> re.Pattern[str]:
 
 # The secret words of each assignment rule, shared with the named-field rules below so a value gets
 # the same entity type (hence the same pseudonym) as `password=...` or as `<password>...</password>`.
-_PASSWORD_WORDS_RE = r"password|passwd|pwd|passphrase|pass"  # noqa: S105 (a regex of key names)
+# (and a Wi-Fi network's pre-shared key, `psk="..."` in wpa_supplicant.conf, `"psk": "..."` in a device's config)
+_PASSWORD_WORDS_RE = r"password|passwd|pwd|passphrase|pass|psk"  # noqa: S105 (a regex of key names)
 _TOKEN_WORDS_RE = r"token|jwt"  # noqa: S105 (a regex of key names)
 _KEY_WORDS_RE = r"key[_-]?base|key"
 _SECRET_WORDS_RE = r"secret|credentials?"  # noqa: S105 (a regex of key names)
@@ -2564,7 +2570,7 @@ RULES: dict[str, SecretRule] = _rules(
         # asks is_secret_key about the whole key, so `bypass=` / `compass:` (no `_` before "pass")
         # do not either.
         _assignment(_PASSWORD_WORDS_RE),
-        ("pass", "pwd"),
+        ("pass", "pwd", "psk"),
         "https://learn.microsoft.com/dotnet/framework/data/adonet/connection-string-syntax; "
         "https://www.postgresql.org/docs/current/libpq-envars.html",
         groups=_ASSIGNMENT_GROUPS,
@@ -3094,7 +3100,9 @@ RULES: dict[str, SecretRule] = _rules(
             r"(?:[ \t]{1,3}(?:for|of|on|dla|do|für|pour|voor)(?:[ \t]{1,3}[\w.@-]{1,40}){1,5}"
             # (Spanish and Portuguese say what it opens at more length, then the verb: `la contraseña de la llave
             # privada del CSD es ...`, `a senha do certificado A1 da empresa é ...`; red team 52)
-            r"|[ \t]{1,3}(?:de|del|do|da|para)(?:[ \t]{1,3}[\w.@-]{1,40}){1,5}(?=[ \t]{1,3}(?:es|era|é|foi)[ \t]))?"
+            # (and Italian: `la mia password dell'home banking è ...`; red team 55)
+            r"|[ \t]{1,3}(?:(?:de|del|do|da|para|di|della|dello|per)(?=[ \t])|dell'|d')(?:[ \t]{0,3}[\w.@-]{1,40}){1,5}"
+            r"(?=[ \t]{1,3}(?:es|era|é|foi|è)[ \t]))?"
             r"(?:[ \t]{0,3}:[ \t]{1,3}(?:[\w.\\-]{1,40}[ \t]{1,3}/[ \t]{1,3})?"
             r"|[ \t]{0,3}\((?=[^()\s]{8,64}\))"
             r"|[ \t]{1,3}(?:(?:is|was|to|set[ \t]to|ist|war|es|era|est|é|foi|è|är|er|jest|je)[ \t]{1,3})?)"
@@ -3169,6 +3177,19 @@ RULES: dict[str, SecretRule] = _rules(
         re.compile(r"\+\d{8,15},,\d{9,11}#,,,,\*(?P<secret>\d{4,10})#"),
         (",,,,*",),
         "https://support.zoom.com/hc/en/article?id=zm_kb&sysparm_article=KB0060550 (one tap mobile)",
+        score=0.85,
+        priority=GENERIC,
+    ),
+    # A name/value pair written in a log line's JSON (an OCPP `ChangeConfiguration`'s `{"key": "AuthorizationKey",
+    # "value": "..."}`, a pod spec's `{"name": "DB_PASSWORD", "value": "..."}` in an event): the value is what its
+    # name says, as for a parsed pair (`StructureRules.attribute_name`). Red team 55.
+    SecretRule(
+        "pair_in_text_secret", "CREDENTIAL",
+        re.compile(r"""(?i)(?P<q>\\?")(?:key|name)(?P=q)[ \t]*:[ \t]*(?P=q)(?P<name>[\w.-]{1,64})(?P=q)[ \t]*,[ \t]*"""
+                   r"""(?P=q)value(?P=q)[ \t]*:[ \t]*(?P=q)(?P<secret>[^"\\\s]{3,512})(?P=q)"""),
+        ("value",),
+        "redactor: name/value pairs (OCPP 1.6 ChangeConfiguration, Kubernetes EnvVar) in text",
+        validator=lambda m, value: is_secret_key(m.group("name")) and _not_placeholder(value),
         score=0.85,
         priority=GENERIC,
     ),

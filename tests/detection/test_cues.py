@@ -714,7 +714,10 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "geofence lat=52.48921 lng=13.42170", "<+37.75162,-122.42117> +/- 5.00m", "Telemóvel 912384765",
                "mein Sohn Lukas, geb. 07.09.2016", "Geburtsdatum für die Verifizierung: 14.03.1991",
                "ZELLE FROM JO HO ON 12/02", "VENMO *JO HO", "Hilton Honors # 918437206", "HMRC SHIPLEY 2830172946K",
-               "(PTIN P01847263)", "Von: 田中 陽翔 <h.tanaka@x.jp>"]
+               "(PTIN P01847263)", "Von: 田中 陽翔 <h.tanaka@x.jp>",
+               # red team 55
+               "\x1cAM01\x1cC419570823\x1cCATEODORO\x1cCM1187 CALLE PINOS\x1cCQ5755238841",
+               "\x1cAM04\x1cC2ZXK882019347\x1cCCTEODORO"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
