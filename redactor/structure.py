@@ -1533,13 +1533,11 @@ _LOOSE_COOKIE_PAIR = re.compile(r"(?:^|;)\s*[^=;\s]+=([^;\r\n]+)")
 
 
 def cookie_values(key: str | None, value: str) -> list[str]:
-    """The values of a Cookie / Set-Cookie header's pairs that are replaced (none for any other key),
-    to be replaced wherever else the trace holds them (`"session": "s%3AdaT8..."`)."""
+    """The credential-length values of a Cookie / Set-Cookie header replaced whole (one `cookie_header_spans`
+    does not read pair by pair; none for any other key), to be replaced wherever else the trace holds them
+    (`"session": "s%3AdaT8..."`)."""
     if key is None or "cookie" not in key.lower():
         return []
-    spans = cookie_header_spans(key, value)
-    if spans is not None:
-        return [value[span.start:span.end] for span in spans]
     return [v for v in (m.group(1).strip() for m in _LOOSE_COOKIE_PAIR.finditer(value))
             if len(v) >= COOKIE_CREDENTIAL_MIN_LENGTH]
 

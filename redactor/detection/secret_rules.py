@@ -3101,7 +3101,9 @@ RULES: dict[str, SecretRule] = _rules(
             # (Spanish and Portuguese say what it opens at more length, then the verb: `la contraseña de la llave
             # privada del CSD es ...`, `a senha do certificado A1 da empresa é ...`; red team 52)
             # (and Italian: `la mia password dell'home banking è ...`; red team 55)
-            r"|[ \t]{1,3}(?:(?:de|del|do|da|para|di|della|dello|per)(?=[ \t])|dell'|d')(?:[ \t]{0,3}[\w.@-]{1,40}){1,5}"
+            # (words apart by blanks, the apostrophe's glued to its word: one way to read each run)
+            r"|[ \t]{1,3}(?:(?:de|del|do|da|para|di|della|dello|per)(?:[ \t]{1,3}[\w.@-]{1,40}){1,5}"
+            r"|(?:dell'|d')[\w.@-]{1,40}(?:[ \t]{1,3}[\w.@-]{1,40}){0,4})"
             r"(?=[ \t]{1,3}(?:es|era|é|foi|è)[ \t]))?"
             r"(?:[ \t]{0,3}:[ \t]{1,3}(?:[\w.\\-]{1,40}[ \t]{1,3}/[ \t]{1,3})?"
             r"|[ \t]{0,3}\((?=[^()\s]{8,64}\))"
