@@ -3591,7 +3591,8 @@ def test_red_team_55_imaging_pharmacy_claims_and_charging(tmp_path: Path) -> Non
     claim's glued fields; a birth date written compact (`19840312`) and in ISO elsewhere; EV charging and IoT (a
     Wi-Fi `psk` in a log line's JSON, OCPP's `AuthorizationKey` pair, OCPI's `token_c`, LoRaWAN's root and session
     keys, an `idTag` under its key and in a log line's JSON, a card's `visual_number`); a home's and a car's position
-    as JSON numbers; plates after a verb or in brackets; an Italian password. Near misses: a study's UID, the
+    as JSON numbers; plates after a verb or in brackets; an Italian password; a German caller's `Hallo, hier <name>`.
+    Near misses: a study's UID, the
     modality, a slice thickness, an NCPDP group id, a public station's coordinates, an analyser's serial, a
     regulation's number and a tool's four-part version."""
     document = {
@@ -3629,6 +3630,7 @@ def test_red_team_55_imaging_pharmacy_claims_and_charging(tmp_path: Path) -> Non
                 "Fiorellino!88, grazie.",
         "lims": "OBX|1|NM|4548-4^Hemoglobin A1c^LN||7.9|%||H|||F|||20250610071500||COBAS^c513^SN 1423-0917",
         "prompt": "Prüfe Lenk- und Ruhezeiten nach (EG) Nr. 561/2006.",
+        "dispatch": "Hallo, hier Katrin Obermeier (Disposition). Hallo, hier ist alles gut.",
         "vcf": '##GATKCommandLine=<ID=Mutect2,Version="4.5.0.0",Date="x">\nran gatk 4.5.0.0 on chr17',
     }
     planted = [b"RAD-25-0148832", b"NAKAMURA", b"OKAFOR-REYES", b"19840312", b"1984-03-12", b"PRICE^DANIELLE",
@@ -3637,7 +3639,7 @@ def test_red_team_55_imaging_pharmacy_claims_and_charging(tmp_path: Path) -> Non
                b"8169e8103bc2e99dbcecb6816e67f1ceb08eea6f", b"03365a9c-5b4e-48e4-88fc-83243368eee6",
                b"4D4FABE5729A1DD4B44460AF9DC3C236", b"7C50B3C56AD7EFED7A5642813E3E9320", b"B9EF3ECE",
                b"LDN-9842-4569", b"60.367214", b"5.337481", b"60.293318", b"2207E", b"41327", b"Fiorellino!88",
-               b"04A1B2C3"]
+               b"04A1B2C3", b"Obermeier"]
     out = redacted_by_the_cli(tmp_path, document, *planted)
     assert out["dcmdump"].endswith("(0020,000d) UI [1.2.840.113619.2.55.3.2831164356.781]  #  38, 1 StudyInstanceUID")
     assert out["pydicom"].endswith("DS: '1.25'") and out["qido"][0]["00080060"] == {"vr": "CS", "Value": ["CT"]}
@@ -3651,3 +3653,4 @@ def test_red_team_55_imaging_pharmacy_claims_and_charging(tmp_path: Path) -> Non
     assert out["score"]["station"] == document["score"]["station"] and out["score"]["home_location"]["radius_m"] == 150
     assert out["tesla"]["drive_state"]["speed"] == 12.5
     assert out["lims"] == document["lims"] and out["prompt"] == document["prompt"] and out["vcf"] == document["vcf"]
+    assert out["dispatch"].endswith(" (Disposition). Hallo, hier ist alles gut.")

@@ -2136,9 +2136,12 @@ CUE_RULES: tuple[CueRule, ...] = (
     # A chat export's or a transcript's speaker in brackets at the start of a line: `[Elena Petrova] Hi Kwame`.
     CueRule("bracketed_speaker", "PERSON", r"(?:^|(?<=\n)|(?<=\\n))\[", rf"{_FULL_NAME}(?=\][ \t]*:?[ \t])",
             is_plausible_person, separator="", keywords=("[",)),
-    # "Hi, this is Jane Roe" (a full name: "Hello, this is Mergify" introduces a bot).
-    CueRule("this_is", "PERSON", r"(?:^|\b(?:hi|hello|hey)\b,?\s+)this is", _FULL_NAME, is_plausible_person,
-            separator=r"(?:\s+)", keywords=("this is",)),
+    # "Hi, this is Jane Roe" (a full name: "Hello, this is Mergify" introduces a bot); and German's `Hallo, hier Katrin
+    # Obermeier`, `Guten Tag, hier ist ...` on the phone or in chat (red team 55).
+    CueRule("this_is", "PERSON",
+            r"(?:^|\b(?:hi|hello|hey)\b,?\s+)this is"
+            r"|\b(?:hallo|guten[ \t]+(?:tag|morgen|abend)|moin|servus),?[ \t]+hier(?:[ \t]+(?:ist|spricht))?",
+            _FULL_NAME, is_plausible_person, separator=r"(?:\s+)", keywords=("this is", "hier")),
     # A greeting at the start of a line or sentence: "Dear Jane,", "Hi Jane Roe," (a comma or `!` after).
     CueRule("greeting", "PERSON", _GREETING_CUE,
             # (a comma may follow the greeting, a full stop the name: `Thanks, Kayla!`, `Thank you, Kayla.`)
