@@ -79,6 +79,7 @@ from redactor.structure import (
     key_segment,
     list_items,
     may_be_stream_event,
+    may_hold_json_members,
     message_fields,
     parse_base64_text,
     parse_embedded_json,
@@ -804,7 +805,7 @@ class TraceSession:
                 self.secret_values.setdefault(value, entity)
         if "=" in text and ("&" in text or "?" in text or '="' in text):
             self._collect_form_fields(text, ctx)
-        if '": "' in text or '\\": \\"' in text:
+        if may_hold_json_members(text):
             self._collect_json_members(text, ctx)
         decoded = decoded_with_origins(text) if first_copy and may_hold_references(text) else None
         if decoded is not None:

@@ -1759,9 +1759,10 @@ _GOVTALK_CLEAR_PASSWORD = re.compile(r"<Method>clear</Method>\s*(?:<Role>[^<>]{0
 
 def _preference_entries(text: str) -> Iterator[tuple[str, str]]:
     for entry in _PREFERENCE_ENTRY.finditer(text):
-        entity = _xml_value_entity(entry.group("name"), entry.group("text").strip())
+        value = entry.group("text").strip()
+        entity = _xml_value_entity(entry.group("name"), value)
         if entity is not None:
-            yield entity, entry.group("text").strip()
+            yield entity, value
 
 
 def _filled_inputs(text: str) -> Iterator[tuple[str, str]]:
@@ -1829,12 +1830,16 @@ _DICOM_TAG_KEY = re.compile(r"\(?([0-9A-Fa-f]{4}),? ?([0-9A-Fa-f]{4})\)?(?:[ \t]
 def dicom_tag_entity(key: str) -> str | None:
     """The PII type of a DICOM attribute named by its tag (`00100010`, `(0010,0030)`, `(0010,0020) PatientID`)."""
     tag = _DICOM_TAG_KEY.fullmatch(key)
-    return DICOM_PERSON_TAGS.get(f"{tag.group(1)},{tag.group(2)}".upper()) if tag is not None else None
+    return _dicom_tag_entity(tag.group(1), tag.group(2)) if tag is not None else None
+
+
+def _dicom_tag_entity(group: str, element: str) -> str | None:
+    return DICOM_PERSON_TAGS.get(f"{group},{element}".upper())  # (hex digits in either case: `(0020,000d)`)
 
 
 def dicom_fields(text: str) -> Iterator[tuple[str, str]]:
     for element in _DICOM_ELEMENT.finditer(text):
-        entity = DICOM_PERSON_TAGS.get(f"{element.group('group')},{element.group('element')}".upper())
+        entity = _dicom_tag_entity(element.group("group"), element.group("element"))
         value = (element.group("bracketed") or element.group("quoted") or "").strip()
         if entity is None or len(value) < 3:
             continue
@@ -2017,11 +2022,15 @@ _JSON_MEMBER_IN_TEXT = re.compile(r"(?:^|(?<=[{,\s]))(\\?\")([A-Za-z_][\w.-]{0,6
                                   r"([^\"\\\r\n]{1,200})\1")
 
 
+def may_hold_json_members(text: str) -> bool:
+    """The cheap test in front of `json_members_in_text`, for every text of a trace."""
+    return '": "' in text or '\\": \\"' in text
+
+
 def json_members_in_text(text: str) -> Iterator[tuple[str, str]]:
     """(key, value) of the JSON members written inside a text that is no JSON document."""
-    if '": "' in text or '\\": \\"' in text:
-        for match in _JSON_MEMBER_IN_TEXT.finditer(text):
-            yield match.group(2), match.group(3)
+    for match in _JSON_MEMBER_IN_TEXT.finditer(text):
+        yield match.group(2), match.group(3)
 
 
 def form_fields(text: str) -> Iterator[tuple[str, str, str]]:
