@@ -2211,9 +2211,9 @@ _SSE_FIELD_LINE = re.compile(r"(?:event|id):[ \t]?[\w.:-]*|retry:[ \t]?\d+|:[ \t
 
 def parse_json_lines(text: str) -> tuple[list[Any], JsonLinesStyle] | None:
     """Two or more JSON documents, one a line, inside a string (a JSONL file a tool read, a container's
-    log, a raw server-sent-events body whose `data:` lines are JSON); else None. Any other line that
+    log, a raw server-sent-events body whose `data:` lines are JSON), or one such event; else None. Any other line that
     is not blank or an event field makes it text: nothing in a string may escape analysis."""
-    if "\n" not in text or "{" not in text:
+    if "{" not in text or ("\n" not in text and not text.startswith("data:")):
         return None
     documents: list[Any] = []
     lines: list[tuple[str, EmbeddedStyle | None, str]] = []
@@ -2229,7 +2229,10 @@ def parse_json_lines(text: str) -> tuple[list[Any], JsonLinesStyle] | None:
             lines.append((body, None, end))
         else:
             return None
-    return (documents, JsonLinesStyle(tuple(lines))) if len(documents) >= 2 else None
+    # One event of a raw stream (`data: {...}`, a chunk per record) is read too: its delta joins the
+    # others of its stream, so a value cut across chunks is found (red team 55).
+    streamed = any(head.startswith("data:") for head, style, _ in lines if style is not None)
+    return (documents, JsonLinesStyle(tuple(lines))) if len(documents) >= 2 or (documents and streamed) else None
 
 
 def _parse_json_document(text: str) -> tuple[Any, EmbeddedStyle] | None:

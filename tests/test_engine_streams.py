@@ -191,6 +191,34 @@ def test_raw_server_sent_events_body_in_a_string(tmp_path: Path) -> None:
     assert out_lines[0] == lines[0]
 
 
+@pytest.mark.parametrize("framing", ["data: {}", "data:{}\n\n", "event: content_block_delta\ndata: {}\n\n"])
+def test_one_raw_server_sent_event_a_record_joins_its_stream(tmp_path: Path, framing: str) -> None:
+    """A gateway's replay log keeps each raw event in its own record (`"raw": "data: {...}"`): the deltas
+    join across records, so a value cut between two chunks is found and no piece keeps a part of it."""
+    records = [{"type": "llm.stream.chunk", "seq": seq, "run_id": "d0ec1ddd-8475-40dc-b132-335ff6cb5dab",
+                "raw": framing.format(json.dumps(chunk, separators=(",", ":")))}
+               for seq, chunk in enumerate(openai_chunks(TEXT, ARGUMENTS, 7))]
+    written = redact(tmp_path, "replay.events.jsonl", "".join(json.dumps(r) + "\n" for r in records), "--no-ner")
+    raws = [json.loads(line)["raw"] for line in written.splitlines()]
+    assert [raw.split("{", 1)[0] for raw in raws] == [framing.split("{", 1)[0]] * len(records)
+    assert all(raw.endswith(framing.rsplit("}", 1)[1]) for raw in raws)
+    text, arguments = joined_content([json.loads(raw[raw.index("{"):].rstrip()) for raw in raws])
+    assert_scrubbed(text, written)
+    for value in PLANTED:  # no piece of a value is left in any one chunk either
+        for piece in cut(value, 7):
+            assert all(piece not in raw for raw in raws if len(piece) > 5), piece
+    assert "Xk7mQ2vRp9zz" not in written and json.loads(arguments)["password"].startswith("<PASSWORD:")
+    # a record that held nothing is written back as it was
+    assert written.splitlines()[0] == json.dumps(records[0])
+
+
+def test_a_data_line_that_is_not_json_stays_text(tmp_path: Path) -> None:
+    """`data: {` that opens no JSON document is read as text like any other."""
+    record = {"raw": "data: {partial chunk for jonas.petersen@foerde-bau.de"}
+    written = redact(tmp_path, "t.json", json.dumps(record), "--no-ner")
+    assert "jonas.petersen@foerde-bau.de" not in written and json.loads(written)["raw"].startswith("data: {partial")
+
+
 def test_json_lines_in_a_string_are_documents(tmp_path: Path) -> None:
     log = "\n".join(json.dumps({"log": line, "stream": "stderr", "time": f"2025-03-12T10:04:1{i}.000Z"})
                     for i, line in enumerate(["user=kamau.oduya@example-mail.co.ke login ok",
