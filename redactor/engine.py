@@ -17,7 +17,7 @@ import json
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate, chain
 from pathlib import Path
@@ -70,6 +70,7 @@ from redactor.structure import (
     Member,
     NodeContext,
     StructureRules,
+    base64_texts_in,
     cookie_header_spans,
     cookie_values,
     csv_tables,
@@ -342,6 +343,20 @@ def _is_short_name(value: str, entity: str) -> bool:
         (value.isalpha() and value[0].isupper() and value[1:].islower()) or reads_as_cjk_name(value))
 
 
+_BASE64_RUN_MIN = 26  # a quoted run of 24 base64 characters and its quotes
+
+
+def _string_leaves(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for child in value.values():
+            yield from _string_leaves(child)
+    elif isinstance(value, list):
+        for child in value:
+            yield from _string_leaves(child)
+
+
 def is_propagated(value: str, entity: str) -> bool:
     """Whether a sensitive value found once is also replaced wherever else it occurs in the trace.
 
@@ -553,6 +568,8 @@ class TraceSession:
         # written and where each decoded character starts in it; and each value found in such a text as
         # the text writes it (`&#43;1 984&#45;555...`) -> the value (`+1 984-555-...`).
         self._decoded_texts: dict[str, tuple[str, list[int]]] = {}
+        # a text base64-encoded inside another (see `_collect_base64_run`) -> the run that encodes it
+        self._base64_runs: dict[str, str] = {}
         self.referenced_forms: dict[str, str] = {}
         self.local_type: dict[str, str] = {}  # values replaced only where found (one-word NER guesses)
         self.ner_word_strings: dict[str, int] = {}  # one-word NER guess -> distinct strings NER found it in
@@ -807,6 +824,9 @@ class TraceSession:
             self._collect_form_fields(text, ctx)
         if may_hold_json_members(text):
             self._collect_json_members(text, ctx)
+        if first_copy and len(text) > _BASE64_RUN_MIN and ("'" in text or '"' in text):
+            for run, encoded_text in base64_texts_in(text):
+                self._collect_base64_run(run, encoded_text, ctx, ner)
         decoded = decoded_with_origins(text) if first_copy and may_hold_references(text) else None
         if decoded is not None:
             self.candidates.add(decoded[0])
@@ -821,6 +841,17 @@ class TraceSession:
                 self.ner_candidates.add(text)
                 if decoded is not None:
                     self.ner_candidates.add(decoded[0])
+
+    def _collect_base64_run(self, run: str, encoded_text: str, ctx: NodeContext, ner: bool) -> None:
+        """A quoted base64 run inside a text holds a text of its own (a streamed chunk's `bytes` in botocore's
+        debug line; red team 55). That text, and each string of it if it is JSON, is analysed with the trace's
+        others; where anything is found in it, the run is a value of that type, replaced whole wherever the
+        trace holds it (inside a log line the run cannot be written back re-encoded: it is one token)."""
+        embedded = parse_embedded_json(encoded_text)
+        texts = [encoded_text, *(_string_leaves(embedded[0]) if embedded is not None else ())]
+        for text in texts:
+            self._base64_runs.setdefault(text, run)
+            self._collect_text(text, ctx, ner)
 
     def _collect_streams(self) -> None:
         """Each streamed text, joined, is a candidate like any other text; joined tool arguments that
@@ -951,6 +982,7 @@ class TraceSession:
             if kept and (keep_spans or local):
                 self.detected[text] = kept
             written = self._decoded_texts.get(text)
+            run = self._base64_runs.get(text)
             for span, guess in zip(kept, guesses, strict=True):
                 value = text[span.start:span.end]
                 if written is not None and (form := written[0][written[1][span.start]:written[1][span.end]]) != value:
@@ -963,11 +995,14 @@ class TraceSession:
                     if self.ner_word_strings[value] < _NER_WORD_CORROBORATION:
                         continue
                 self.note_value(value, span.entity_type, guess=span.detector == NER_DETECTOR)
+                if run is not None:
+                    self.note_value(run, span.entity_type)
         self.candidates.clear()
         self._texts_gathered.clear()
         self.ner_candidates.clear()
         self.secret_values.clear()
         self._decoded_texts.clear()
+        self._base64_runs.clear()
 
     @staticmethod
     def _with_native_script_aliases(text: str, kept: list[Span]) -> list[Span]:

@@ -2153,6 +2153,22 @@ def parse_base64_text(text: str) -> tuple[str, Base64Style] | None:
     return decoded, style
 
 
+# A quoted base64 run inside a longer text: botocore's debug line `{'chunk': {'bytes': 'eyJ0eXBlIjoi...'}}`, a
+# log's `payload="eyJ..."`. (A string that is base64 whole is read by `parse_base64_text` where it is planned.)
+_QUOTED_BASE64_RUN = re.compile(r"""(?<![\w+/=-])['"]([A-Za-z0-9+/_-]{24,}={0,2})['"]""")
+
+
+def base64_texts_in(text: str) -> list[tuple[str, str]]:
+    """(run, decoded text) of each quoted base64 run in `text` that encodes text (see `parse_base64_text`)."""
+    found = []
+    for match in _QUOTED_BASE64_RUN.finditer(text):
+        if match.end() - match.start() < len(text):
+            decoded = parse_base64_text(match.group(1))
+            if decoded is not None:
+                found.append((match.group(1), decoded[0]))
+    return found
+
+
 def _gunzipped(raw: bytes) -> bytes:
     with gzip.GzipFile(fileobj=io.BytesIO(raw)) as stream:
         data = stream.read(_GZIP_TEXT_MAX + 1)

@@ -219,6 +219,36 @@ def test_a_data_line_that_is_not_json_stays_text(tmp_path: Path) -> None:
     assert "jonas.petersen@foerde-bau.de" not in written and json.loads(written)["raw"].startswith("data: {partial")
 
 
+@pytest.mark.parametrize("flags", [("--no-ner",), ()])
+def test_a_base64_chunk_inside_a_debug_line_is_read(tmp_path: Path, flags: tuple[str, ...]) -> None:
+    """botocore's debug line prints a streamed chunk's bytes base64-encoded inside a Python repr: the text they
+    encode is read, and a run that holds a value is replaced wherever the trace holds it. A run that encodes
+    nothing sensitive, and one that encodes no text (a key's random bytes), stay as they were."""
+    import base64
+
+    def b64(value: Any) -> str:
+        return base64.b64encode(json.dumps(value, separators=(",", ":")).encode()).decode()
+
+    sensitive = b64({"type": "content_block_delta", "index": 0,
+                     "delta": {"type": "text_delta", "text": f" {TEXT}"}})
+    harmless = b64({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": " Done."}})
+    random_bytes = base64.b64encode(bytes(range(7, 250, 9))).decode()
+    lines = [f"botocore.parsers DEBUG Response body: event-stream chunk {{'chunk': {{'bytes': '{run}'}}}}"
+             for run in (sensitive, harmless, random_bytes)]
+    record = {"app_debug_tail": lines, "replayed": {"bytes": sensitive}}
+    written = redact(tmp_path, "bedrock.json", json.dumps(record), *flags)
+    out = json.loads(written)
+    assert sensitive not in written
+    for value in PLANTED[1:]:  # (a name is NER's, and is found with it)
+        assert value not in written
+    assert out["app_debug_tail"][1:] == lines[1:]
+    kept_around = lines[0].split(sensitive)
+    assert out["app_debug_tail"][0].startswith(kept_around[0]) and out["app_debug_tail"][0].endswith(kept_around[1])
+    # the run alone in a string is written back re-encoded, its text redacted inside
+    inner = json.loads(base64.b64decode(out["replayed"]["bytes"]))
+    assert inner["type"] == "content_block_delta" and "<EMAIL_ADDRESS:" in inner["delta"]["text"]
+
+
 def test_json_lines_in_a_string_are_documents(tmp_path: Path) -> None:
     log = "\n".join(json.dumps({"log": line, "stream": "stderr", "time": f"2025-03-12T10:04:1{i}.000Z"})
                     for i, line in enumerate(["user=kamau.oduya@example-mail.co.ke login ok",
