@@ -40,7 +40,7 @@ from redactor.detection.decoys import (
     is_entirely_decoy,
     time_zone_regions,
 )
-from redactor.detection.escapes import decoded_with_origins, may_hold_references
+from redactor.detection.escapes import decoded_with_origins, is_calendar_text, may_hold_references
 from redactor.detection.letters import without_accents
 from redactor.detection.names import native_script_aliases
 from redactor.detection.secret_rules import is_obvious_placeholder
@@ -570,6 +570,8 @@ class TraceSession:
         self._decoded_texts: dict[str, tuple[str, list[int]]] = {}
         # a text base64-encoded inside another (see `_collect_base64_run`) -> the run that encodes it
         self._base64_runs: dict[str, str] = {}
+        # a calendar's texts, as written, unfolded and where each character came from (`_note_folded_forms`)
+        self._calendar_texts: list[tuple[str, str, list[int]]] = []
         self.referenced_forms: dict[str, str] = {}
         self.local_type: dict[str, str] = {}  # values replaced only where found (one-word NER guesses)
         self.ner_word_strings: dict[str, int] = {}  # one-word NER guess -> distinct strings NER found it in
@@ -831,6 +833,8 @@ class TraceSession:
         if decoded is not None:
             self.candidates.add(decoded[0])
             self._decoded_texts.setdefault(decoded[0], (text, decoded[1]))
+            if is_calendar_text(text):
+                self._calendar_texts.append((text, *decoded))
         if ner and self.r.ner:
             from redactor.detection.pii import is_free_text
 
@@ -1105,11 +1109,29 @@ class TraceSession:
                             self._note_case_forms(folded, entity)
                 if " " not in value and is_name_word(value) and is_propagated(value, entity):
                     self._note_case_forms(value, entity)  # a given name known alone (`vorname: Jürgen`)
+        self._index_known_values()
+        if self.known_index is not None and self._note_folded_forms(self.known_index):
+            self._index_known_values()
+
+    def _index_known_values(self) -> None:
         known = [v for v, entity in self.value_type.items() if is_propagated(v, entity)]
         index = KnownValueIndex(v for v in known if self.written_as.get(v, v) not in self.guessed)
         self.known_index = index if index else None
         guesses = KnownValueIndex(v for v in known if self.written_as.get(v, v) in self.guessed)
         self.guess_index = guesses if guesses else None
+
+    def _note_folded_forms(self, index: KnownValueIndex) -> bool:
+        """A value known from elsewhere that a calendar folds across its lines (`C` then `\r\n hidinma`, where a
+        mailbox made `Chidinma` known): its folded form is one more form of it. True if any was added."""
+        added = False
+        for original, decoded, origins in self._calendar_texts:
+            for start, end in index.finditer(decoded):
+                form, value = original[origins[start]:origins[end]], decoded[start:end]
+                if form != value and form not in self.value_type:
+                    self.value_type[form] = self.value_type[value]
+                    self.written_as[form] = self.written_as.get(value, value)
+                    added = True
+        return added
 
     def _note_case_forms(self, name: str, entity: str) -> None:
         """A name's lower-case form (`thanks, priya`) and its capitals (a folio's `Guest: ANNELIESE`), with the

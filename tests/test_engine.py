@@ -3585,6 +3585,24 @@ def test_round_53_left_curl_cookies_no_break_spaces_and_databricks_rows(tmp_path
     assert out["databricks"]["manifest"] == document["databricks"]["manifest"]
 
 
+def test_round_53_left_a_folded_calendar_is_read_unfolded(tmp_path: Path) -> None:
+    """An invite's iCalendar text folds its lines at 75 octets inside a value and escapes its commas (NER off): a
+    name a mailbox made known, a mailbox, a street and a phone cut by a fold are found and replaced, the fold with
+    them. Near misses: the calendar's structure, a folded line that holds nothing, a `\\,` between words."""
+    ics = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:7f3e2a10-04c4-4b7e-9a51-2f0d3c8e9b11\r\n"
+           'ATTENDEE;CN="Okafor, C\r\n hidinma";ROLE=REQ-PARTICIPANT:mailto:chidinma.okafor@gmail.c\r\n om\r\n'
+           "DESCRIPTION:Meet at 412 Bedok North Avenue\r\n  2\\, then call +65 9123\r\n  4567. "
+           "Agenda: Q3 roadmap\\,\r\n  budget\\, hiring\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+    document = {"tool": "calendar.get_invite", "result": {"ics": ics}}
+    out = redacted_by_the_cli(tmp_path, document, b"hidinma", b"Okafor", b"chidinma.okafor", b"9123", b"4567",
+                              b"Bedok", b"gmail.c")
+    written = out["result"]["ics"]
+    assert written.startswith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\n"
+                              "UID:7f3e2a10-04c4-4b7e-9a51-2f0d3c8e9b11\r\nATTENDEE;CN=\"<PERSON:")
+    assert ";ROLE=REQ-PARTICIPANT:mailto:<EMAIL_ADDRESS:" in written
+    assert written.endswith("Agenda: Q3 roadmap\\,\r\n  budget\\, hiring\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+
+
 def test_red_team_55_imaging_pharmacy_claims_and_charging(tmp_path: Path) -> None:
     """Red team 55 (NER off): DICOM's people as dcmdump, findscu and pydicom print them and as keys (the DICOM JSON
     model's `"00100010": {"vr": "PN", ...}`, a C-FIND's keywords, `"(0010,0030) PatientBirthDate"`); an NCPDP D.0
