@@ -63,6 +63,7 @@ from redactor.structure import (
     ROOT,
     TABLE_COLUMN_KEYS,
     TABLE_ROW_KEYS,
+    UNEXPECTED_VALUE_LISTS,
     Base64Style,
     CookieSpan,
     EmbeddedStyle,
@@ -75,6 +76,7 @@ from redactor.structure import (
     cookie_values,
     csv_tables,
     form_fields,
+    frame_tables,
     is_identifier_value,
     json_members_in_text,
     key_segment,
@@ -82,6 +84,7 @@ from redactor.structure import (
     may_be_stream_event,
     may_hold_json_members,
     message_fields,
+    notebook_line_lists,
     parse_base64_text,
     parse_embedded_json,
     raw_credential,
@@ -570,6 +573,7 @@ class TraceSession:
         self._decoded_texts: dict[str, tuple[str, list[int]]] = {}
         # a text base64-encoded inside another (see `_collect_base64_run`) -> the run that encodes it
         self._base64_runs: dict[str, str] = {}
+        self._line_lists = 0  # texts written as lists of lines, read joined (`notebook_line_lists`)
         # a calendar's texts, as written, unfolded and where each character came from (`_note_folded_forms`)
         self._calendar_texts: list[tuple[str, str, list[int]]] = []
         self.referenced_forms: dict[str, str] = {}
@@ -660,15 +664,22 @@ class TraceSession:
 
     def _plan_dict(
         self, value: dict[str, Any], ctx: NodeContext, depth: int, slots: Plan, collect: bool,
-        parent_key: str | None, columns: list[str] | None = None,
+        parent_key: str | None, columns: list[str] | None = None, unexpected_of: str | None = None,
     ) -> None:
-        """`columns`: those of the rows in this dict, named by its parent (see `result_columns`)."""
+        """`columns`: those of the rows in this dict, named by its parent (see `result_columns`); `unexpected_of`:
+        the column whose failing values this dict lists (see `expectation_column`)."""
         rules = self.rules
         attribute_name = rules.attribute_name(value)
         if columns is None and not TABLE_COLUMN_KEYS.isdisjoint(value):
             columns = rules.table_columns(value)
         result_columns = rules.result_columns(value) if "manifest" in value else None
-        pieces = stream_pieces(value) if collect and self.join_streams and may_be_stream_event(value) else ()
+        expected_column = rules.expectation_column(value) if "expectation_config" in value else None
+        pieces: list[tuple[Any, Any, tuple[str, ...]]] = \
+            stream_pieces(value) if collect and self.join_streams and may_be_stream_event(value) else []
+        if collect and self.join_streams and ("cell_type" in value or "output_type" in value):
+            for lines in notebook_line_lists(value):
+                self._line_lists += 1
+                pieces += [(lines, index, ("lines", str(self._line_lists))) for index in range(len(lines))]
         for container, name, stream in pieces:
             self._stream_of[(id(container), name)] = (self.current_file, ctx.shape, *stream)
         for key, child in value.items():
@@ -701,6 +712,10 @@ class TraceSession:
                 self._plan_rows(child, columns, child_ctx, depth + 1, slots, collect)
             elif result_columns is not None and key == "result" and isinstance(child, dict):
                 self._plan_dict(child, child_ctx, depth + 1, slots, collect, key, result_columns)
+            elif expected_column is not None and key == "result" and isinstance(child, dict):
+                self._plan_dict(child, child_ctx, depth + 1, slots, collect, key, unexpected_of=expected_column)
+            elif unexpected_of is not None and key in UNEXPECTED_VALUE_LISTS and isinstance(child, list):
+                self._plan_column_values(child, unexpected_of, child_ctx, depth + 1, slots, collect)
             else:
                 self._plan_member(value, key, child, member, child_ctx, depth, slots, collect, key)
         for container, name, _ in pieces:  # (a piece that was never planned: no stale id stays behind)
@@ -748,6 +763,22 @@ class TraceSession:
                 if not member.keep:
                     cell_ctx = row_ctx.cell(index, column, member.shape, member.secret_entity)
                     self._plan_member(cells, index, cell, member, cell_ctx, depth + 1, slots, collect, column)
+
+    def _plan_column_values(self, items: list[Any], column: str, ctx: NodeContext, depth: int, slots: Plan,
+                            collect: bool) -> None:
+        """Values of one column listed apart from their rows (`UNEXPECTED_VALUE_LISTS`): each planned as that
+        column's member, a count's `{"value": ..., "count": n}` by its value."""
+        for index, item in enumerate(items):
+            item_ctx = ctx.at_index(index)
+            holder: Any = item if isinstance(item, dict) and "value" in item else items
+            slot: Any = "value" if holder is item else index
+            cell = holder[slot]
+            member = self.rules.cell_member({column: cell}, column, cell, item_ctx) if isinstance(cell, str) else None
+            if member is None or member.keep or member.secret_entity is None:
+                self._plan_value(items, index, item, item_ctx, depth + 1, slots, collect, None)
+                continue
+            cell_ctx = item_ctx.cell(index, column, member.shape, member.secret_entity)
+            self._plan_member(holder, slot, cell, member, cell_ctx, depth + 1, slots, collect, column)
 
     def _plan_string(
         self, container: Any, key: Any, text: str, ctx: NodeContext, slots: Plan, collect: bool, ner: bool = True,
@@ -874,7 +905,8 @@ class TraceSession:
     def _collect_csv_cells(self, text: str, ctx: NodeContext) -> None:
         """A CSV table in a text (a file a tool read), or a SQL dump's rows: the cells of a column named like a
         sensitive key are that key's values, replaced wherever the trace holds them (in this text too)."""
-        for columns, rows in chain(csv_tables(text) if "\n" in text else (), sql_tables(text)):
+        tables = chain(csv_tables(text), frame_tables(text)) if "\n" in text else ()
+        for columns, rows in chain(tables, sql_tables(text)):
             record = dict.fromkeys(columns, "")
             for row in rows:
                 for column, cell in zip(columns, row, strict=True):

@@ -334,6 +334,10 @@ _PII_KEY_ENTITIES = {
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # Beside a "columns" list, the member holding a query result's rows (lists of cells).
 TABLE_ROW_KEYS = frozenset({"rows", "data", "values", "records", "Records", "data_array"})
+# A column expectation's failing values (Great Expectations: `result.partial_unexpected_list`, `unexpected_list`,
+# `partial_unexpected_counts[].value`) are values of the column it checks (round 53): an `email` check's
+# `kwame.boateng@gmail,com`, a `date_of_birth` format check's `14/03/1987`.
+UNEXPECTED_VALUE_LISTS = frozenset({"partial_unexpected_list", "unexpected_list", "partial_unexpected_counts"})
 # The members beside them that name their columns (see `StructureRules.table_columns`).
 TABLE_COLUMN_KEYS = frozenset({"columns", "resultSetMetaData", "ColumnMetadata", "schema"})
 
@@ -1045,6 +1049,18 @@ def phone_named_value(key: str, value: str) -> bool:
         and _PHONE_SHAPED.fullmatch(number) is not None and phone_after_word_ok(number) and not ip_ok(number)
 
 
+# A mailbox under its own key that no address pattern reads (a data-quality check's failing values:
+# `kwame.boateng@gmail,com`, `niamh.odriscoll@@eircom.net`, `jane@gmail`; round 53): still the person's.
+# A well-formed address is left to the patterns, with their placeholders and public mailboxes.
+_MAILBOX_SHAPED = re.compile(r"[^\s@<>\"'(){}]{1,64}@{1,2}[^\s@<>\"'(){}]{2,255}")
+_WELL_FORMED_MAILBOX = re.compile(r"[^\s@]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
+
+
+def is_malformed_mailbox(key: str, value: str) -> bool:
+    return "@" in value and _MAILBOX_SHAPED.fullmatch(value) is not None \
+        and _WELL_FORMED_MAILBOX.fullmatch(value) is None and pii_entity_for_key(key) == "EMAIL_ADDRESS"
+
+
 def _document_kind(name: str) -> str:
     return re.sub(r"[\s./-]+", "_", name.strip().lower().replace("'", "").replace("’", ""))
 
@@ -1182,6 +1198,22 @@ def stream_pieces(event: dict[str, Any]) -> list[tuple[dict[str, Any], str, tupl
         if isinstance(function, dict) and isinstance(function.get("arguments"), str):
             pieces.append((function, "arguments", (index, "tool_calls", str(call.get("index", position)))))
     return pieces
+
+
+def notebook_line_lists(value: Mapping[str, Any]) -> list[list[str]]:
+    """The texts a Jupyter notebook's cell or output writes as lists of lines (`source`, a stream output's
+    `text`, an execute result's `data["text/plain"]`): each is one text, a DataFrame's header in its first
+    line and its rows in the next (round 53). Read joined, as a stream's pieces are."""
+    if "cell_type" in value:
+        candidates = [value.get("source")]
+    elif "output_type" in value:
+        data = value.get("data")
+        candidates = [value.get("text"), *(data.get(mime) for mime in data if mime.startswith("text/"))] \
+            if isinstance(data, dict) else [value.get("text")]
+    else:
+        return []
+    return [lines for lines in candidates if isinstance(lines, list) and len(lines) > 1
+            and all(isinstance(line, str) for line in lines)]
 
 
 def may_be_stream_event(event: Mapping[str, Any]) -> bool:
@@ -1943,6 +1975,41 @@ def csv_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
             yield columns, rows
 
 
+# A pandas DataFrame as `print(df)`, `df.head()` and a notebook's `text/plain` show it (round 53): a header of column
+# names, each right-aligned over its column, then one row a line after the row's index label. A cell ends where its
+# column's name ends; a cell may hold blanks (`Kwabena Asante-Holloway`), so columns are read by position.
+_FRAME_HEADER = re.compile(r"^(?P<indent>[ \t]+)[A-Za-z_][\w.]{0,40}(?:[ ]{2,}[A-Za-z_][\w.]{0,40})+[ \t]*\r?$",
+                           re.MULTILINE)
+_FRAME_COLUMN = re.compile(r"[A-Za-z_][\w.]{0,40}")
+_FRAME_INDEX = re.compile(r"\S+")
+_FRAME_FOOTER = re.compile(r"\[\d+ rows x \d+ columns\]")
+
+
+def frame_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
+    """The tables of pandas DataFrame reprs in a text: (column names, rows)."""
+    for header in _FRAME_HEADER.finditer(text):
+        line = header.group(0).rstrip("\r")
+        names = list(_FRAME_COLUMN.finditer(line))
+        rows: list[list[str]] = []
+        for written_row in text[header.end() + 1:].split("\n", _CSV_MAX_ROWS)[:_CSV_MAX_ROWS]:
+            row = written_row.rstrip("\r")
+            index = _FRAME_INDEX.match(row)
+            if index is None or _FRAME_FOOTER.fullmatch(row) or index.end() >= names[0].start():
+                break  # a blank line, the footer, or no index label before the first column
+            cells, start = [], index.end()
+            for name in names:
+                if len(row) < name.end() or (name.end() < len(row) and row[name.end()] != " ") \
+                        or row[name.end() - 1] == " ":
+                    break  # no cell ends under this column's name: not this table's row
+                cells.append(row[start:name.end()].strip())
+                start = name.end()
+            if len(cells) != len(names) or row[start:].strip():
+                break
+            rows.append(cells)
+        if rows:
+            yield [name.group(0) for name in names], rows
+
+
 # A SQL dump's rows (red team 46): `INSERT INTO users (name, phone, dob) VALUES ('Ana Ruiz', '+34 ...', '1987-09-14'),
 # (...);` and `pg_dump`'s `COPY public.customers (id, name, phone, dob) FROM stdin;` then one tab-separated row a
 # line up to `\.`. A `dob` column's cells are what a `dob` key's values are.
@@ -2631,6 +2698,15 @@ class StructureRules:
         schema = manifest.get("schema")
         return _column_names(schema.get("columns") if isinstance(schema, dict) else None)
 
+    @staticmethod
+    def expectation_column(value: Mapping[str, Any]) -> str | None:
+        """The column whose failing values a Great Expectations validation result lists under `result`
+        (`expectation_config.kwargs.column`; see `UNEXPECTED_VALUE_LISTS`), else None."""
+        config = value.get("expectation_config")
+        kwargs = config.get("kwargs") if isinstance(config, dict) and isinstance(value.get("result"), dict) else None
+        column = kwargs.get("column") if isinstance(kwargs, dict) else None
+        return column if isinstance(column, str) and column else None
+
     def cell_member(self, record: Mapping[str, Any], column: str, cell: Any, row: NodeContext) -> Member:
         """How a cell of a query result's row is treated: as the member `column` of the row's record."""
         member = self.member(record, column, cell, row, None, None)
@@ -2746,6 +2822,8 @@ class StructureRules:
         if isinstance(child, str) and phone_named_value(effective_key, child) \
                 and not self.is_secret_name(effective_key):
             return Member(False, effective_key, "PHONE_NUMBER", shape)
+        if isinstance(child, str) and is_malformed_mailbox(effective_key, child):
+            return Member(False, effective_key, "EMAIL_ADDRESS", shape)
         if isinstance(child, str) and normalize_key(key) in _RG_KEYS and _RG_NUMBER.fullmatch(child):
             return Member(False, effective_key, "ID_NUMBER", shape)  # (an Azure `rg` is a name, never this shape)
         if isinstance(child, str) and normalize_key(key) in _PAN_KEYS and _PAN_NUMBER.fullmatch(child.strip()):

@@ -3603,6 +3603,71 @@ def test_round_53_left_a_folded_calendar_is_read_unfolded(tmp_path: Path) -> Non
     assert written.endswith("Agenda: Q3 roadmap\\,\r\n  budget\\, hiring\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
 
 
+def test_round_53_left_a_quality_checks_failing_values_are_its_columns(tmp_path: Path) -> None:
+    """A Great Expectations validation result lists a column check's failing values apart from their rows
+    (NER off): an `email` check's malformed mailboxes and a `date_of_birth` format check's dates are that column's
+    values, in the list and in its counts, wherever the trace holds them. A malformed mailbox under its own key
+    is one too. Near misses: a `status` check's values, a well-formed placeholder under `email`, `email_domain`."""
+    document: dict[str, Any] = {
+        "results": [
+            {"success": False,
+             "expectation_config": {"expectation_type": "expect_column_values_to_match_regex",
+                                    "kwargs": {"column": "email", "regex": "^[^@]+@[^@]+$",
+                                               "batch_id": "f0fbf9d19302853bcfb5f71c8036e796"}},
+             "result": {"element_count": 182044, "unexpected_count": 2,
+                        "partial_unexpected_list": ["kwame.boateng@gmail,com", "niamh.odriscoll@@eircom.net"],
+                        "partial_unexpected_counts": [{"value": "kwame.boateng@gmail,com", "count": 1}]}},
+            {"success": False,
+             "expectation_config": {"type": "expect_column_values_to_match_strftime_format",
+                                    "kwargs": {"column": "date_of_birth", "strftime_format": "%Y-%m-%d"}},
+             "result": {"partial_unexpected_list": ["14/03/1987", None, "1987-3-4"]}},
+            {"success": False,
+             "expectation_config": {"type": "expect_column_values_to_be_in_set",
+                                    "kwargs": {"column": "status", "value_set": ["active"]}},
+             "result": {"partial_unexpected_list": ["pending_review", "ARCHIVED"]}},
+        ],
+        "summary": "2 bad rows: niamh.odriscoll@@eircom.net, born 14/03/1987",
+        "contact": {"email": "jane.doe@gmail", "example": {"email": "user@domain.tld", "email_domain": "x@y"}},
+    }
+    out = redacted_by_the_cli(tmp_path, document, b"kwame.boateng", b"niamh.odriscoll", b"14/03/1987", b"1987-3-4",
+                              b"jane.doe@gmail")
+    email_check, dob_check, status_check = out["results"]
+    unexpected = email_check["result"]["partial_unexpected_list"]
+    assert all(value.startswith("<EMAIL_ADDRESS:") for value in unexpected)
+    assert email_check["result"]["partial_unexpected_counts"] == [{"value": unexpected[0], "count": 1}]
+    assert email_check["expectation_config"] == document["results"][0]["expectation_config"]
+    assert dob_check["result"]["partial_unexpected_list"][1] is None
+    assert status_check == document["results"][2]
+    assert out["contact"]["example"] == {"email": "user@domain.tld", "email_domain": "x@y"}
+
+
+def test_round_53_left_a_notebooks_data_frames_are_read_by_their_columns(tmp_path: Path) -> None:
+    """A DataFrame's repr (`df.head()`, `print(df.sample(2))`) is read by its columns (NER off): a `full_name`,
+    `dob` or `ssn` column's cells are those keys' values. A notebook writes a text as a list of lines (the header
+    in one line, the rows in the next): they are read joined, and each line is written back in its place. Near
+    misses: the index labels, a `state` and a `tenure_months` column, the dtypes listing after the frame."""
+    frame = ("       customer_id                  full_name         dob          ssn  state  tenure_months\n"
+             "4821        100611  Anastasia Villanueva-Roth  1969-04-30  471-38-2290     TX             20\n"
+             "17730       100642    Kwabena Asante-Holloway  1994-10-11    307569814     GA             27\n"
+             "\n[2 rows x 6 columns]\ncustomer_id       int64\nfull_name        object\n")
+    lines = frame.splitlines(keepends=True)
+    document: dict[str, Any] = {
+        "tool": "notebook_read", "result": {"cells": [
+            {"cell_type": "code", "execution_count": 7, "metadata": {}, "source": ["df = load()\n", "df.sample(2)"],
+             "outputs": [{"output_type": "execute_result", "execution_count": 7, "metadata": {},
+                          "data": {"text/plain": lines}}]}]},
+        "log": frame,
+    }
+    out = redacted_by_the_cli(tmp_path, document, b"Villanueva-Roth", b"Asante-Holloway", b"1969-04-30",
+                              b"1994-10-11", b"471-38-2290", b"307569814")
+    written = out["result"]["cells"][0]["outputs"][0]["data"]["text/plain"]
+    assert len(written) == len(lines) and written[0] == lines[0] and written[3:] == lines[3:]
+    assert written[1].startswith("4821        100611  <PERSON:") and written[1].endswith("     TX             20\n")
+    assert written[2].startswith("17730       100642  ") and "<US_SSN:" in written[2]
+    assert out["result"]["cells"][0]["source"] == ["df = load()\n", "df.sample(2)"]
+    assert out["log"].splitlines()[4:] == frame.splitlines()[4:]
+
+
 def test_red_team_55_imaging_pharmacy_claims_and_charging(tmp_path: Path) -> None:
     """Red team 55 (NER off): DICOM's people as dcmdump, findscu and pydicom print them and as keys (the DICOM JSON
     model's `"00100010": {"vr": "PN", ...}`, a C-FIND's keywords, `"(0010,0030) PatientBirthDate"`); an NCPDP D.0
