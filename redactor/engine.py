@@ -468,6 +468,10 @@ def birth_date_forms(value: str) -> set[str]:
 _SPELLED_NAME = re.compile(SPELLED_NAME)
 
 
+_SPACED_CJK_NAME = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]{1,3} [\u4e00-\u9fff\u3400-\u4dbf\u3040-\u30ff]{1,4}"
+                              r"|[\uac00-\ud7a3]{1,2} [\uac00-\ud7a3]{1,3}")
+
+
 def written_forms(value: str, entity: str) -> set[str]:
     """The other ways a trace writes one value: JSON-escaped in a text that quotes a JSON body
     (`Tom\\u00e1s Ybarra`), URL-encoded in a query string or a form body (`Kenji+Watanabe`,
@@ -484,6 +488,10 @@ def written_forms(value: str, entity: str) -> set[str]:
     if natural is not None:
         # A list's `Bergström, Astrid`: the name as prose writes it, with the same token.
         forms |= {value.upper(), natural, natural.upper(), natural.replace(" ", "_")}
+    elif entity == "PERSON" and _SPACED_CJK_NAME.fullmatch(value):
+        # A Chinese, Japanese or Korean name written with a blank between family and given name (`中村 直美`) is
+        # written without one too (`中村直美です`, red team 56), and with an ideographic space.
+        forms |= {value.replace(" ", ""), value.replace(" ", "\u3000")}
     elif entity == "PERSON" and " " in value:
         forms |= {value.upper(), value.replace(" ", "_")}  # a CV's header; a file name (`paystub_Kwame_Mensah`)
         if _SLUGGABLE_NAME.fullmatch(value):
@@ -847,7 +855,7 @@ class TraceSession:
             self._texts_gathered.add(text)
             self.versions.update(text[start:end] for start, end in four_part_version_regions(text)
                                  if _DOTTED_QUAD.fullmatch(text, start, end))
-        if "\n" in text or "INSERT" in text or "insert" in text:
+        if "\n" in text or "INSERT" in text or "insert" in text or "WHERE" in text or "where" in text:
             self._collect_csv_cells(text, ctx)
         # an HL7 v2 message's, a passport MRZ's, a SWIFT payment's personal fields
         for entity, value in message_fields(text) if first_copy else ():
@@ -919,6 +927,10 @@ class TraceSession:
         sensitive key is that key's value, as written (`07%2F19%2F1992`) and decoded (`07/19/1992`)."""
         for name, raw, decoded in form_fields(text):
             entity = self._field_entity({name: decoded}, name, decoded, ctx)
+            if entity is None and len(decoded) >= _BASE64_RUN_MIN and (encoded := parse_base64_text(decoded)):
+                # a link's parameter that carries its recipient base64-encoded (a phishing or a tracking link's
+                # `?id=a2F0aGFyaW5hLm11ZWxsZXJA...`; red team 56)
+                self._collect_base64_run(raw, encoded[0], ctx, ner=False)
             if entity is None and raw != decoded:
                 # A value the encoding hides from the patterns (a Twilio webhook's `SpeechResult=my+number+is+six+
                 # two+eight...`, a checkout's `cc-number=4539+9509+...`; red team 47): analysed decoded, with the

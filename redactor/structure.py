@@ -129,6 +129,18 @@ _PII_KEY_ENTITIES = {
     "post_code": "STREET_ADDRESS", "postal_code": "STREET_ADDRESS", "zip_code": "STREET_ADDRESS",
     "zipcode": "STREET_ADDRESS", "dob": "DATE_OF_BIRTH",
     "date_of_birth": "DATE_OF_BIRTH", "birth_date": "DATE_OF_BIRTH", "birthdate": "DATE_OF_BIRTH",
+    # an LTI 1.1 launch's user (`lis_person_name_full`, `_given`, `_family`; red team 56)
+    **dict.fromkeys(("lis_person_name_full", "lis_person_name_given", "lis_person_name_family"), "PERSON"),
+    # where a person was born (an admissions record's `birthplace`, an Abitur holder's `Geburtsort`; red team 56)
+    **dict.fromkeys(("birthplace", "birth_place", "place_of_birth", "geburtsort", "lieu_de_naissance",
+                     "lugar_de_nacimiento", "lugar_nacimiento", "luogo_di_nascita", "luogo_nascita"), "LOCATION"),
+    # a student's ids as SIS and LMS records carry them (Canvas's `sis_user_id`, LTI's `lis_person_sourcedid`), a
+    # Quebec student's permanent code, a UK Student Finance customer reference number, a Spanish DNI's support
+    # number (red team 56)
+    **dict.fromkeys(("sis_user_id", "student_sis_id", "sis_student_id", "lis_person_sourcedid", "permanent_code",
+                     "code_permanent", "quebec_permanent_code", "customer_reference_number", "soporte_documento",
+                     "numero_soporte", "state_student_number", "state_studentnumber", "sevis_id", "doc_number",
+                     "doc_no"), "ID_NUMBER"),
     # other languages' forms (German, Spanish, French, Italian) and API spellings (Duffel's `born_on`)
     **dict.fromkeys(("born_on", "geburtsdatum", "fecha_nacimiento", "fecha_de_nacimiento", "date_naissance",
                      "date_de_naissance", "data_di_nascita", "data_nascita"), "DATE_OF_BIRTH"),
@@ -478,6 +490,8 @@ def _key_spellings(key: str) -> tuple[str, ...]:
     spellings: tuple[str, ...] = (key.lower(), normalized)
     if key.endswith("__c"):  # a Salesforce custom field, `DNI__c`, `Date_of_Birth__c` (red team 48)
         spellings = (*spellings, normalize_key(key[:-3]))
+    elif normalized.startswith("u_") and len(normalized) > 4:
+        spellings = (*spellings, normalized[2:])  # a ServiceNow custom field, `u_birth_date` (red team 56)
     if "." in key:
         spellings = (*spellings, normalize_key(key.rsplit(".", 1)[1]))
     party = _PARTY_PREFIX.match(spellings[-1])
@@ -1316,11 +1330,38 @@ _PERSON_ID_KEY = re.compile(r"(?:^|_)(?:user|customer|employee|member|patient|pe
 # an order's `"barcodes": [...]`, a parking pass's): a credential. Not a product's (a GTIN, its check digit; or
 # beside the product's own fields), nor a parcel's (its tracking number).
 _BARCODE_KEYS = frozenset({"barcode", "barcodes", "ticket_barcode", "pass_barcode", "qr_code", "qrcode", "entry_code",
-                           "admission_code"})
+                           "admission_code", "rotating_payload", "rotating_barcode", "barcode_payload"})
+# A ticket's own fields: a ticket has a `sku` too (its price type), and its barcode is still the way in (red team 56).
+_TICKET_KEYS = frozenset({"ticket_id", "seat", "seat_label", "section", "row", "gate", "entrance", "admission"})
 _PRODUCT_OR_PARCEL_KEYS = frozenset({"sku", "upc", "ean", "gtin", "price", "unit_price", "product", "product_id",
                                      "item_id", "tracking", "tracking_number", "carrier", "quantity", "qty"})
 _GTIN = re.compile(r"\d{8}|\d{12,14}")
-_ISSUED_CODE = re.compile(r"[A-Za-z0-9-]{8,64}")  # (one code: `UPC 0 12345 67890 5 and ...` is a sentence)
+# (one code: `UPC 0 12345 67890 5 and ...` is a sentence; a rotating ticket's payload has dots: `STX1.<43>.<22>`)
+_ISSUED_CODE = re.compile(r"[A-Za-z0-9-]{8,64}|[A-Za-z0-9_-]{2,64}(?:\.[A-Za-z0-9_-]{8,128}){1,3}")
+
+
+# A business's published contact points (red team 56): a Places lookup's listing (`formatted_phone_number`,
+# `international_phone_number`, `formatted_address` beside its `place_id` and `business_status`), and a venue's,
+# a hotel's or a store's own line under its name (`box_office_phone`, `phone_public`). What a trace's business
+# publishes is no one's personal data: kept, and its digits are no phone where the trace repeats them.
+_LISTING_MARKS = frozenset({"business_status", "user_ratings_total", "user_rating_count", "opening_hours",
+                            "regular_opening_hours", "google_maps_uri", "rating", "price_level"})
+_LISTING_CONTACT_KEYS = frozenset({"formatted_phone_number", "international_phone_number", "national_phone_number",
+                                   "formatted_address", "short_formatted_address", "vicinity", "phone", "address"})
+_PUBLIC_CONTACT_KEYS = frozenset({"formatted_phone_number", "international_phone_number", "box_office_phone",
+                                  "venue_phone", "hotel_phone", "store_phone", "restaurant_phone", "front_desk_phone",
+                                  "reception_phone", "switchboard", "switchboard_phone", "phone_public", "public_phone",
+                                  "address_public", "public_address"})
+
+
+def is_public_contact(record: Mapping[str, Any], key: str) -> bool:
+    name = normalize_key(key)
+    if name in _PUBLIC_CONTACT_KEYS:
+        return True
+    place = record.get("place_id", record.get("placeId", record.get("id")))
+    if name not in _LISTING_CONTACT_KEYS or not (isinstance(place, str) and place.startswith("ChIJ")):
+        return False  # (Google's place ids start so)
+    return not _LISTING_MARKS.isdisjoint(normalize_key(other) for other in record if isinstance(other, str))
 
 
 def is_admission_barcode(record: Mapping[str, Any], key: str, value: Any) -> bool:
@@ -1329,7 +1370,8 @@ def is_admission_barcode(record: Mapping[str, Any], key: str, value: Any) -> boo
     codes = value if isinstance(value, list) else [value]
     if not codes or not all(isinstance(code, str) and _ISSUED_CODE.fullmatch(code) for code in codes):
         return False
-    if any(isinstance(name, str) and normalize_key(name) in _PRODUCT_OR_PARCEL_KEYS for name in record):
+    if _TICKET_KEYS.isdisjoint(record) and any(isinstance(name, str) and normalize_key(name) in _PRODUCT_OR_PARCEL_KEYS
+                                                for name in record):
         return False
     return not any(_GTIN.fullmatch(code) and _gtin_check_ok(code) for code in codes)
 
@@ -2022,8 +2064,22 @@ _SQL_ROW_SEPARATOR = re.compile(r"[ \t\r\n]*,[ \t\r\n]*")
 _SQL_MAX_ROWS = 500
 
 
+# A query's conditions on a column (`WHERE g.doc_number IN ('YA8862140','CA48213KX')`, `AND email = '...'`; red team
+# 56): the quoted literals are values of that column, as a row's cells are.
+_SQL_PREDICATE = re.compile(r"(?i)(?<![\w.])(?:[\w\"`\[\]]{1,64}\.)?[\"`\[]?(?P<column>[A-Za-z_]\w{0,63})[\"`\]]?[ \t]*"
+                            r"(?:=|<>|!=|\bLIKE\b|\bIN\b)[ \t]*(?P<values>'(?:[^'\\\n]|'')*'"
+                            r"|\([ \t]*'(?:[^)'\n]|'')*'(?:[ \t]*,[ \t]*'(?:[^)'\n]|'')*'){0,200}[ \t]*\))")
+_SQL_STRING = re.compile(r"'((?:[^'\n]|'')*)'")
+
+
 def sql_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
-    """(column names, rows) of a text's SQL INSERT statements and COPY blocks (see `_SQL_INSERT`)."""
+    """(column names, rows) of a text's SQL INSERT statements and COPY blocks (see `_SQL_INSERT`), and a query's
+    conditions on a column as one-column rows (see `_SQL_PREDICATE`)."""
+    if "WHERE" in text or "where" in text:
+        for predicate in _SQL_PREDICATE.finditer(text):
+            values = [literal for literal in _SQL_STRING.findall(predicate.group("values")) if literal]
+            if values:
+                yield [predicate.group("column")], [[value] for value in values]
     if "INSERT" in text or "insert" in text:
         for statement in _SQL_INSERT.finditer(text):
             columns = [name.strip().strip('"`[]') for name in statement.group(1).split(",")]
@@ -2801,7 +2857,7 @@ class StructureRules:
             return Member(False, effective_key, "STREET_ADDRESS", shape)  # (before secrets: no card's PIN)
         if isinstance(child, str) and is_travel_number(effective_key, child):
             return Member(False, effective_key, "ID_NUMBER", shape)  # (before ids: a `ticket` is a support one's)
-        if isinstance(child, str) and is_identifier_value(effective_key, child) \
+        if isinstance(child, str) and (is_identifier_value(effective_key, child) or is_public_contact(parent, key)) \
                 and not self.is_secret_name(effective_key):
             return Member(False, effective_key, None, shape, identifier=True)
         if (isinstance(child, str) and names_a_person(parent, key, child, parent_key)) \

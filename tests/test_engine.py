@@ -3737,3 +3737,57 @@ def test_red_team_55_imaging_pharmacy_claims_and_charging(tmp_path: Path) -> Non
     assert out["tesla"]["drive_state"]["speed"] == 12.5
     assert out["lims"] == document["lims"] and out["prompt"] == document["prompt"] and out["vcf"] == document["vcf"]
     assert out["dispatch"].endswith(" (Disposition). Hallo, hier ist alles gut.")
+
+
+def test_red_team_56_admissions_hotels_tickets_and_security_logs(tmp_path: Path) -> None:
+    """Red team 56 (NER off): where a person was born (a key, a label, after the birth's date), a student's ids (after
+    Banner, SEVIS and Student Finance's CRN, in Canvas's `sis_user_id:` paths, under SIS and LTI keys), a ServiceNow
+    custom field (`u_birth_date`), a query's conditions on a column (`WHERE g.doc_number IN (...)`), a Japanese name
+    known spaced and written without its blank, a ticket's barcode beside its `sku` and its rotating payload, a
+    recipient base64-encoded in a link's `?id=`, and the credentials of Moodle, Alloggiati Web, OHIP, an LTI launch
+    and a transfer link. Near misses: a course's five-digit CRN, `Place of birth: Unknown`, a product's barcode, a
+    query's `status = 'open'`, a business's published phone in its Places listing and wherever the trace repeats it."""
+    import base64
+
+    victim = base64.b64encode(b"katharina.mueller@hansa-logistik.de").decode()
+    document: dict[str, Any] = {
+        "applicant": {"name": "Maximilian Oberhuber", "birthplace": "Wolfratshausen", "term": "202610"},
+        "ocr": "Herr Maximilian Oberhuber\ngeboren am 14.03.2003 in Garmisch-Partenkirchen\nPlace of birth: Unknown",
+        "note": "Banner ID N00482913, SEVIS ID N0034718265; her CRN is 11839274650 (course CRN 40213).",
+        "canvas": "GET /api/v1/users/sis_user_id:N00517288/enrollments?per_page=50",
+        "lti": {"lis_person_name_full": "Priya Venkataraman", "lis_person_sourcedid": "N00533061",
+                "oauth_signature": "ncwAz3k4aU3tzeZl6Ecp8qKjuKM=", "oauth_nonce": "8f1c2b"},
+        "moodle": "https://moodle.example.edu/webservice/rest/server.php?wstoken=ad71b87e0c9f4a1d3e5b7c9d1f3a592c"
+                  "&wsfunction=core_user_get_users",
+        "servicenow": {"caller_id": {"u_birth_date": "1987-03-14", "u_national_id": "14712547E"}},
+        "db.query.text": "SELECT * FROM guests g WHERE g.doc_number IN ('YA8862140','CA48213KX') AND g.status = 'open'",
+        "guardian": {"parent_name": "中村 直美"},
+        "chat": "中村直美です。よろしくお願いします。",
+        "tickets": [{"ticket_id": "tk_01HX", "sku": "TKT-FLOOR-GA", "section": "SEC 112", "row": "F",
+                     "barcode": "0182212848462219",
+                     "rotating_payload": "STX1.K7gB5JOO66gvfZEVP4Pr-v1fz9hW_MZBK7DK2X95z-l.p8QAa409c3WmEBVxK5eTlg"}],
+        "product": {"sku": "PEN-01", "barcode": "4006381333931"},
+        "transfer": "accept at https://tix.example/t/accept?tok=trf_tok_WHQeJXfAPUHkRDZJ3YhlbofgOugslVha",
+        "proxy": f"GET https://dhl-track.example-bad.com/verify?id={victim}&lang=de 200",
+        "soap": "<WsKey>AM8xgNv8K6THljoK8ruhQApzGaR6cvKaEeUsFu/Url8HM7J/cBOtx/ks==</WsKey>",
+        "headers": {"x-hotelid": "MADGV", "x-app-key": "b93d7634-9915-49fe-b243-61e3bfffb0bd"},
+        "places": {"name": "Trattoria Ai Do Mori", "business_status": "OPERATIONAL",
+                   "place_id": "ChIJ0T2NLikPfkcRZ8bGtwzU4nE", "formatted_phone_number": "041 523 7811",
+                   "international_phone_number": "+39 041 523 7811"},
+        "reply": "I called the trattoria on +39 041 523 7811 for you.",
+    }
+    out = redacted_by_the_cli(tmp_path, document, b"Wolfratshausen", b"Garmisch", b"N00482913", b"N0034718265",
+                              b"11839274650", b"N00517288", b"Venkataraman", b"N00533061",
+                              b"ncwAz3k4aU3tzeZl6Ecp8qKjuKM",
+                              b"ad71b87e0c9f4a1d3e5b7c9d1f3a592c", b"1987-03-14", b"14712547E", b"YA8862140",
+                              b"CA48213KX", "中村直美".encode(), b"0182212848462219", b"K7gB5JOO66gvf",
+                              b"WHQeJXfAPUHkRDZJ3Yhl", victim.encode(), b"AM8xgNv8K6THljoK8ruhQ",
+                              b"b93d7634-9915-49fe-b243-61e3bfffb0bd")
+    assert out["ocr"].endswith("\nPlace of birth: Unknown") and "(course CRN 40213)" in out["note"]
+    assert out["canvas"].endswith("/enrollments?per_page=50") and out["applicant"]["term"] == "202610"
+    assert out["db.query.text"].endswith("AND g.status = 'open'") and out["lti"]["oauth_nonce"] == "8f1c2b"
+    assert out["moodle"].endswith("&wsfunction=core_user_get_users")
+    assert out["chat"].endswith("です。よろしくお願いします。")
+    assert out["product"] == document["product"] and out["tickets"][0]["sku"] == "TKT-FLOOR-GA"
+    assert out["places"] == document["places"] and out["reply"] == document["reply"]
+    assert out["proxy"].endswith("&lang=de 200") and out["headers"]["x-hotelid"] == "MADGV"

@@ -163,6 +163,15 @@ _DOCS_SEX = r"(?:M|F|X|U|MI|FI)"
 _DOCS_KEYWORDS = ("/m/", "/f/", "/x/", "/u/", "/mi/", "/fi/")
 
 
+# What a form writes where no place is known (`Place of birth: Unknown`), and the months a `born in` may name.
+_NO_PLACE_WORDS = frozenset({"unknown", "none", "not", "unbekannt", "inconnu", "inconnue", "desconocido", "sconosciuto",
+                             "onbekend", "withheld", "redacted", "same", "other", "see"})
+
+
+def _names_a_place(value: str) -> bool:
+    return value.split(maxsplit=1)[0].lower() not in _NO_PLACE_WORDS
+
+
 def _has_digits(count: int) -> Callable[[str], bool]:
     def check(value: str) -> bool:
         return len(digits_of(value)) >= count
@@ -1765,6 +1774,26 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"\bHMRC(?:[ \t]+[A-Za-z]{2,20}){0,2}|\bref(?:erence)?|\bUTR\b", r"\d{10}K(?![\w-])",
             separator=r"(?:[ \t]*[:#]?[ \t]*)", keywords=("hmrc", "ref", "utr")),
     CueRule("us_ptin", "ID_NUMBER", r"\bPTIN\b", r"P\d{8}(?![\w-])", keywords=("ptin",)),
+    # A student's ids after their systems' names (red team 56): a Banner id (`Banner ID N00482913`), a SEVIS id
+    # (`SEVIS ID N0034718265`), a UK Student Finance customer reference number (`her CRN is 11839274650`: eleven
+    # digits; a course's CRN has five).
+    CueRule("student_system_id", "ID_NUMBER",
+            r"\bBanner(?:[ \t]+(?:ID|number|no\.?))|\bSEVIS(?:[ \t]+(?:ID|number|no\.?))?|\bCRN\b",
+            r"[A-Z]\d{8,10}(?![\w-])|\d{11}(?![\w-])", keywords=("banner", "sevis", "crn")),
+    # Canvas's SIS-id form of a user in an API path (`/api/v1/users/sis_user_id:N00517288/enrollments`); red team 56.
+    CueRule("canvas_sis_user_id", "ID_NUMBER", r"\bsis_(?:user|login)_id", r"[A-Za-z0-9._@+-]{3,64}(?<![.])(?![\w@+-])",
+            separator=":", keywords=("sis_user_id", "sis_login_id")),
+    # Where a person was born, after its label or after the birth's date (`Geburtsort: Wolfratshausen`, `geboren am
+    # 14.03.2003 in Wolfratshausen`, `place of birth Cork`, `né le 3 mai 1990 à Lyon`; red team 56).
+    CueRule("place_of_birth", "LOCATION",
+            r"\b(?:place[ \t]+of[ \t]+birth|birth[ \t]?place|Geburtsort|lieu[ \t]+de[ \t]+naissance"
+            r"|lugar[ \t]+de[ \t]+nacimiento|luogo[ \t]+di[ \t]+nascita|geboorteplaats|local[ \t]+de[ \t]+nascimento)"
+            r"|\b(?:geboren[ \t]+am|born[ \t]+on|n[ée]e?[ \t]+le)[ \t]+\d{1,2}\.?[ \t]?(?:\d{1,2}\.|[A-Za-zéû]{3,9})"
+            r"[ \t]?\d{4}[ \t]+(?:in|à)",
+            r"[A-ZÀ-Ý][a-zà-ÿß'’-]{2,30}(?:[ -](?:am|an|der|im|sur|en|de|del|di)?[ -]?[A-ZÀ-Ý][a-zà-ÿß'’-]{2,30}){0,2}"
+            r"(?![\w-])", _names_a_place,
+            keywords=("place", "birth", "birthplace", "geburtsort", "lieu", "lugar", "luogo", "geboorteplaats", "local",
+                      "geboren", "born", "né", "née")),
     CueRule("pesel", "ID_NUMBER", r"\bPESEL\b", r"\d{11}(?!\d)", pesel_ok, keywords=("pesel",)),
     # Belgium's national register number after its name, printed `85.07.30-033.28` on an eID card (red team 45).
     CueRule("belgian_national_number", "ID_NUMBER",
@@ -1895,11 +1924,11 @@ CUE_RULES: tuple[CueRule, ...] = (
             keywords=("access", "activation", "verification", "security", "authorisation", "authorization", "evc")),
     # A date of birth and a password after their names in Japanese, Chinese and Korean (`生年月日1989年6月15日`,
     # `マイナポータルの暗証番号はSakura-Shinmachi2147です`; red team 46).
-    CueRule("cjk_date_of_birth", "DATE_OF_BIRTH", r"生年月日|出生日期|出生年月日|생년월일",
+    CueRule("cjk_date_of_birth", "DATE_OF_BIRTH", r"生年月日|出生日期|出生年月日|생년월일|出生(?=[ \t\u3000]*\d)",
             r"(?:\d{4}|(?:昭和|平成|令和)\d{1,2})年\d{1,2}月\d{1,2}日|\d{4}년[ ]?\d{1,2}월[ ]?\d{1,2}일"
             r"|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)",
             separator=r"(?:[ \t\u3000]*[:：は은는]?[ \t\u3000]*)",
-            keywords=("生年月日", "出生日期", "出生年月日", "생년월일")),
+            keywords=("生年月日", "出生日期", "出生年月日", "생년월일", "出生")),
     CueRule("cjk_password", "PASSWORD", r"暗証番号|パスワード|密码|密碼|비밀번호",
             r"[!-~]{4,64}?(?=です|でした|입니다|이에요|예요|[。、，,\s]|$)",
             separator=r"(?:[ \t\u3000]*(?:[:：]|は|が|是|为|는|은)?[ \t\u3000]*)",

@@ -141,6 +141,11 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "pagerduty_routing_key",
         "pagerduty_integration_key",
         "pagerduty_service_key",
+        # an OHIP (Oracle Hospitality) application key header, Moodle's web-service token, Alloggiati Web's
+        # session key, an LTI 1.1 launch's OAuth signature, an HTTP header named `Key` (AbuseIPDB's) as OTLP
+        # records it (red team 56). (`app_key` alone is Pusher's public key, above.)
+        "x_app_key", "wstoken", "wskey", "ws_key", "oauth_signature", "request_header_key",
+        "tok",  # a link's token parameter, short (`/t/accept?tok=trf_tok_...`)
     }
 )
 
@@ -433,6 +438,29 @@ def _mixed_case_random(_m: re.Match[str], value: str) -> bool:
 def aws_secret_ok(_m: re.Match[str], value: str) -> bool:
     # 40 base64 chars with both cases; a 40-char lowercase hex git SHA next to "aws key" is not it.
     return _mixed_case(value)
+
+
+_LIST_OWNER = re.compile(r"[ \t]*(?:[\w.-]+_)?(?:passwords|passwds|password_list|passwordlist)[ \t]*:[ \t]*",
+                         re.IGNORECASE)
+_LIST_ITEM = re.compile(r"[ \t]*-[ \t]")
+
+
+def _in_secret_list(match: re.Match[str]) -> bool:
+    """Whether the YAML list item `match` is in a list named for passwords: the lines above it are items of the
+    list up to the line that names it."""
+    text, end = match.string, match.start()
+    for _ in range(_SECRET_LIST_MAX_ITEMS):
+        start = text.rfind("\n", 0, max(end - 1, 0)) + 1
+        line = text[start:end].rstrip("\r\n")
+        if _LIST_OWNER.fullmatch(line):
+            return True
+        if not _LIST_ITEM.match(line) or start == 0:
+            return False
+        end = start
+    return False
+
+
+_SECRET_LIST_MAX_ITEMS = 200
 
 
 def _has_letter_and_digit(_m: re.Match[str], value: str) -> bool:
@@ -3311,6 +3339,72 @@ RULES: dict[str, SecretRule] = _rules(
         validator=lambda m, value: _has_letter_and_digit(m, value) and _mixed_case(value),
         score=0.9,
         priority=VENDOR,
+    ),
+    SecretRule(
+        "steam_web_api_key", "API_KEY",
+        # Steam's Web API key: 32 upper-case hex in a call's `key=` (`api.steampowered.com/ISteamUser/...?key=...`;
+        # red team 56). Too plain a shape for `url_query_key`, which wants both cases.
+        # (the host and the path may be apart: urllib3's `https://api.steampowered.com:443 "GET /ISteamUser/...`)
+        re.compile(r"steampowered\.com[^\r\n]{0,200}?[?&]key=(?P<secret>[0-9A-F]{32})(?![0-9A-Za-z])"),
+        ("steampowered.com",),
+        "https://steamcommunity.com/dev (Steam Web API key); https://partner.steamgames.com/doc/webapi_overview",
+        priority=VENDOR,
+    ),
+    SecretRule(
+        "teams_incoming_webhook_url", "CREDENTIAL",
+        # As Slack's: whoever holds a Teams (Office 365 connector) incoming webhook's URL posts to the channel
+        # (`https://<tenant>.webhook.office.com/webhookb2/<group>@<tenant>/IncomingWebhook/<32 hex>/<user>[/V2...]`).
+        re.compile(r"(?P<secret>https?:" + _SLASH + _SLASH + r"[\w-]{1,63}\.webhook\.office\.com" + _SLASH
+                   + r"webhookb2" + _SLASH + r"(?:[A-Za-z0-9@_.~%-]|" + _SLASH + r"){40,400})(?![A-Za-z0-9@_.~%/-])"),
+        ("webhook.office.com",),
+        "https://learn.microsoft.com/microsoftteams/platform/webhooks-and-connectors/how-to/add-incoming-webhook",
+        priority=VENDOR,
+    ),
+    SecretRule(
+        "net_use_password", "PASSWORD",
+        # Windows' `net use \\host\share <password> /user:DOMAIN\user` (or the password after `/user:...`), as a
+        # process tree or a script records it (red team 56). `*` asks for the password: none is given.
+        re.compile(r"(?i)\bnet(?:\.exe)?[ \t]+use[ \t]+(?:[A-Z]:[ \t]+)?\\{2,4}[^\s\"']{2,200}[ \t]+"
+                   r"(?:/u(?:ser)?:[^\s\"']{1,128}[ \t]+(?P<after>[^\s/*\"'][^\s\"']{2,127})"
+                   r"|(?P<before>[^\s/*\"'][^\s\"']{2,127})[ \t]+/u(?:ser)?:)"),
+        ("net use", "net.exe use"),
+        "https://learn.microsoft.com/windows-server/administration/windows-commands/net-use",
+        groups=("after", "before"),
+        validator=lambda _m, value: _not_placeholder(value) and not value.lower().startswith("/persistent"),
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "windows_password_hash", "CREDENTIAL",
+        # An account's NT (and LM) hash as credential dumpers print it: mimikatz's `* NTLM     : <32 hex>`, pwdump's
+        # and secretsdump's `user:1001:<LM>:<NT>:::`. Pass-the-hash needs nothing else (red team 56).
+        re.compile(r"(?m)^[ \t]*\*[ \t]*(?:NTLM|LM)[ \t]*:[ \t]*(?P<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])"
+                   r"|(?<![\w$.-])[\w.$\\-]{1,64}:\d{1,10}:(?P<lm>[0-9a-fA-F]{32}):(?P<nt>[0-9a-fA-F]{32}):::"),
+        ("ntlm", ":::"),
+        "https://github.com/gentilkiwi/mimikatz/wiki/module-~-sekurlsa; impacket secretsdump.py output format",
+        groups=("secret", "nt"),
+        priority=VENDOR,
+    ),
+    SecretRule(
+        "kerberos_ticket_base64", "CREDENTIAL",
+        # A Kerberos ticket (a KRB-CRED, `.kirbi`) in base64, as Rubeus prints and takes it (`Base64EncodedTicket :
+        # doIF...`, `/ticket:doIF...`): whoever holds it is the user until it expires (red team 56). Its ASN.1
+        # application tag 22 makes it start with `doI`; Rubeus wraps it in indented lines.
+        re.compile(r"(?<![A-Za-z0-9+/])(?P<secret>doI[A-Za-z0-9+/]{60,}={0,2}(?:(?:\r?\n|\\r?\\n)[ \t]{0,12}"
+                   r"[A-Za-z0-9+/]{16,}={0,2})*)(?![A-Za-z0-9+/=])"),
+        ("doi",),
+        "https://github.com/GhostPack/Rubeus (ticket export and /ticket:); RFC 4120 section 5.8 (KRB-CRED)",
+        validator=lambda _m, value: _mixed_case(value.replace("\\n", "")),
+        priority=VENDOR,
+    ),
+    SecretRule(
+        "yaml_password_list_item", "PASSWORD",
+        # An item of a YAML list under a password's name (a spraying tool's `passwords:` then `- 'Hansa2024!'`;
+        # red team 56): each item is one. The list's name is read back from the lines above (`_in_secret_list`).
+        re.compile(r"(?m)^[ \t]*-[ \t]+(?P<q>['\"]?)(?P<secret>[^\s'\"#][^'\"\r\n]{2,127}?)(?P=q)[ \t]*\r?$"),
+        ("passwords", "passwds", "password_list", "passwordlist"),
+        "redactor: YAML lists of passwords in configs and tool output",
+        validator=lambda m, value: _in_secret_list(m) and _not_placeholder(value),
+        priority=GENERIC,
     ),
     SecretRule(
         "url_query_key", "API_KEY",

@@ -717,7 +717,10 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "(PTIN P01847263)", "Von: 田中 陽翔 <h.tanaka@x.jp>",
                # red team 55
                "\x1cAM01\x1cC419570823\x1cCATEODORO\x1cCM1187 CALLE PINOS\x1cCQ5755238841",
-               "\x1cAM04\x1cC2ZXK882019347\x1cCCTEODORO", "Hallo, hier Jo Ho (Disposition)"]
+               "\x1cAM04\x1cC2ZXK882019347\x1cCCTEODORO", "Hallo, hier Jo Ho (Disposition)",
+               # red team 56
+               "Banner ID N00482913", "SEVIS ID N0034718265", "Geburtsort: Wolfratshausen",
+               "geboren am 14.03.2003 in Wolfratshausen", "GET /api/v1/users/sis_user_id:N00517288/enrollments"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
