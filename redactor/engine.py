@@ -488,11 +488,11 @@ def written_forms(value: str, entity: str) -> set[str]:
     if natural is not None:
         # A list's `Bergström, Astrid`: the name as prose writes it, with the same token.
         forms |= {value.upper(), natural, natural.upper(), natural.replace(" ", "_")}
-    elif entity == "PERSON" and _SPACED_CJK_NAME.fullmatch(value):
-        # A Chinese, Japanese or Korean name written with a blank between family and given name (`中村 直美`) is
-        # written without one too (`中村直美です`, red team 56), and with an ideographic space.
-        forms |= {value.replace(" ", ""), value.replace(" ", "\u3000")}
     elif entity == "PERSON" and " " in value:
+        if _SPACED_CJK_NAME.fullmatch(value):
+            # A Chinese, Japanese or Korean name written with a blank between family and given name (`中村 直美`) is
+            # written without one too (`中村直美です`, red team 56), and with an ideographic space.
+            forms |= {value.replace(" ", ""), value.replace(" ", "\u3000")}
         forms |= {value.upper(), value.replace(" ", "_")}  # a CV's header; a file name (`paystub_Kwame_Mensah`)
         if _SLUGGABLE_NAME.fullmatch(value):
             forms.add(value.lower().replace(" ", "-"))  # a profile's URL (`linkedin.com/in/siobhan-gallagher`)
