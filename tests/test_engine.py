@@ -3746,7 +3746,8 @@ def test_red_team_56_admissions_hotels_tickets_and_security_logs(tmp_path: Path)
     known spaced and written without its blank, a ticket's barcode beside its `sku` and its rotating payload, a
     recipient base64-encoded in a link's `?id=`, and the credentials of Moodle, Alloggiati Web, OHIP, an LTI launch
     and a transfer link. Near misses: a course's five-digit CRN, `Place of birth: Unknown`, a product's barcode, a
-    query's `status = 'open'`, a business's published phone in its Places listing and wherever the trace repeats it."""
+    query's `status = 'open'`, a business's published phone in its Places listing and wherever the trace repeats it,
+    a school's CDS code."""
     import base64
 
     victim = base64.b64encode(b"katharina.mueller@hansa-logistik.de").decode()
@@ -3775,6 +3776,7 @@ def test_red_team_56_admissions_hotels_tickets_and_security_logs(tmp_path: Path)
                    "place_id": "ChIJ0T2NLikPfkcRZ8bGtwzU4nE", "formatted_phone_number": "041 523 7811",
                    "international_phone_number": "+39 041 523 7811"},
         "reply": "I called the trattoria on +39 041 523 7811 for you.",
+        "school": "Rio Vista Middle School (CDS 56-72538-6055412, NCES 062271003229)",
     }
     out = redacted_by_the_cli(tmp_path, document, b"Wolfratshausen", b"Garmisch", b"N00482913", b"N0034718265",
                               b"11839274650", b"N00517288", b"Venkataraman", b"N00533061",
@@ -3791,3 +3793,4 @@ def test_red_team_56_admissions_hotels_tickets_and_security_logs(tmp_path: Path)
     assert out["product"] == document["product"] and out["tickets"][0]["sku"] == "TKT-FLOOR-GA"
     assert out["places"] == document["places"] and out["reply"] == document["reply"]
     assert out["proxy"].endswith("&lang=de 200") and out["headers"]["x-hotelid"] == "MADGV"
+    assert out["school"] == document["school"]
