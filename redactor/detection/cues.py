@@ -172,6 +172,13 @@ def _names_a_place(value: str) -> bool:
     return value.split(maxsplit=1)[0].lower() not in _NO_PLACE_WORDS
 
 
+# A NACHA entry detail record's start (its line's, also in a JSON-escaped text: `\\n6...`) and fields (see the rules).
+_NACHA_ENTRY = r"(?:(?<=\n)|(?<=\\n)|^)6[2-5][2-9]\d{9}"
+_NACHA_ACCOUNT_AMOUNT = r"[0-9A-Za-z -]{17}\d{10}"
+_NACHA_AFTER_ACCOUNT = r"\d{10}[ -~]{39}[01]\d{15}[ \t]*(?:\r?\n|\\r?\\n|$)"
+_NACHA_KEYWORDS = ("\n6", "\\n6")
+
+
 def _has_digits(count: int) -> Callable[[str], bool]:
     def check(value: str) -> bool:
         return len(digits_of(value)) >= count
@@ -1345,6 +1352,18 @@ _AFRICA_ASIA_LATIN_AMERICA_RULES: tuple[CueRule, ...] = (
     # and its value, glued (`\x1cCBVILLANUEVA\x1cC419570823`). The ids are the standard's, one meaning each: the
     # patient's and the cardholder's names (CA, CB, CC, CD), birth date (C4), ids (C2, CY), street (CM) and phone
     # (CQ). Red team 55.
+    # A NACHA (ACH) file's entry detail record (red team 56): 94 characters a line, `6`, the transaction code, the
+    # receiving bank's routing number and check digit, then the account (17, left-justified), the amount (10), the
+    # individual's id (15), name (22), discretionary data (2), addenda indicator and trace number (15). The fields
+    # are glued to each other: each is read by its position, the line's end fixing where the fields stand.
+    CueRule("nacha_account", "ID_NUMBER", _NACHA_ENTRY, r"[0-9A-Za-z-]{4,17}(?=[ ]*" + _NACHA_AFTER_ACCOUNT + ")",
+            separator="", keywords=_NACHA_KEYWORDS),
+    CueRule("nacha_individual_id", "ID_NUMBER", _NACHA_ENTRY + _NACHA_ACCOUNT_AMOUNT,
+            r"[0-9A-Za-z][0-9A-Za-z-]{2,14}(?=[ ]*[ -~]{24}[01]\d{15}[ \t]*(?:\r?\n|\\r?\\n|$))", _has_digits(3),
+            separator="", keywords=_NACHA_KEYWORDS),
+    CueRule("nacha_name", "PERSON", _NACHA_ENTRY + _NACHA_ACCOUNT_AMOUNT + r"[ -~]{15}",
+            r"[A-Za-z][A-Za-z ,.'&-]{1,21}?(?=[ ]*[ -~]{2}[01]\d{15}[ \t]*(?:\r?\n|\\r?\\n|$))",
+            separator="", keywords=_NACHA_KEYWORDS),
     CueRule("ncpdp_person_field", "PERSON", r"\x1c(?-i:C[ABCD])", rf"[{CAPITAL}{SMALL}][{CAPITAL}{SMALL}' .-]{{1,40}}"
             r"(?=[\x1c\x1d\x1e]|$)", separator="", keywords=("am01", "am04")),
     CueRule("ncpdp_birth_date", "DATE_OF_BIRTH", r"\x1c(?-i:C4)", r"(?:19|20)\d{6}(?=[\x1c\x1d\x1e]|$)", separator="",

@@ -720,7 +720,9 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "\x1cAM04\x1cC2ZXK882019347\x1cCCTEODORO", "Hallo, hier Jo Ho (Disposition)",
                # red team 56
                "Banner ID N00482913", "SEVIS ID N0034718265", "Geburtsort: Wolfratshausen",
-               "geboren am 14.03.2003 in Wolfratshausen", "GET /api/v1/users/sis_user_id:N00517288/enrollments"]
+               "geboren am 14.03.2003 in Wolfratshausen", "GET /api/v1/users/sis_user_id:N00517288/enrollments",
+               "5220NORTHFIELD\n6220757317574820017733961    0000241500N00482913      DELACROIX-OWENS MARCUS  "
+               "0071000010000001\n"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
