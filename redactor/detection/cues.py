@@ -172,6 +172,10 @@ def _names_a_place(value: str) -> bool:
     return value.split(maxsplit=1)[0].lower() not in _NO_PLACE_WORDS
 
 
+# An Alloggiati Web schedina's start: the guest's type (16 to 20), the arrival date and the nights (see the rules).
+_SCHEDINA = r"(?:(?<=\n)|(?<=\\n)|^)(?:1[6-9]|20)\d\d/\d\d/\d{4}\d\d"
+_SCHEDINA_NAME = "[A-ZÀ-Þ][A-ZÀ-Þ' -]"
+_SCHEDINA_KEYWORDS = tuple(f"{line_end}{kind}" for line_end in ("\n", "\\n") for kind in range(16, 21))
 # A NACHA entry detail record's start (its line's, also in a JSON-escaped text: `\\n6...`) and fields (see the rules).
 _NACHA_ENTRY = r"(?:(?<=\n)|(?<=\\n)|^)6[2-5][2-9]\d{9}"
 _NACHA_ACCOUNT_AMOUNT = r"[0-9A-Za-z -]{17}\d{10}"
@@ -1364,6 +1368,18 @@ _AFRICA_ASIA_LATIN_AMERICA_RULES: tuple[CueRule, ...] = (
     CueRule("nacha_name", "PERSON", _NACHA_ENTRY + _NACHA_ACCOUNT_AMOUNT + r"[ -~]{15}",
             r"[A-Za-z][A-Za-z ,.'&-]{1,21}?(?=[ ]*[ -~]{2}[01]\d{15}[ \t]*(?:\r?\n|\\r?\\n|$))",
             separator="", keywords=_NACHA_KEYWORDS),
+    # An Alloggiati Web guest record (Italy's police registration of hotel guests, the "schedina": 168 characters a
+    # line, red team 56): guest type and arrival (`1718/06/202603`), surname (50), given name (30), sex, birth date,
+    # birth place and citizenship codes (29), document type (5), number (20) and where it was issued (9). The
+    # fields are glued to each other: each is read by its position.
+    CueRule("schedina_surname", "PERSON", _SCHEDINA, rf"{_SCHEDINA_NAME}{{0,49}}?(?=[ ]*.{{30}}[12]\d\d/\d\d/\d{{4}})",
+            separator="", keywords=_SCHEDINA_KEYWORDS),
+    CueRule("schedina_given_name", "PERSON", _SCHEDINA + ".{50}", rf"{_SCHEDINA_NAME}{{0,29}}?(?=[ ]*[12]\d\d/)",
+            separator="", keywords=_SCHEDINA_KEYWORDS),
+    CueRule("schedina_birth_date", "DATE_OF_BIRTH", _SCHEDINA + ".{80}[12]", r"\d\d/\d\d/\d{4}",
+            separator="", keywords=_SCHEDINA_KEYWORDS),
+    CueRule("schedina_document", "ID_NUMBER", _SCHEDINA + r".{80}[12]\d\d/\d\d/\d{4}.{29}(?-i:[A-Z]{5})",
+            r"[A-Z0-9]{4,20}?(?=[ ]*.{9}[ \t]*(?:\r?\n|\\r?\\n|$))", separator="", keywords=_SCHEDINA_KEYWORDS),
     CueRule("ncpdp_person_field", "PERSON", r"\x1c(?-i:C[ABCD])", rf"[{CAPITAL}{SMALL}][{CAPITAL}{SMALL}' .-]{{1,40}}"
             r"(?=[\x1c\x1d\x1e]|$)", separator="", keywords=("am01", "am04")),
     CueRule("ncpdp_birth_date", "DATE_OF_BIRTH", r"\x1c(?-i:C4)", r"(?:19|20)\d{6}(?=[\x1c\x1d\x1e]|$)", separator="",
