@@ -619,14 +619,27 @@ def names_a_person(record: Mapping[str, Any], key: str, value: str, record_key: 
         # the chat participant, whatever its form (`oliver_bennett`), unless it is an agent of a group
         # chat named by its job (AutoGen/AG2's `Planner`, `Engineer`, `user_proxy`)
         return not is_agent_role_name(value)
-    if is_name and is_contact_record(record):
-        # (not an order's `name` beside the buyer's email: `#1042`, `Order Completed`)
+    if is_name and (is_contact_record(record) or _names_a_part_beside(record)):
+        # (not an order's `name` beside the buyer's email: `#1042`, `Order Completed`; beside `Vorname` or
+        # `Apellidos` it is the other part of a person's name: a German payroll's `Name;Vorname`; red team 56)
         return _has_letters(value) and _plausible(value)
     if any(sibling in record for sibling in siblings):
         return True
     if person_or_handle or (is_name and holds_personal_data(record)):
         return _reads_as_full_name(value)  # (a handle, a company, a checklist's name are no person's)
     return False
+
+
+# A given or a family name's key, in the languages of payrolls and forms.
+_NAME_PART_KEYS = frozenset({
+    "first_name", "firstname", "given_name", "givenname", "vorname", "prenom", "prénom", "voornaam", "fornavn",
+    "fornamn", "förnamn", "etunimi", "imie", "imię", "last_name", "lastname", "family_name", "surname", "nachname",
+    "apellido", "apellidos", "cognome", "sobrenome", "achternaam", "efternavn", "etternavn", "efternamn", "sukunimi",
+    "nazwisko"})
+
+
+def _names_a_part_beside(record: Mapping[str, Any]) -> bool:
+    return any(isinstance(key, str) and normalize_key(key) in _NAME_PART_KEYS for key in record)
 
 
 # The jobs multi-agent frameworks name their agents by (AutoGen/AG2 group chats, CrewAI roles).
@@ -1996,6 +2009,7 @@ def csv_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
             header_text = header_text.strip("|")
         columns = [name.strip().strip('"') for name in header_text.split(delimiter)]
         body: list[str] = []
+        body_ends: list[int] = []  # where each line of `body` ends in `text`
         position = header.end() + 1
         while position < len(text) and len(body) < _CSV_MAX_ROWS:
             line_end = text.find("\n", position)
@@ -2005,14 +2019,18 @@ def csv_tables(text: str) -> Iterator[tuple[list[str], list[list[str]]]]:
                 break  # the table ends at a blank line or where a list or sentences start
             if not (delimiter == "|" and _TABLE_RULE.fullmatch(line)):
                 body.append(line.strip().strip("|") if delimiter == "|" else line)
+                body_ends.append(line_end)
             position = line_end + 1
-        table_end = position
         rows: list[list[str]] = []
+        reader = csv.reader(io.StringIO("\n".join(body)), delimiter=delimiter)
         with contextlib.suppress(csv.Error):  # a lone `\r` inside a row (`Doe.\n\r I live`): no table
-            for row in csv.reader(io.StringIO("\n".join(body)), delimiter=delimiter):
+            for row in reader:
                 if len(row) != len(columns):
                     break
                 rows.append(row)
+                table_end = body_ends[min(reader.line_num, len(body_ends)) - 1]
+        # (the table ends with its last row: a second table under its own header may follow, as a spreadsheet's
+        # next sheet does after `---- sheet 2 ----`; red team 56)
         if rows:
             yield columns, rows
 

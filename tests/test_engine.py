@@ -3743,7 +3743,8 @@ def test_red_team_56_admissions_hotels_tickets_and_security_logs(tmp_path: Path)
     """Red team 56 (NER off): where a person was born (a key, a label, after the birth's date), a student's ids (after
     Banner, SEVIS and Student Finance's CRN, in Canvas's `sis_user_id:` paths, under SIS and LTI keys, in a NACHA
     refund batch's entry records, with the account and the name glued to their neighbours), an Italian hotel's
-    Alloggiati Web guest records (names, birth date and document read by their positions), a ServiceNow
+    Alloggiati Web guest records (names, birth date and document read by their positions), a payroll's second sheet
+    under its own header and a `Name` beside `Vorname` (a family name alone), a ServiceNow
     custom field (`u_birth_date`), a query's conditions on a column (`WHERE g.doc_number IN (...)`), a Japanese name
     known spaced and written without its blank, a ticket's barcode beside its `sku` and its rotating payload, a
     recipient base64-encoded in a link's `?id=`, and the credentials of Moodle, Alloggiati Web, OHIP, an LTI launch
@@ -3786,6 +3787,10 @@ def test_red_team_56_admissions_hotels_tickets_and_security_logs(tmp_path: Path)
         "schedine": "1718/06/202603" + "BIANCHI".ljust(50) + "LORENZO".ljust(30) + "123/09/1976403015146MI100000100"
                     + "100000100IDELE" + "CA48213KX".ljust(20) + "403015146\n" + "1918/06/202603" + "COLOMBO".ljust(50)
                     + "CHIARA".ljust(30) + "230/01/1980401001272TO100000100100000100" + " " * 34 + "\n",
+        "payroll": "Personalnr;Name;Vorname;Geburtsdatum;Brutto\n00392018;Nowak;Ewa;17.06.1990;4.180,00\n"
+                   "---- hoja 'Nóminas MAD' ----\nNumEmpleado;Apellidos;Nombre;DNI;Bruto\n"
+                   "HL-ES-21107;Baptista Leal;Inés;61409698C;2.610,00\n",
+        "settings": {"name": "Settings", "first_name": "Ana"},
     }
     out = redacted_by_the_cli(tmp_path, document, b"Wolfratshausen", b"Garmisch", b"N00482913", b"N0034718265",
                               b"11839274650", b"N00517288", b"Venkataraman", b"N00533061",
@@ -3795,7 +3800,7 @@ def test_red_team_56_admissions_hotels_tickets_and_security_logs(tmp_path: Path)
                               b"WHQeJXfAPUHkRDZJ3Yhl", victim.encode(), b"AM8xgNv8K6THljoK8ruhQ",
                               b"b93d7634-9915-49fe-b243-61e3bfffb0bd", b"4820017733961", b"38291047716", b"MONTGOMERY",
                               b"DELACROIX", b"N00391827", b"BIANCHI", b"LORENZO", b"23/09/1976",
-                              b"COLOMBO", b"CHIARA", b"30/01/1980")
+                              b"COLOMBO", b"CHIARA", b"30/01/1980", b"Nowak", b"Baptista", b"61409698C")
     assert out["ocr"].endswith("\nPlace of birth: Unknown") and "(course CRN 40213)" in out["note"]
     assert out["canvas"].endswith("/enrollments?per_page=50") and out["applicant"]["term"] == "202610"
     assert out["db.query.text"].endswith("AND g.status = 'open'") and out["lti"]["oauth_nonce"] == "8f1c2b"
@@ -3809,6 +3814,10 @@ def test_red_team_56_admissions_hotels_tickets_and_security_logs(tmp_path: Path)
     assert (batch, control) == (document["nacha"].split("\n")[0], document["nacha"].split("\n")[3])
     assert first.startswith("622075731757<ID_NUMBER:") and "    0000241500<ID_NUMBER:" in first
     assert first.endswith(">  0071000010000001") and "<PERSON:" in second
+    payroll = out["payroll"].split("\n")
+    assert payroll[1].startswith("00392018;<PERSON:") and payroll[1].endswith(";4.180,00")
+    assert payroll[4].startswith("HL-ES-21107;<PERSON:") and ";<ID_NUMBER:" in payroll[4]
+    assert out["settings"]["name"] == "Settings"
     guest, family, _ = out["schedine"].split("\n")
     assert guest.startswith("1718/06/202603<PERSON:") and guest.endswith(">           403015146")
     assert "403015146MI100000100100000100IDELE<ID_NUMBER:" in guest and family.endswith("100000100" + " " * 34)
