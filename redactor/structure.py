@@ -140,7 +140,9 @@ _PII_KEY_ENTITIES = {
     **dict.fromkeys(("sis_user_id", "student_sis_id", "sis_student_id", "lis_person_sourcedid", "permanent_code",
                      "code_permanent", "quebec_permanent_code", "customer_reference_number", "soporte_documento",
                      "numero_soporte", "state_student_number", "state_studentnumber", "sevis_id", "doc_number",
-                     "doc_no"), "ID_NUMBER"),
+                     "doc_no",
+                     # a worker's permit (red team 57)
+                     "work_permit", "work_permit_number", "permis_de_travail", "numero_permis_travail"), "ID_NUMBER"),
     # other languages' forms (German, Spanish, French, Italian) and API spellings (Duffel's `born_on`)
     **dict.fromkeys(("born_on", "geburtsdatum", "fecha_nacimiento", "fecha_de_nacimiento", "date_naissance",
                      "date_de_naissance", "data_di_nascita", "data_nascita"), "DATE_OF_BIRTH"),
@@ -1367,9 +1369,14 @@ _PUBLIC_CONTACT_KEYS = frozenset({"formatted_phone_number", "international_phone
                                   "address_public", "public_address"})
 
 
+# ... and a business's public registration numbers under their names (a Québec contractor's RBQ licence and NEQ;
+# red team 57): a phone's shape (`5712-3489-01`) that is no one's.
+_PUBLIC_REGISTRY_KEYS = frozenset({"rbq", "rbq_licence", "rbq_license", "rbq_number", "neq", "neq_number"})
+
+
 def is_public_contact(record: Mapping[str, Any], key: str) -> bool:
     name = normalize_key(key)
-    if name in _PUBLIC_CONTACT_KEYS:
+    if name in _PUBLIC_CONTACT_KEYS or name in _PUBLIC_REGISTRY_KEYS:
         return True
     place = record.get("place_id", record.get("placeId", record.get("id")))
     if name not in _LISTING_CONTACT_KEYS or not (isinstance(place, str) and place.startswith("ChIJ")):
@@ -2671,6 +2678,11 @@ def _is_coordinate_key(name: str) -> bool:
 
 # (with its hemispheres too, as EXIF's `GPSPosition` writes it: `40.411731 N, 3.702887 W`; red team 51)
 _LAT_LNG = re.compile(r"[ \t]*-?\d{1,2}\.\d{3,}(?:[ \t]?[NS])?,[ \t]*-?\d{1,3}\.\d{3,}(?:[ \t]?[EW])?[ \t]*")
+# A photo's EXIF position, one coordinate a key, as exiftool prints it (`"GPSLatitude": "30 deg 30' 46.35\" N"`, or
+# `30.512874`): where the photo was taken, a customer's home in a technician's job photos (red team 57).
+_EXIF_GPS_KEYS = frozenset({"gps_latitude", "gps_longitude", "gps_dest_latitude", "gps_dest_longitude"})
+_EXIF_GPS_VALUE = re.compile(r"\d{1,3}[ ]?(?:deg|°)[ ]?\d{1,2}'[ ]?\d{1,2}(?:\.\d+)?\"?(?:[ ]?[NSEW])?"
+                             r"|-?\d{1,3}\.\d{4,}(?:[ ]?[NSEW])?")
 # (and Solana's, 32 to 44 characters of base58, under a wallet's key only; red team 51)
 _WALLET_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}|(?:bc1|tb1)[02-9ac-hj-np-z]{25,87}|[13][1-9A-HJ-NP-Za-km-z]{25,34}"
                              r"|T[1-9A-HJ-NP-Za-km-z]{33}|[1-9A-HJ-NP-Za-km-z]{32,44}")
@@ -2921,6 +2933,8 @@ class StructureRules:
         if isinstance(child, str) and (_is_coordinate_key(normalize_key(key)) or is_geofence_centre(parent, key)) \
                 and _LAT_LNG.fullmatch(child):
             return Member(False, effective_key, "LOCATION", shape)  # a home's or a pickup's GPS position
+        if isinstance(child, str) and normalize_key(key) in _EXIF_GPS_KEYS and _EXIF_GPS_VALUE.fullmatch(child.strip()):
+            return Member(False, effective_key, "LOCATION", shape)
         if is_generated_token(parent, key, parent_key):
             return Member(False, effective_key, None, shape)  # model output: analysed as text
         if key in _SCHEMA_TEXT_KEYS and isinstance(child, str) and is_schema(parent):

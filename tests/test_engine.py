@@ -3821,3 +3821,32 @@ def test_red_team_56_admissions_hotels_tickets_and_security_logs(tmp_path: Path)
     guest, family, _ = out["schedine"].split("\n")
     assert guest.startswith("1718/06/202603<PERSON:") and guest.endswith(">           403015146")
     assert "403015146MI100000100100000100IDELE<ID_NUMBER:" in guest and family.endswith("100000100" + " " * 34)
+
+
+def test_red_team_57_field_service_access_notes_photos_and_onboarding(tmp_path: Path) -> None:
+    """Red team 57 (NER off): a technician's access notes (`Subdivision gate #2580*`, `lockbox on hose bib 0614`,
+    `disarm 7391`, `caja de llaves 0614`), a password quoted after its word (`monitoring password 'bluebonnet22'`),
+    a job photo's EXIF position in degrees and minutes, a SIN quoted in a traceback, a Canadian cheque's folio, a
+    work permit, ServiceTitan's app key and a refresh token in a token request's query. Near misses: a keypad's model
+    year, the company's public RBQ licence (in text and under its key), the cheque's transit and institution."""
+    document: dict[str, Any] = {
+        "accessNotes": "Subdivision gate #2580*, lockbox on hose bib 0614, disarm 7391. Garage keypad 1987; "
+                       "monitoring password 'bluebonnet22'. Keypad model 2000 installed.",
+        "sms_es": "portón #2580*, caja de llaves 0614, alarma 7391 (clave 'bluebonnet22')",
+        "exif": {"Make": "Apple", "GPSLatitude": "30 deg 30' 46.35\" N", "GPSLongitude": "97 deg 41' 21.17\" W",
+                 "ExposureTime": "1/120"},
+        "traceback": "pydantic_core.ValidationError: NAS '247183593' ne correspond pas au format attendu",
+        "cheque": "Desjardins transit 30512 institution 815 folio 4471209",
+        "worker": {"name": "Luis Ortega", "work_permit": "U102938475"},
+        "servicetitan": {"tenant": 1182734, "app_key": "ak1.xducl1mhoosfaqfdpraj71ftquwogsbekxgzg2sye9b2"},
+        "request": "POST https://api.ecobee.com/token?grant_type=refresh_token&code=Xy7kP2mQ9rT4vW8zA1bC3dE5fG6hJ0kL"
+                   "&client_id=ecb-22",
+        "sub": {"company": "Menuiserie Laval", "rbq": "5712-3489-01", "note": "RBQ 5712-3489-01, NEQ 1173456782"},
+    }
+    out = redacted_by_the_cli(tmp_path, document, b"2580", b"0614", b"7391", b"bluebonnet22", b"46.35", b"21.17",
+                              b"247183593", b"4471209", b"U102938475", b"ak1.xducl1", b"Xy7kP2mQ9rT4vW8zA1bC3dE5")
+    assert out["accessNotes"].endswith("Keypad model 2000 installed.") and out["exif"]["Make"] == "Apple"
+    assert out["exif"]["ExposureTime"] == "1/120" and out["exif"]["GPSLatitude"].startswith("<LOCATION:")
+    assert out["cheque"].startswith("Desjardins transit 30512 institution 815 folio <ID_NUMBER:")
+    assert out["sub"] == document["sub"] and out["request"].endswith("&client_id=ecb-22")
+    assert out["servicetitan"]["tenant"] == 1182734

@@ -1680,7 +1680,7 @@ CUE_RULES: tuple[CueRule, ...] = (
     # Canada's social insurance number, Australia's tax file number, India's Aadhaar, after their names (a
     # table's cell beside its type too: `| SIN | 130 692 544 |`), each with its check digit.
     CueRule("canadian_sin", "ID_NUMBER", r"\b(?-i:SIN|NAS)\b|\bsocial[ _-]insurance(?:[ _-](?:number|no\.?))?",
-            r"\d{3}[ -]?\d{3}[ -]?\d{3}(?![\d-])", sin_ok, separator=_ID_CELL_SEPARATOR,
+            r"\d{3}[ -]?\d{3}[ -]?\d{3}(?![\d-])", sin_ok, separator=_ID_CELL_SEPARATOR + "['\"]?",
             keywords=("sin ", "sin:", "sin#", "sin\t", "nas ", "nas:", "social insurance")),
     CueRule("australian_tfn", "ID_NUMBER", r"\b(?-i:TFN)\b|\btax[ _-]file[ _-](?:number|no\.?)",
             r"\d{3}[ -]?\d{3}[ -]?\d{3}(?![\d-])", tfn_ok, separator=_ID_CELL_SEPARATOR,
@@ -1946,8 +1946,23 @@ CUE_RULES: tuple[CueRule, ...] = (
     # A keypad's code after the gate or door itself, by the keypad's `#` or `*` (`Gate 2580*, ask for...`; an airport's
     # `Gate 12` has none), or after a courtyard gate, which no airport has (`Hoftor 1947B`; red team 51).
     CueRule("keypad_code", "CREDENTIAL", r"\b(?:gate|door|entry|portal|port[óo]n|puerta|porte)",
-            r"\d{3,8}[#*](?![\w])", separator=r"[ \t]+", keywords=("gate", "door", "entry", "portal", "portón",
+            r"#?\d{3,8}[#*](?![\w])", separator=r"[ \t]+", keywords=("gate", "door", "entry", "portal", "portón",
                                                                     "porton", "puerta", "porte")),
+    # A field technician's access notes (red team 57): `lockbox on hose bib 0614`, `disarm 7391`, `Garage keypad 1987`,
+    # `caja de llaves 0614`, `alarma 7391`: the code after what it opens, a few words saying where it is between.
+    CueRule("access_note_code", "CREDENTIAL",
+            r"\b(?:lock[ -]?box|key[ -]?safe|keypad|disarm|alarma|caja[ \t]+de[ \t]+llaves|candado|teclado)"
+            r"(?:[ \t]+(?:on|at|by|in|near|behind|en|junto[ \t]+a)[ \t]+(?:the[ \t]+|la[ \t]+|el[ \t]+)?[\w-]{1,20}"
+            r"(?:[ \t]+[\w-]{1,20}){0,2}?)?",
+            r"\d{4,8}[#*]?(?![\w/:-]|[.,]\d)", separator=r"(?:[ \t]*[:#=]?[ \t]*)",
+            keywords=("lockbox", "lock-box", "lock box", "keysafe", "key safe", "key-safe", "keypad", "disarm",
+                      "alarma", "caja", "candado", "teclado")),
+    # A Canadian cheque's account after its transit and institution numbers (`Desjardins transit 30512 institution 815
+    # folio 4471209`; red team 57): the branch and the bank are public, the folio is the account.
+    CueRule("canadian_cheque_account", "ID_NUMBER",
+            r"\btransit[ \t]*(?:no\.?|#)?[ \t]*\d{5}[ \t,;]+(?:institution|inst\.?)[ \t]*(?:no\.?|#)?[ \t]*\d{3}"
+            r"[ \t,;]+(?:folio|account|acct\.?|compte)",
+            r"\d{5,12}(?![\w-])", separator=r"(?:[ \t]*(?:no\.?|#|:)?[ \t]*)", keywords=("transit",)),
     CueRule("courtyard_gate_code", "CREDENTIAL", r"\bhoftor",
             r"\d{3,8}(?:[#*]|(?-i:[A-Z])(?![\w]))?(?![\w/:-]|[.,]\d)", separator=r"[ \t]*[:=]?[ \t]*",
             keywords=("hoftor",)),
@@ -1975,6 +1990,12 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"seguridad|atr[áa]s|verificaci[óo]n|la[ \t]+tarjeta|caja|candado|garaje))?",
             r"\d{3,8}(?![\w/:-]|[.,]\d)", separator=r"(?:[ \t]*[,:]?[ \t]*(?:es|era|:)?[ \t]*)",
             keywords=("código", "codigo")),
+    # exiftool's degrees, minutes and seconds (`GPSLatitude: 30 deg 30' 46.35" N`, `GPS Position : 30 deg 30' 46.35" N,
+    # 97 deg 41' 21.17" W`): a photo's place, a customer's home (red team 57).
+    CueRule("exif_gps_dms", "LOCATION", r"\bGPS[ \t]?(?:Latitude|Longitude|Position|Dest(?:Latitude|Longitude))",
+            r"\d{1,3}[ \t]?(?:deg|°)[ \t]?\d{1,2}'[ \t]?\d{1,2}(?:\.\d+)?(?:\\?\"|'')[ \t]?[NSEW]"
+            r"(?:,[ \t]?\d{1,3}[ \t]?(?:deg|°)[ \t]?\d{1,2}'[ \t]?\d{1,2}(?:\.\d+)?(?:\\?\"|'')[ \t]?[NSEW])?",
+            separator=r"(?:[ \t]*:?[ \t]*\\?[\"']?)", keywords=("gps",)),
     # A position as latitude and longitude after what it places (a ride's `origin=37.79612,-122.41894`, `last ping
     # 37.76231, -122.43509`, `"latlng": "..."`): four decimals or more, within range. (Without its word a pair of
     # decimals is as often two scores or an embedding's first values.)

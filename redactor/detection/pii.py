@@ -176,8 +176,9 @@ _NUMBER_NAME_BEFORE = re.compile(r"(?i:\b(?:folio|meeting[ \t]+id|conference[ \t
                                  r"|(?:\b(?-i:SN|S/N)|(?i:\bserial(?:[ \t]+(?:no\.?|number))?))[ \t]*[:#]?[ \t]*$"
                                  r"|\((?-i:EG|EU|EWG|EC|EEC|CE|UE)\)[ \t]+(?i:Nr\.?|No\.?|n\.|n°)[ \t]*$"
                                  # a school's or a college's public codes (California's CDS code, NCES and IPEDS ids,
-                                 # the UK's UKPRN and URN; red team 56)
-                                 r"|\b(?-i:CDS|NCES|IPEDS|OPEID|UKPRN|URN)(?:[ \t]+(?i:code|id|no\.?|number))?"
+                                 # the UK's UKPRN and URN; red team 56), a Québec contractor's public RBQ licence
+                                 r"|\b(?-i:CDS|NCES|IPEDS|OPEID|UKPRN|URN|RBQ)"
+                                 r"(?:[ \t]+(?i:code|id|no\.?|number|licen[cs]e|#))?"
                                  r"[ \t]*[:#]?[ \t]*$")
 _RECORD_WORD_REACH = 32
 # Digits a mask goes on from (`+49 (555) 010-XXXX`, `+1 415 555 ****`): a proxy's or a display's masked number, whose

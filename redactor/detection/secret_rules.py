@@ -146,6 +146,7 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         # records it (red team 56). (`app_key` alone is Pusher's public key, above.)
         "x_app_key", "wstoken", "wskey", "ws_key", "oauth_signature", "request_header_key",
         "tok",  # a link's token parameter, short (`/t/accept?tok=trf_tok_...`)
+        "st_app_key",  # ServiceTitan's application key header (`ST-App-Key: ak1...`; red team 57)
     }
 )
 
@@ -1041,6 +1042,19 @@ _IDENTIFIER_PUNCTUATION = frozenset("_-./")
 _PROSE_PASSWORD_KEYWORDS = (*(word for word in PASSWORD_WORDS if word != "parola" and "_" not in word),
                             "mot de passe", "clave")
 _PROSE_PASSWORD_WORDS = "|".join(re.escape(word) for word in _PROSE_PASSWORD_KEYWORDS)
+
+
+def _quoted_or_prose_password_ok(m: re.Match[str], value: str) -> bool:
+    """A word quoted after "password" is the password whatever its shape, if it has a letter and a digit
+    (`monitoring password 'bluebonnet22'`, `(clave 'bluebonnet22')`; red team 57); else see _prose_password_ok."""
+    start, end = m.start("secret"), m.end("secret")
+    quote = m.string[start - 1:start]
+    if quote in ("'", '"', "`") and m.string[end:end + 1] == quote and len(value) >= 6 and _not_placeholder(value) \
+            and any(c.isdigit() for c in value) and any(c.isalpha() for c in value) \
+            and not (_PATH_VALUE.fullmatch(value) or "://" in value or _EMAIL_VALUE.fullmatch(value)
+                     or _HEX_RUN.search(value)):
+        return True
+    return _prose_password_ok(m, value)
 
 
 def _prose_password_ok(_m: re.Match[str], value: str) -> bool:
@@ -3143,7 +3157,7 @@ RULES: dict[str, SecretRule] = _rules(
         ),
         ("password", "passwd", "passphrase", "pw", *_PROSE_PASSWORD_KEYWORDS),
         "redactor: passwords pasted into agent messages and tool output",
-        validator=_prose_password_ok,
+        validator=_quoted_or_prose_password_ok,
         # Below the assignment and command-line rules, which type the same span from its syntax.
         score=0.8,
         priority=GENERIC,
@@ -3404,6 +3418,29 @@ RULES: dict[str, SecretRule] = _rules(
         ("passwords", "passwds", "password_list", "passwordlist"),
         "redactor: YAML lists of passwords in configs and tool output",
         validator=lambda m, value: _in_secret_list(m) and _not_placeholder(value),
+        priority=GENERIC,
+    ),
+    SecretRule(
+        "servicetitan_app_key", "API_KEY",
+        # ServiceTitan's application key (`ak1.` and random lower-case letters and digits), sent as `ST-App-Key` with
+        # every API call beside the OAuth client's `cid.`/`cs1.` pair (red team 57).
+        re.compile(r"(?<![\w.])(?P<secret>ak1\.[a-z0-9]{30,64})(?![\w.])"),
+        ("ak1.",),
+        "https://developer.servicetitan.io/docs/get-going-manage-client-id-and-secret/ (app key, ak1.)",
+        validator=_has_letter_and_digit,
+        priority=VENDOR,
+    ),
+    SecretRule(
+        "oauth_refresh_grant", "ACCESS_TOKEN",
+        # A refresh token in a token request's query (`/token?grant_type=refresh_token&code=<token>&client_id=...`, as
+        # ecobee takes it; `&refresh_token=` elsewhere): whoever holds it mints access tokens (red team 57).
+        re.compile(r"(?i)[?&]grant_type=refresh_token(?:&[^\s#&\"'<>\\=]{1,64}=[^\s#&\"'<>\\]{0,512}){0,8}?"
+                   r"&(?:code|refresh_token)=(?P<secret>[A-Za-z0-9._~+/%-]{16,512})(?=[&#\s\"'<>\\]|$)"),
+        ("grant_type=refresh_token",),
+        "https://datatracker.ietf.org/doc/html/rfc6749#section-6; https://www.ecobee.com/home/developer/api/documentation/"
+        "v1/auth/authz-code-authorization.shtml",
+        validator=_has_letter_and_digit,
+        score=0.9,
         priority=GENERIC,
     ),
     SecretRule(

@@ -723,7 +723,10 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "geboren am 14.03.2003 in Wolfratshausen", "GET /api/v1/users/sis_user_id:N00517288/enrollments",
                "5220NORTHFIELD\n6220757317574820017733961    0000241500N00482913      DELACROIX-OWENS MARCUS  "
                "0071000010000001\n", "schedine:\n" + "1718/06/202603" + "BIANCHI".ljust(50) + "LORENZO".ljust(30)
-               + "123/09/1976403015146MI100000100100000100IDELE" + "CA48213KX".ljust(20) + "403015146\n"]
+               + "123/09/1976403015146MI100000100100000100IDELE" + "CA48213KX".ljust(20) + "403015146\n",
+               # red team 57
+               "lockbox on hose bib 0614", "GPSLatitude: 30 deg 30' 46.35\" N",
+               "Desjardins transit 30512 institution 815 folio 4471209"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
