@@ -141,8 +141,9 @@ _PII_KEY_ENTITIES = {
                      "code_permanent", "quebec_permanent_code", "customer_reference_number", "soporte_documento",
                      "numero_soporte", "state_student_number", "state_studentnumber", "sevis_id", "doc_number",
                      "doc_no",
-                     # a worker's permit (red team 57)
-                     "work_permit", "work_permit_number", "permis_de_travail", "numero_permis_travail"), "ID_NUMBER"),
+                     # a worker's permit, a volunteer's DBS certificate (red team 57)
+                     "work_permit", "work_permit_number", "permis_de_travail", "numero_permis_travail",
+                     "dbs_certificate_number", "dbs_certificate", "dbs_number", "disclosure_number"), "ID_NUMBER"),
     # other languages' forms (German, Spanish, French, Italian) and API spellings (Duffel's `born_on`)
     **dict.fromkeys(("born_on", "geburtsdatum", "fecha_nacimiento", "fecha_de_nacimiento", "date_naissance",
                      "date_de_naissance", "data_di_nascita", "data_nascita"), "DATE_OF_BIRTH"),
@@ -1048,9 +1049,18 @@ def is_message_party_number(record: Mapping[str, Any], key: str, value: str) -> 
 _LICENCE_KEYS = frozenset({"license", "licence", "license_no", "licence_no", "dl"})
 
 
+# ... and a certificate's number beside its holder's details (a DBS check's `{"certificate_number": "001782456193",
+# "surname": ..., "date_of_birth": ...}`; red team 57); a certificate of a thing has none beside it.
+_CERTIFICATE_KEYS = frozenset({"certificate_number", "certificate_no", "cert_number", "cert_no"})
+
+
 def licence_of_a_person(record: Mapping[str, Any], key: str, value: Any) -> bool:
-    return normalize_key(key) in _LICENCE_KEYS and isinstance(value, str) and any(c.isdigit() for c in value) \
-        and is_contact_record(record)
+    name = normalize_key(key)
+    if not isinstance(value, str) or not any(c.isdigit() for c in value):
+        return False
+    if name in _CERTIFICATE_KEYS:
+        return is_contact_record(record) or holds_personal_data(record)
+    return name in _LICENCE_KEYS and is_contact_record(record)
 
 
 # A key that names a phone number in one of its words (`phone_on_bvn`, `employer_phone`, `alt_mobile`,

@@ -3850,3 +3850,38 @@ def test_red_team_57_field_service_access_notes_photos_and_onboarding(tmp_path: 
     assert out["cheque"].startswith("Desjardins transit 30512 institution 815 folio <ID_NUMBER:")
     assert out["sub"] == document["sub"] and out["request"].endswith("&client_id=ecb-22")
     assert out["servicetitan"]["tenant"] == 1182734
+
+
+def test_red_team_57_donors_and_customer_data_pipelines(tmp_path: Path) -> None:
+    """Red team 57 (NER off): a CDP's keys in a runbook (a write key after its words, Segment's `sgp_` token,
+    mParticle's `us1-` key, an SDK's dev key in Swift), a UUID-shaped key after `API key:` and a client secret, a
+    WhatsApp link's number, a phone quoted in an encoded SOQL query, a volunteer's DBS certificate number (after its
+    name and beside its holder's details), a PPS number with words before `is`, ChurchSuite's `X-Auth` header. Near
+    misses: Adjust's event token, a TLS certificate's number, the id of a client secret."""
+    document: dict[str, Any] = {
+        "runbook": "- RudderStack shadow source write key: 2L63sgkEGtXEf5r02tQk735XLRT (data plane https://dp.example)\n"
+                   "- Segment Public API token (workspace admin): "
+                   "sgp_rZJAPBasS9YRx332fYeHufmWQbPN1VjIou5nmS5NY9DPogxoBWame2UrhDDOoS3A\n"
+                   "- mParticle S2S feed: key=us1-f30905207828dca324c470500c80c10a\n",
+        "swift": 'AppsFlyerLib.shared().appsFlyerDevKey = "u8D5nUnB07wtOCZLaZy6cg"',
+        "errors": ['401 Unauthorized: {"message":"Invalid API key: e81e9cab-29a5-4603-95bd-64b9fa0193e3"}',
+                   "configurado com client secret dbb7b83e-99d1-46d2-9414-1b01cb23e418 (v3); "
+                   "client secret id 5f3e2a10-04c4-4b7e-9a51-2f0d3c8e9b11"],
+        "answer": "Fale com ela: https://wa.me/5511987654321?text=Ol%C3%A1",
+        "sfdc": "GET /services/data/v60.0/query?q=SELECT+Id+FROM+Contact+WHERE+MobilePhone+%3D+%2707841+326590%27",
+        "call": "Mobile 07841 326590. My PPS number for the tax thing is 6332653MA.",
+        "dbs": {"certificate_number": "001782456193", "surname": "Okonkwo", "date_of_birth": "14/02/1979"},
+        "log": "DBS 001634098217 (enhanced) returned NEW_INFO",
+        "headers": {"X-Auth": "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e", "Accept": "application/json"},
+        "adjust": {"app_token": "8x4qk2m7ab3d", "event_token": "x7k2pq"},
+        "tls": {"certificate_number": "0x1A2B3C4D", "issuer": "DigiCert"},
+    }
+    out = redacted_by_the_cli(tmp_path, document, b"2L63sgkEGtXEf5r02tQk735XLRT", b"sgp_rZJAPBas", b"us1-f3090520",
+                              b"u8D5nUnB07wtOCZLaZy6cg", b"e81e9cab-29a5", b"dbb7b83e-99d1", b"5511987654321",
+                              b"326590", b"6332653MA", b"001782456193", b"001634098217", b"9f2c4e6a8b0d1f3e5a7c")
+    assert "(data plane https://dp.example)\n" in out["runbook"]
+    assert out["errors"][1].endswith("client secret id 5f3e2a10-04c4-4b7e-9a51-2f0d3c8e9b11")
+    assert out["answer"].endswith("?text=Ol%C3%A1") and out["sfdc"].endswith(">%27")
+    assert out["sfdc"].startswith("GET /services/data/v60.0/query?q=SELECT+Id+FROM+Contact+WHERE+MobilePhone+%3D+%27<")
+    assert out["adjust"]["event_token"] == "x7k2pq" and out["tls"] == document["tls"]
+    assert out["headers"]["Accept"] == "application/json" and out["log"].endswith(" (enhanced) returned NEW_INFO")

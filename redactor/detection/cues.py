@@ -1809,6 +1809,11 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"\bHMRC(?:[ \t]+[A-Za-z]{2,20}){0,2}|\bref(?:erence)?|\bUTR\b", r"\d{10}K(?![\w-])",
             separator=r"(?:[ \t]*[:#]?[ \t]*)", keywords=("hmrc", "ref", "utr")),
     CueRule("us_ptin", "ID_NUMBER", r"\bPTIN\b", r"P\d{8}(?![\w-])", keywords=("ptin",)),
+    # A DBS (criminal record) certificate's number after its name (`DBS 001634098217`, `DBS certificate no.
+    # 001782456193`): twelve digits (red team 57).
+    CueRule("dbs_certificate", "ID_NUMBER",
+            r"\bDBS(?:[ \t]+(?:certificate|cert\.?|check|disclosure))?(?:[ \t]+(?:number|no\.?|#))?",
+            r"\d{12}(?![\w-])", keywords=("dbs",)),
     # A student's ids after their systems' names (red team 56): a Banner id (`Banner ID N00482913`), a SEVIS id
     # (`SEVIS ID N0034718265`), a UK Student Finance customer reference number (`her CRN is 11839274650`: eleven
     # digits; a course's CRN has five).
@@ -1841,7 +1846,9 @@ CUE_RULES: tuple[CueRule, ...] = (
     # family-benefits (CAF) file number (`numéro allocataire 2917463`), each after its name.
     CueRule("irish_ppsn", "ID_NUMBER",
             r"\bPPSN?\b(?:[ \t]*(?:number|no\.?))?|\bpersonal[ \t]+public[ \t]+service[ \t]+(?:number|no\.?)",
-            r"\d{7}[ ]?[A-Wa-w][ABHWTXabhwtx]?(?![\w-])", ppsn_ok, separator=_ID_CELL_SEPARATOR,
+            r"\d{7}[ ]?[A-Wa-w][ABHWTXabhwtx]?(?![\w-])", ppsn_ok,
+            # (a checked number: what it is for may come between, `My PPS number for the tax thing is ...`; red team 57)
+            separator=f"(?:{_PHRASE_THEN_VALUE}|{_ID_CELL_SEPARATOR})",
             keywords=("pps", "ppsn", "personal public service")),
     CueRule("portuguese_nif", "ID_NUMBER",
             r"\bNIF\b|\bn(?:[úu]mero|\.?[º°]|\.)?[ \t]*(?:de[ \t]+)?(?:identifica[çc][ãa]o[ \t]+fiscal|contribuinte)"
@@ -1957,6 +1964,10 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"\d{4,8}[#*]?(?![\w/:-]|[.,]\d)", separator=r"(?:[ \t]*[:#=]?[ \t]*)",
             keywords=("lockbox", "lock-box", "lock box", "keysafe", "key safe", "key-safe", "keypad", "disarm",
                       "alarma", "caja", "candado", "teclado")),
+    # A WhatsApp click-to-chat link's number (`https://wa.me/5511987654321?text=...`, `api.whatsapp.com/send?phone=`;
+    # red team 57): the international number without its `+`.
+    CueRule("whatsapp_link_number", "PHONE_NUMBER", r"\bwa\.me/|\bwhatsapp\.com/send/?\?(?:[^\s#\"'<>]{0,200}&)?phone=",
+            r"\+?\d{8,15}(?![\w-])", separator="", keywords=("wa.me", "whatsapp.com")),
     # A Canadian cheque's account after its transit and institution numbers (`Desjardins transit 30512 institution 815
     # folio 4471209`; red team 57): the branch and the bank are public, the folio is the account.
     CueRule("canadian_cheque_account", "ID_NUMBER",

@@ -147,6 +147,8 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "x_app_key", "wstoken", "wskey", "ws_key", "oauth_signature", "request_header_key",
         "tok",  # a link's token parameter, short (`/t/accept?tok=trf_tok_...`)
         "st_app_key",  # ServiceTitan's application key header (`ST-App-Key: ak1...`; red team 57)
+        "x_auth",  # ChurchSuite's `X-Auth` header: the account's API key (red team 57)
+        "dev_key",  # AppsFlyer's dev key (`appsFlyerDevKey = "..."`), which signs its server-to-server API calls
     }
 )
 
@@ -186,6 +188,8 @@ EXCLUDED_SECRET_KEY_NAMES: frozenset[str] = frozenset(
         # .NET strong names (`Culture=neutral, PublicKeyToken=b77a5c561934e089`): an 8-byte hash of
         # the assembly's *public* key, printed in every assembly-binding log and stack trace.
         "public_key_token",
+        # An attribution SDK's event token (Adjust's `event_token: "x7k2pq"`): shipped in the app, it names an event.
+        "event_token",
         # Names of secrets, not secrets: helm's `existingSecret: pg-credentials`, a k8s `secretRef`.
         "existing_secret",
         "secret_ref",
@@ -1044,6 +1048,9 @@ _PROSE_PASSWORD_KEYWORDS = (*(word for word in PASSWORD_WORDS if word != "parola
 _PROSE_PASSWORD_WORDS = "|".join(re.escape(word) for word in _PROSE_PASSWORD_KEYWORDS)
 
 
+_UUID_VALUE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+
+
 def _quoted_or_prose_password_ok(m: re.Match[str], value: str) -> bool:
     """A word quoted after "password" is the password whatever its shape, if it has a letter and a digit
     (`monitoring password 'bluebonnet22'`, `(clave 'bluebonnet22')`; red team 57); else see _prose_password_ok."""
@@ -1083,6 +1090,12 @@ _BASE32_KEY = re.compile(r"[A-Z2-7]{16,128}=*")
 def _base32_key_ok(_m: re.Match[str], value: str) -> bool:
     return _BASE32_KEY.fullmatch(value) is not None and any(c in "234567" for c in value) \
         and sum(c.isalpha() for c in value) >= 8
+
+
+def _random_or_client_secret_ok(m: re.Match[str], value: str) -> bool:
+    """As _random_secret_ok, and a UUID after "client secret" (HubSpot's app client secret; red team 57)."""
+    return _random_secret_ok(m, value) or (_UUID_VALUE.fullmatch(value) is not None
+                                           and m.string[max(0, m.start() - 7):m.start()].lower() == "client ")
 
 
 def _random_secret_ok(m: re.Match[str], value: str) -> bool:
@@ -3297,7 +3310,7 @@ RULES: dict[str, SecretRule] = _rules(
         ),
         ("secret",),
         "redactor: shared secrets pasted into agent messages and tool output",
-        validator=_random_secret_ok,
+        validator=_random_or_client_secret_ok,
         score=0.8,
         priority=GENERIC,
     ),
@@ -3307,14 +3320,17 @@ RULES: dict[str, SecretRule] = _rules(
         # dashboard's sentence, the words written with a space (`api_key=` is an assignment's). A random-looking
         # value right after them (see _random_secret_ok), 20 characters or more.
         re.compile(
-            r"(?i)(?<![A-Za-z0-9_-])(?:api[ \t](?:key|token)|(?:hmac|signing|webhook)[ \t](?:key|secret))"
+            # (and a CDP's or an SDK's keys, `write key: 2L63...`, `dev key`, and a client secret, red team 57)
+            r"(?i)(?<![A-Za-z0-9_-])(?:api[ \t](?:key|token)|(?:hmac|signing|webhook)[ \t](?:key|secret)"
+            r"|(?:write|dev|server|sdk|ingest)[ \t]key)"
             r"(?:[ \t]{1,3}(?:is|was)[ \t]{1,3}|[ \t]{0,3}:[ \t]{1,3}|[ \t]{1,3})"
             r"[\"'`]?(?P<secret>[A-Za-z0-9+/_-]{20,256}={0,2})(?![A-Za-z0-9+/_=-])"
         ),
         ("api key", "api\tkey", "api token", "api\ttoken", "hmac key", "hmac secret", "signing key", "signing secret",
-         "webhook key", "webhook secret"),
+         "webhook key", "webhook secret", "write key", "dev key", "server key", "sdk key", "ingest key"),
         "redactor: API keys pasted into agent messages and tool output",
-        validator=_random_secret_ok,
+        # (a vendor's key may be a UUID: Braze's REST key in `Invalid API key: <uuid>`)
+        validator=lambda m, value: _random_secret_ok(m, value) or _UUID_VALUE.fullmatch(value) is not None,
         score=0.8,
         priority=GENERIC,
     ),
@@ -3419,6 +3435,24 @@ RULES: dict[str, SecretRule] = _rules(
         "redactor: YAML lists of passwords in configs and tool output",
         validator=lambda m, value: _in_secret_list(m) and _not_placeholder(value),
         priority=GENERIC,
+    ),
+    SecretRule(
+        "segment_public_api_token", "API_KEY",
+        # Segment's Public API token (`sgp_` and 64 letters and digits), a workspace's admin credential (red team 57).
+        re.compile(r"(?<![\w-])(?P<secret>sgp_[A-Za-z0-9]{64})(?![\w-])"),
+        ("sgp_",),
+        "https://docs.segmentapis.com/tag/Getting-Started#section/Get-an-API-token",
+        validator=_has_letter_and_digit,
+        priority=VENDOR,
+    ),
+    SecretRule(
+        "mparticle_key", "API_KEY",
+        # An mParticle server-to-server or workspace key: its pod (`us1-`, `us2-`, `eu1-`, `au1-`, `st1-`) and 32 hex
+        # (`key=us1-f309...`; red team 57).
+        re.compile(r"(?<![\w-])(?P<secret>(?:us[12]|eu1|au1|st1)-[0-9a-f]{32})(?![\w-])"),
+        ("us1-", "us2-", "eu1-", "au1-", "st1-"),
+        "https://docs.mparticle.com/developers/server/http/#authentication (key and secret per input)",
+        priority=VENDOR,
     ),
     SecretRule(
         "servicetitan_app_key", "API_KEY",

@@ -92,12 +92,19 @@ class KnownValueIndex:
 
     @staticmethod
     def _bounded(text: str, start: int, end: int) -> bool:
-        if _is_word_char(text[start]) and start > 0 and _is_word_char(text[start - 1]):
+        if _is_word_char(text[start]) and start > 0 and _is_word_char(text[start - 1]) \
+                and not _after_url_escape(text, start):
             return False
         if _is_word_char(text[end - 1]) and end < len(text) and _is_word_char(text[end]):
             return False
         # A dotted number inside a longer one (`3.6.1.4` in the OID `1.3.6.1.4.1.14179`) is not the value.
         return not (_is_digit_after_dot(text, start) or _is_digit_before_dot(text, end))
+
+
+def _after_url_escape(text: str, start: int) -> bool:
+    """A URL escape ends right before `start` (`%2707841+326590%27`: a quoted phone in an encoded query; red team
+    57): its hex digits are no part of the value's word."""
+    return start >= 3 and text[start - 3] == "%" and all(c in "0123456789abcdefABCDEF" for c in text[start - 2:start])
 
 
 def _is_digit_after_dot(text: str, start: int) -> bool:

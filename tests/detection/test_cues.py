@@ -726,7 +726,8 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                + "123/09/1976403015146MI100000100100000100IDELE" + "CA48213KX".ljust(20) + "403015146\n",
                # red team 57
                "lockbox on hose bib 0614", "GPSLatitude: 30 deg 30' 46.35\" N",
-               "Desjardins transit 30512 institution 815 folio 4471209"]
+               "Desjardins transit 30512 institution 815 folio 4471209", "https://wa.me/5511987654321?text=Ol%C3%A1",
+               "DBS 001634098217 (enhanced)"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
