@@ -3320,7 +3320,7 @@ RULES: dict[str, SecretRule] = _rules(
         # dashboard's sentence, the words written with a space (`api_key=` is an assignment's). A random-looking
         # value right after them (see _random_secret_ok), 20 characters or more.
         re.compile(
-            # (and a CDP's or an SDK's keys, `write key: 2L63...`, `dev key`, and a client secret, red team 57)
+            # (and a CDP's or an SDK's keys, `write key: 2L63...`, `dev key`; red team 57)
             r"(?i)(?<![A-Za-z0-9_-])(?:api[ \t](?:key|token)|(?:hmac|signing|webhook)[ \t](?:key|secret)"
             r"|(?:write|dev|server|sdk|ingest)[ \t]key)"
             r"(?:[ \t]{1,3}(?:is|was)[ \t]{1,3}|[ \t]{0,3}:[ \t]{1,3}|[ \t]{1,3})"
