@@ -163,7 +163,7 @@ _DOCS_SEX = r"(?:M|F|X|U|MI|FI)"
 _DOCS_KEYWORDS = ("/m/", "/f/", "/x/", "/u/", "/mi/", "/fi/")
 
 
-# What a form writes where no place is known (`Place of birth: Unknown`), and the months a `born in` may name.
+# What a form writes where no place is known (`Place of birth: Unknown`, `Geburtsort: unbekannt`).
 _NO_PLACE_WORDS = frozenset({"unknown", "none", "not", "unbekannt", "inconnu", "inconnue", "desconocido", "sconosciuto",
                              "onbekend", "withheld", "redacted", "same", "other", "see"})
 

@@ -445,6 +445,7 @@ def aws_secret_ok(_m: re.Match[str], value: str) -> bool:
     return _mixed_case(value)
 
 
+_SECRET_LIST_MAX_ITEMS = 200  # (list items read back from one item: bounded, whatever the text's length)
 _LIST_OWNER = re.compile(r"[ \t]*(?:[\w.-]+_)?(?:passwords|passwds|password_list|passwordlist)[ \t]*:[ \t]*",
                          re.IGNORECASE)
 _LIST_ITEM = re.compile(r"[ \t]*-[ \t]")
@@ -463,9 +464,6 @@ def _in_secret_list(match: re.Match[str]) -> bool:
             return False
         end = start
     return False
-
-
-_SECRET_LIST_MAX_ITEMS = 200
 
 
 def _has_letter_and_digit(_m: re.Match[str], value: str) -> bool:
@@ -1056,28 +1054,28 @@ def _quoted_or_prose_password_ok(m: re.Match[str], value: str) -> bool:
     (`monitoring password 'bluebonnet22'`, `(clave 'bluebonnet22')`; red team 57); else see _prose_password_ok."""
     start, end = m.start("secret"), m.end("secret")
     quote = m.string[start - 1:start]
-    if quote in ("'", '"', "`") and m.string[end:end + 1] == quote and len(value) >= 6 and _not_placeholder(value) \
-            and any(c.isdigit() for c in value) and any(c.isalpha() for c in value) \
-            and not (_PATH_VALUE.fullmatch(value) or "://" in value or _EMAIL_VALUE.fullmatch(value)
-                     or _HEX_RUN.search(value)):
-        return True
+    if quote in ("'", '"', "`") and m.string[end:end + 1] == quote and len(value) >= 6:
+        return _may_be_password_word(m, value)
     return _prose_password_ok(m, value)
 
 
-def _prose_password_ok(_m: re.Match[str], value: str) -> bool:
+def _prose_password_ok(m: re.Match[str], value: str) -> bool:
     """The word after "password" in a sentence is usually a noun (`password policy`, `password
     reset-link-2024`, `password v2.3.1`): it is a credential only if shaped like one. 8+ characters
     with a digit and a letter, and either both cases (`Pg4dmin2026x`) or a symbol that does not
     join identifier words (`Zr7!kLq2#vBn`); never a placeholder, a path, a URL, an address or a
     digest (`sha256:<hex>` is a hash, and hashes stay for replay)."""
-    if not _not_placeholder(value) or _PATH_VALUE.fullmatch(value) or "://" in value:
-        return False
-    if _EMAIL_VALUE.fullmatch(value) or _HEX_RUN.search(value):
-        return False
-    if not any(c.isdigit() for c in value) or not any(c.isalpha() for c in value):
+    if not _may_be_password_word(m, value):
         return False
     symbol = any(not c.isalnum() and c not in _IDENTIFIER_PUNCTUATION for c in value)
     return _mixed_case(value) or symbol
+
+
+def _may_be_password_word(m: re.Match[str], value: str) -> bool:
+    """What every password word after its name needs: a letter and a digit, and no placeholder, path, URL,
+    address or digest."""
+    return _not_placeholder(value) and not _PATH_VALUE.fullmatch(value) and "://" not in value \
+        and not _EMAIL_VALUE.fullmatch(value) and not _HEX_RUN.search(value) and _has_letter_and_digit(m, value)
 
 
 # A wallet's BIP39 recovery phrase: 12, 15, 18, 21 or 24 words of 3 to 8 small letters (the list's
