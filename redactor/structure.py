@@ -24,6 +24,7 @@ from itertools import cycle
 from typing import Any
 
 from redactor.detection.base import SECRET_ENTITY_TYPES
+from redactor.detection.cues import DEGREES_MINUTES_SECONDS
 from redactor.detection.letters import CAPITAL, SMALL
 from redactor.detection.secret_rules import (
     COOKIE_CREDENTIAL_MIN_LENGTH,
@@ -2691,8 +2692,7 @@ _LAT_LNG = re.compile(r"[ \t]*-?\d{1,2}\.\d{3,}(?:[ \t]?[NS])?,[ \t]*-?\d{1,3}\.
 # A photo's EXIF position, one coordinate a key, as exiftool prints it (`"GPSLatitude": "30 deg 30' 46.35\" N"`, or
 # `30.512874`): where the photo was taken, a customer's home in a technician's job photos (red team 57).
 _EXIF_GPS_KEYS = frozenset({"gps_latitude", "gps_longitude", "gps_dest_latitude", "gps_dest_longitude"})
-_EXIF_GPS_VALUE = re.compile(r"\d{1,3}[ ]?(?:deg|°)[ ]?\d{1,2}'[ ]?\d{1,2}(?:\.\d+)?\"?(?:[ ]?[NSEW])?"
-                             r"|-?\d{1,3}\.\d{4,}(?:[ ]?[NSEW])?")
+_EXIF_GPS_VALUE = re.compile(DEGREES_MINUTES_SECONDS + r"\"?(?:[ ]?[NSEW])?|-?\d{1,3}\.\d{4,}(?:[ ]?[NSEW])?")
 # (and Solana's, 32 to 44 characters of base58, under a wallet's key only; red team 51)
 _WALLET_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}|(?:bc1|tb1)[02-9ac-hj-np-z]{25,87}|[13][1-9A-HJ-NP-Za-km-z]{25,34}"
                              r"|T[1-9A-HJ-NP-Za-km-z]{33}|[1-9A-HJ-NP-Za-km-z]{32,44}")

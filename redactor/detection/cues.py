@@ -795,6 +795,11 @@ _MARK_SEPARATOR = (rf"(?:[\]\\\"']{{0,3}}{_PARENTHETICAL}\s*"
                    r"(?:(?:[:=#]|\b(?:is|was|es|ist|est)\b)\s*)?[\\\"']{0,2})")
 
 
+# A coordinate in degrees, minutes and seconds as exiftool prints it (`30 deg 30' 46.35`, `30°30'46.35`), without
+# its seconds mark and hemisphere, which each reader spells its own way.
+DEGREES_MINUTES_SECONDS = r"\d{1,3}[ \t]?(?:deg|°)[ \t]?\d{1,2}'[ \t]?\d{1,2}(?:\.\d+)?"
+
+
 @dataclass(frozen=True)
 class CueRule:
     name: str
@@ -2004,8 +2009,8 @@ CUE_RULES: tuple[CueRule, ...] = (
     # exiftool's degrees, minutes and seconds (`GPSLatitude: 30 deg 30' 46.35" N`, `GPS Position : 30 deg 30' 46.35" N,
     # 97 deg 41' 21.17" W`): a photo's place, a customer's home (red team 57).
     CueRule("exif_gps_dms", "LOCATION", r"\bGPS[ \t]?(?:Latitude|Longitude|Position|Dest(?:Latitude|Longitude))",
-            r"\d{1,3}[ \t]?(?:deg|°)[ \t]?\d{1,2}'[ \t]?\d{1,2}(?:\.\d+)?(?:\\?\"|'')[ \t]?[NSEW]"
-            r"(?:,[ \t]?\d{1,3}[ \t]?(?:deg|°)[ \t]?\d{1,2}'[ \t]?\d{1,2}(?:\.\d+)?(?:\\?\"|'')[ \t]?[NSEW])?",
+            DEGREES_MINUTES_SECONDS + r"(?:\\?\"|'')[ \t]?[NSEW]"
+            r"(?:,[ \t]?" + DEGREES_MINUTES_SECONDS + r"(?:\\?\"|'')[ \t]?[NSEW])?",
             separator=r"(?:[ \t]*:?[ \t]*\\?[\"']?)", keywords=("gps",)),
     # A position as latitude and longitude after what it places (a ride's `origin=37.79612,-122.41894`, `last ping
     # 37.76231, -122.43509`, `"latlng": "..."`): four decimals or more, within range. (Without its word a pair of
