@@ -319,6 +319,19 @@ EU_STREET_ADDRESS_PATTERN = (
     r"[ \t]+\d{1,4}[a-zA-Z]?\b"
     r"(?:,[ \t]*\d{5}[ \t]+[A-ZÀ-Þ][\wÀ-ÿ-]+)?"
 )
+# (a word's full stop ends the town unless it abbreviates: `Paris. Reach me` is no town; `St. Albans` is)
+# (any Latin capital first: `Łódź`, `Świnoujście`, `Žilina`; red team 41)
+_CITY_WORD = rf"(?:(?:St|Ste|Mt|Ft)\.|[{CAPITAL}](?:[\w'’-]|\.(?=\w))+)"
+_CITY = rf"{_CITY_WORD}(?:[ \t]+{_CITY_WORD}){{0,2}}"
+# A town and the postcode of a country whose streets may have no street word (`4 Kirkgate`, `1188 Kestrel Run`), as a
+# line writes them after the street: American (`, Boise, ID 83709`), Australian (`, Fitzroy VIC 3065`), British
+# (`, Leeds LS1 6BY`) and Canadian (`, Calgary AB T2P 1J9`).
+_ENGLISH_TOWN_AND_POSTCODE = (
+    rf"(?:{_CITY},[ \t]*)?{_CITY},?[ \t]+(?:[A-Z]{{2}}[ \t]+\d{{5}}(?:-\d{{4}})?"
+    r"|(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)[ \t]+\d{4}"
+    r"|(?:[A-Z]{2}[ \t]+)?(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[ABD-HJLNP-UW-Z]{2}"
+    r"|[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \t]?\d[ABCEGHJ-NPRSTV-Z]\d))(?![\w-])"
+)
 # Street words of Latin America, Indonesia and Malaysia, Thailand written first (see REGIONAL_STREET_ADDRESS_PATTERN).
 _REGIONAL_STREET_WORDS = (r"Av\.|Avda\.|Jr\.|Bv\.|Bvd\.|Cl\.|Cra\.|Kr\.|Carrera|Diagonal|Dg\.|Transversal|Tv\."
                           r"|Jl\.|Jln\.?|Jalan|Lorong|Persiaran|Moo|Soi")
@@ -370,6 +383,10 @@ REGIONAL_STREET_ADDRESS_PATTERN = (
     # Thailand's village number and lane: `99/123 Moo 4, Sukhumvit Soi 31`, `Sukhumvit Soi 31`
     r"|(?-i:\b\d{1,4}(?:/\d{1,4})?[ \t]+Moo[ \t]+\d{1,3}\b(?:,[ \t]*(?:[A-Z][a-z]+[ \t]+)?Soi[ \t]+\d{1,3}\b)?)"
     r"|(?-i:\b[A-Z][a-z]+[ \t]+Soi[ \t]+\d{1,3}\b)"
+    # A house number and a street named without a street word (`4 Kirkgate`, `1188 Kestrel Run`, `9 The Shambles`):
+    # only with the town and postcode after it on its line, which no count or step has (`Step 2 Dry Run` is none).
+    rf"|(?-i:(?<![-./:\w])\d{{1,5}}[A-Za-z]?[ \t]+(?!(?:with|at|on|in|for|to|and|by|from|of|or|is|was)\b)"
+    rf"[A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-z'’-]+){{0,2}}(?=,[ \t]*{_ENGLISH_TOWN_AND_POSTCODE}))"
 )
 # A UK postcode or an Irish Eircode standing alone (`moved to SW1A 1AA`, `Dublin 7, D07 XY12`): with the
 # full postcode a UK address narrows to a street's side, an Eircode to one home. Capitals and their space
@@ -424,6 +441,11 @@ _STREET_WORD: tuple[re.Pattern[str], ...] = tuple(re.compile(pattern) for patter
     # (a postcode's shape, case-folded: the recognizer asks for its capitals; looked for from its first digit)
     r"\d(?:(?<=(?<![\w-])[a-z]\d)|(?<=(?<![\w-])[a-z]{2}\d))[a-z\d]? \d[a-z]{2}(?![\w-])",
     r"\d(?<=(?<![\w-])[a-z]\d)[\dw] ?[\da-z]{4}(?![\w-])",
+    # (an American state and ZIP, an Australian state and postcode, a Canadian postcode: the town's line after a
+    # street with no street word)
+    r"\d(?<=(?<![\w-])[a-z]{2}[ \t]\d)\d{4}(?![\w-])",
+    r"(?<![\w-])(?:nsw|vic|qld|wa|sa|tas|act|nt)[ \t]+\d{4}(?![\w-])",
+    r"\d(?<=(?<![\w-])[a-z]\d)[a-z][ \t]?\d[a-z]\d(?![\w-])",
 ))
 # Second necessary conditions, searched in the case-folded text.
 _PREFILTERS_ALSO: dict[str, tuple[re.Pattern[str], ...]] = {"STREET_ADDRESS": _STREET_WORD}
@@ -775,10 +797,6 @@ def trimmed_street(text: str, span: Span) -> Span:
     return Span(span.start, span.end - 1, span.entity_type, span.score, span.detector)
 
 
-# (a word's full stop ends the town unless it abbreviates: `Paris. Reach me` is no town; `St. Albans` is)
-# (any Latin capital first: `Łódź`, `Świnoujście`, `Žilina`; red team 41)
-_CITY_WORD = rf"(?:(?:St|Ste|Mt|Ft)\.|[{CAPITAL}](?:[\w'’-]|\.(?=\w))+)"
-_CITY = rf"{_CITY_WORD}(?:[ \t]+{_CITY_WORD}){{0,2}}"
 # After a street, on its line: a town and a British or Canadian postcode (`, Glasgow G12 9QQ`, `, Montréal,
 # QC H2X 3K8`), or a postcode before the town, as most of Europe writes it (`, 1016 GV Amsterdam`, `, 00-648
 # Warszawa`, `, 75011 Paris`, `, 118 26 Stockholm`). The US form with its comma (`, Austin, TX 78704`) is the

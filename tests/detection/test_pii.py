@@ -606,3 +606,27 @@ def test_the_town_and_postcode_after_those_streets(detector: PiiDetector, text: 
 ])
 def test_words_of_those_streets_alone_are_no_address(detector: PiiDetector, text: str) -> None:
     assert not [value for entity, value in found(detector, text) if entity == "STREET_ADDRESS"]
+
+
+@pytest.mark.parametrize(("text", "street", "tail"), [
+    ("Delivered to 4 Kirkgate, Leeds LS1 6BY", "4 Kirkgate", "Leeds LS1 6BY"),
+    ("Ship to 1188 Kestrel Run, Boise, ID 83709", "1188 Kestrel Run", "Boise, ID 83709"),
+    ("Flat 3, 9 The Shambles, York YO1 7LZ", "9 The Shambles", "York YO1 7LZ"),
+    ("3 Larkspur Bend, Fitzroy VIC 3065", "3 Larkspur Bend", "Fitzroy VIC 3065"),
+    ("12 Wildwood Crossing, Calgary AB T2P 1J9", "12 Wildwood Crossing", "Calgary AB T2P 1J9"),
+])
+def test_a_street_without_a_street_word_before_its_town_and_postcode(detector: PiiDetector, text: str, street: str,
+                                                                     tail: str) -> None:
+    """Session 29's left items (red teams 56 and 57): a street named without a street word was kept where the town
+    and postcode after it were replaced."""
+    assert {("STREET_ADDRESS", street), ("STREET_ADDRESS", tail)} <= found(detector, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Step 2 Dry Run, then deploy",  # no town and postcode after it
+    "Order 1188 Shipped to Boise, ID 83709",  # a function word before the town
+    "Run 4 Kestrel Run",
+])
+def test_a_number_and_capitalised_words_alone_are_no_street(detector: PiiDetector, text: str) -> None:
+    streets = [value for entity, value in found(detector, text) if entity == "STREET_ADDRESS"]
+    assert not [value for value in streets if "Run" in value or "Dry" in value or "Shipped" in value]
