@@ -630,3 +630,15 @@ def test_a_street_without_a_street_word_before_its_town_and_postcode(detector: P
 def test_a_number_and_capitalised_words_alone_are_no_street(detector: PiiDetector, text: str) -> None:
     streets = [value for entity, value in found(detector, text) if entity == "STREET_ADDRESS"]
     assert not [value for value in streets if "Run" in value or "Dry" in value or "Shipped" in value]
+
+
+@pytest.mark.parametrize(("text", "phone"), [
+    ("Google Ads customer ID 482-913-0576 uploaded 3 conversions", None),
+    ("login-customer-id: 482-913-0576", None),
+    # (a customer's id that is no Ads account's may be the customer's line: it stays a phone number)
+    ("customer ID 482-913-0576 called", "482-913-0576"),
+])
+def test_a_google_ads_customer_id_is_no_phone_number(detector: PiiDetector, text: str, phone: str | None) -> None:
+    """Session 29's left item (red team 57): Google Ads writes an account's id as a phone number is written."""
+    phones = [value for entity, value in found(detector, text) if entity == "PHONE_NUMBER"]
+    assert phones == ([] if phone is None else [phone])
