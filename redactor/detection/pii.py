@@ -182,7 +182,8 @@ _NUMBER_NAME_BEFORE = re.compile(r"(?i:\b(?:folio|meeting[ \t]+id|conference[ \t
                                  r"[ \t]*[:#]?[ \t]*$"
                                  # a Google Ads account's customer id, written as a phone number is (`Google Ads
                                  # customer ID 482-913-0576`, `login-customer-id: 4829130576`; red team 57)
-                                 r"|(?i:(?<=\bads[ \t])customer[ \t]+id|(?<=\blogin-)customer-id)[ \t]*[:=#]?[ \t]*[\"']?$")
+                                 r"|(?i:(?<=\bads[ \t])customer[ \t]+id|(?<=\blogin-)customer-id)"
+                                 r"[ \t]*[:=#]?[ \t]*[\"']?$")
 _RECORD_WORD_REACH = 32
 # Digits a mask goes on from (`+49 (555) 010-XXXX`, `+1 415 555 ****`): a proxy's or a display's masked number, whose
 # shown digits reach no one (red team 51).

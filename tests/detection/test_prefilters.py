@@ -34,7 +34,8 @@ READABLE_STREET_WORD = re.compile(
     + rf"|(?<![\w/])(?:{pii._REGIONAL_STREET_WORDS})\s".casefold() + r"|-(?:ro|gil|daero|ku|shi|cho|machi|gun)\b"
     + r"|(?<![\w-])(?:[a-z]{1,2}\d[a-z\d]? \d[a-z]{2}|[a-z]\d[\dw] ?[\da-z]{4})(?![\w-])"
     + r"|\d[a-z]?,[ \t]*\d{3} ?\d{2}[ \t]+[^\W\d_]"
-    + r"|(?<![\w-])(?:[a-z]{2}[ \t]\d{5}|(?:nsw|vic|qld|wa|sa|tas|act|nt)[ \t]+\d{4}|[a-z]\d[a-z][ \t]?\d[a-z]\d)(?![\w-])")
+    + r"|(?<![\w-])(?:[a-z]{2}[ \t]\d{5}|(?:nsw|vic|qld|wa|sa|tas|act|nt)[ \t]+\d{4}"
+    + r"|[a-z]\d[a-z][ \t]?\d[a-z]\d)(?![\w-])")
 
 CASES: list[tuple[str, re.Pattern[str], tuple[re.Pattern[str], ...]]] = [
     *((entity, readable, pii._PREFILTERS[entity]) for entity, readable in READABLE.items()),
