@@ -140,7 +140,13 @@ _LOOKS_LIKE_A_NAME = re.compile(
 # What a record's plan lists: (kind, container, key, text, ctx[, holder, style, inner plan] or
 # [, stream, position] for a _PIECE). The rewrite writes `container[key]`; for a dict key (_KEY) `key`
 # is the key itself.
-_KEY, _TEXT, _SECRET, _PAYLOAD, _EMBEDDED, _PIECE = range(6)
+_KEY, _TEXT, _SECRET, _PAYLOAD, _EMBEDDED, _PIECE, _KEPT = range(7)
+# A structural value (an id, a code) that is, whole, a value the trace holds as personal data elsewhere: a FHIR
+# Patient's `id` that is the NHS number of its `identifier` (red team 58). Ids that short or without a digit are
+# no such value; a date is as often an event's as a birth's, a place a site's.
+_KEPT_VALUE_MIN = 6
+_KEPT_VALUE_NOT_REPLACED = frozenset({"DATE_OF_BIRTH", "LOCATION"})
+_HAS_DIGIT = re.compile(r"\d")
 Plan = list[tuple[Any, ...]]
 
 
@@ -714,6 +720,8 @@ class TraceSession:
                 continue
             member = rules.member(value, key, child, ctx, parent_key, attribute_name)
             if member.keep:
+                if type(child) is str and len(child) >= _KEPT_VALUE_MIN and _HAS_DIGIT.search(child):
+                    slots.append((_KEPT, value, key, child, ctx.child(key, member.shape, key, None)))
                 continue
             child_ctx = ctx.child(key, member.shape, member.effective_key, member.secret_entity)
             if columns is not None and key in TABLE_ROW_KEYS and isinstance(child, list):
@@ -1223,6 +1231,13 @@ class TraceSession:
         already_rewritten = self.rewritten.get
         for slot in slots:
             kind, container, key, text, ctx = slot[:5]
+            if kind == _KEPT:
+                entity = self.value_type.get(text)
+                if entity is not None and entity not in _KEPT_VALUE_NOT_REPLACED:
+                    self._record(ctx, entity, text, "known value")
+                    container[key] = self._apply_operator(entity, text)
+                    changed = True
+                continue
             if kind <= _TEXT:
                 # Most keys and strings hold nothing and were seen before: the cache says so at once.
                 cached = already_rewritten(text)

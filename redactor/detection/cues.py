@@ -981,6 +981,10 @@ _DATE = (
     # the month's name between dashes or slashes, as a pharmacy's or an airline's system prints it (`DOB
     # 11-Nov-1990`, `14/MAR/82`; red team 44)
     rf"|\d{{1,2}}(?:-(?i:{_MONTH})-|/(?i:{_MONTH})/)(?:\d{{4}}|\d{{2}})(?![\d/-]|\.\d)"
+    # a year said in two digits: `March 22nd '64`, `22 March '64`, `2 de febrero del 85` (red team 58)
+    rf"|(?:(?i:{_MONTH})[ \t]+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?(?i:{_MONTH})),?"
+    r"[ \t]+['’]\d{2}(?![\w'’])"
+    rf"|\d{{1,2}}[ \t]+de[ \t]+{_FOREIGN_MONTH}[ \t]+del[ \t]+\d{{2}}(?!\d)"
 )
 # A date said aloud: an ordinal day and the month either way round, then a year in words (`March third nineteen
 # eighty-four`, `ninth of November nineteen ninety`, `August thirtieth two thousand sixteen`).
@@ -1006,7 +1010,7 @@ _ROMANCE_YEAR = (r"(?:(?:mil[ \t]+novecient[oa]s|dos[ \t]+mil|dois[ \t]+mil)(?:[
 _ROMANCE_SPOKEN_DATE = (rf"(?i:(?:primero|primeiro|{_ROMANCE_NUMBER})[ \t]+de[ \t]+{_ROMANCE_MONTH}[ \t]+del?[ \t]+"
                         rf"{_ROMANCE_YEAR})(?![\w-])")
 # A date of birth's label in English (`DOB`, `date of birth`, `birthdate`, `birthday`).
-_BIRTH_DATE_LABEL = r"\bd\.?o\.?b\b\.?|\bdate[ _-]of[ _-]birth|\bbirth[ _-]?date|\bbirthday"
+_BIRTH_DATE_LABEL = r"\bd\.?o\.?b\b\.?|\bdate[ _-]of[ _-]birth|\bbirth[ _-]?date|\bbirthday(?:['’]s)?"
 # Where someone was born, between `born`, `né`, `nato` and the date: `nato a Roma il 3 marzo 1980`.
 _BIRTHPLACE = r"\s+(?:in|at|a|à|en|em)\s+[^\W\d_]+(?:[ '’-][^\W\d_]+){0,3}"
 # Who a parent says was born (`my son`, `our youngest daughter`, `his twins`).
@@ -1361,6 +1365,23 @@ _AFRICA_ASIA_LATIN_AMERICA_RULES: tuple[CueRule, ...] = (
     # and its value, glued (`\x1cCBVILLANUEVA\x1cC419570823`). The ids are the standard's, one meaning each: the
     # patient's and the cardholder's names (CA, CB, CC, CD), birth date (C4), ids (C2, CY), street (CM) and phone
     # (CQ). Red team 55.
+    # An NCIC / Nlets message (a police query and the state's or the FBI's response, red team 58): fields written
+    # `CODE/value`, parted by a full stop, a blank or a line end (`QW.OH0250000.NAM/NGUYEN, THI NGOC ANH.SEX/F.
+    # DOB/19910227.OLN/PT448219`): the subject's or the registered owner's name (NAM, REG), social security number
+    # (SOC), FBI and state ids (FBI, SID), operator's licence (OLN), plate (LIC) and VIN. A name word is never the
+    # next field's code.
+    CueRule("ncic_name", "PERSON", r"\b(?-i:NAM|REG)/",
+            r"[A-Z][A-Z'-]+(?:[ -][A-Z][A-Z'-]+)?,[ ]?[A-Z][A-Z'-]*(?:[ ](?![A-Z]{3}/)[A-Z][A-Z'-]*){0,3}(?![\w/])",
+            separator="", keywords=("nam/", "reg/")),
+    CueRule("ncic_social_security_number", "US_SSN", r"\b(?-i:SOC)/", r"\d{9}(?!\w)", separator="",
+            keywords=("soc/",)),
+    CueRule("ncic_record_number", "ID_NUMBER", r"\b(?-i:FBI|SID|OLN|LIC|VIN)/", r"[A-Z0-9]{4,20}(?!\w)",
+            _has_digits(2), separator="", keywords=("fbi/", "sid/", "oln/", "lic/", "vin/")),
+    CueRule("ncic_birth_date", "DATE_OF_BIRTH", r"\b(?-i:DOB)/",
+            r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?!\w)", separator="", keywords=("dob/",)),
+    # (and an operator's licence number in a dispatcher's words: `OH OLN PT448219`)
+    CueRule("operator_licence_number", "ID_NUMBER", r"\b(?-i:OLN)\b", r"[A-Z0-9]{5,20}(?!\w)", _has_digits(4),
+            separator=r"[ \t]*[:#]?[ \t]*", keywords=("oln",)),
     # A NACHA (ACH) file's entry detail record (red team 56): 94 characters a line, `6`, the transaction code, the
     # receiving bank's routing number and check digit, then the account (17, left-justified), the amount (10), the
     # individual's id (15), name (22), discretionary data (2), addenda indicator and trace number (15). The fields
@@ -1439,7 +1460,7 @@ CUE_RULES: tuple[CueRule, ...] = (
             # (`born in nepal on the 3rd of June 1994`: a spoken date's `the`; red team 45)
             rf"\bborn(?:{_BIRTHPLACE}\s+on|\s+on)?(?:\s+the(?=\s+\d))?|\bgeboren(?:{_BIRTHPLACE}\s+am|\s+am)?"
             rf"|\bnée?(?:{_BIRTHPLACE})?\s+le|\bnee?\s+le|\bnat[oa](?:{_BIRTHPLACE})?\s+il"
-            rf"|\bnacid[oa](?:{_BIRTHPLACE})?\s+el|\bnascid[oa](?:{_BIRTHPLACE})?\s+em|\bnac[ií]\s+el",
+            rf"|\bnacid[oa](?:{_BIRTHPLACE})?\s+el|\bnascid[oa](?:{_BIRTHPLACE})?\s+em|\bnac(?:[ií]|i[óo])\s+el",
             _DATE, _born_before_2010,
             keywords=("born", "geboren", "né", "ne le", "nee le", "nato", "nata", "nacid", "nascid", "naci", "nací")),
     # ... with its birthplace in the languages whose participle agrees with who was born, a person's birth whatever the

@@ -311,6 +311,11 @@ EU_STREET_ADDRESS_PATTERN = (
     r"[ \t]+\d{1,4}(?:/\d{1,4}[a-z]?)?,[ \t]*\d{3}[ \t]\d{2}[ \t]+(?!K[čc]\b|Sk\b)"
     r"[A-ZÁČĎÉÍŇÓŘŠŤÚŮÝŽ][a-záčďéěíňóřšťúůýž]+"
     r"(?:[ \t]+\d{1,2}\b)?)"
+    # Spanish, the house number first as a caller says it (`el 3390 de la avenida Parkwood, departamento 12`; red
+    # team 58), the street's name capitalised.
+    r"|(?<![/.-])\b\d{1,5}[ \t]+de[ \t]+la[ \t]+(?:avenida|calle|carretera|calzada)"
+    r"(?-i:(?:[ \t]+[A-ZÀ-Þ][\wÀ-ÿ'’-]*){1,4})"
+    r"(?:,?[ \t]+(?:departamento|apartamento|depto\.?|apto\.?|unidad)[ \t]+[0-9A-Za-z]{1,5}\b)?"
     # Polish: "ul. Marszałkowska 84, 00-514 Warszawa" (ul. = ulica, street; flat numbers after "/").
     r"|\bul\.\s?[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,3}\s+\d{1,4}[a-z]?(?:/\d{1,4})?"
     r"(?:,\s*\d{2}-\d{3}\s+[^\W\d_][\w-]+)?"

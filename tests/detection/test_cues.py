@@ -727,7 +727,10 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                # red team 57
                "lockbox on hose bib 0614", "GPSLatitude: 30 deg 30' 46.35\" N",
                "Desjardins transit 30512 institution 815 folio 4471209", "https://wa.me/5511987654321?text=Ol%C3%A1",
-               "DBS 001634098217 (enhanced)"]
+               "DBS 001634098217 (enhanced)",
+               # red team 58
+               "QW.OH0250000.NAM/NGUYEN, THI NGOC ANH.SEX/F.DOB/19910227.OLN/PT448219", "SOC/412589037 FBI/482913LB7",
+               "OH OLN PT448219."]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
