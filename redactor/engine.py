@@ -710,7 +710,8 @@ class TraceSession:
                 slots.append((_KEY, value, key, key, ctx))
             if not isinstance(child, (str, dict, list)):
                 # booleans, null and numbers stay, but a number that is personal data (`"card_number": 4111...`)
-                if type(child) in (int, float) and (entity := rules.number_entity(key, child, parent_key)) is not None:
+                if type(child) in (int, float) \
+                        and (entity := rules.number_entity(key, child, parent_key, value)) is not None:
                     self._plan_number(value, key, str(child), entity, ctx, slots, collect)
                 elif collect and type(child) is int and child >= _MIN_NUMERIC_IDENTIFIER \
                         and is_identifier_value(key, str(child)) and not rules.is_secret_name(key):

@@ -940,6 +940,10 @@ _IDENTITY_DOCUMENTS = frozenset({
     "docs", "travel_document", "travel_documents", "apis",
     # a payroll record's bank in Spanish and Portuguese (`"banco": {"nombre": "BBVA", "cuenta": ...}`; red team 52)
     "banco", "datos_bancarios", "dados_bancarios", "cuenta_bancaria", "conta_bancaria",
+    # an Australian police system's property items (`{"type": "DRIVER LICENCE", "issuer": "NSW", "number": ...}`,
+    # `"MEDICARE CARD"`; red team 58) and the other cards that prove who one is
+    "driver_licence", "medicare_card", "health_card", "photo_card", "proof_of_age_card", "learner_licence",
+    "learners_permit", "state_id", "ehic",
 })
 
 
@@ -1378,7 +1382,11 @@ _BARCODE_KEYS = frozenset({"barcode", "barcodes", "ticket_barcode", "pass_barcod
 # A ticket's own fields: a ticket has a `sku` too (its price type), and its barcode is still the way in (red team 56).
 _TICKET_KEYS = frozenset({"ticket_id", "seat", "seat_label", "section", "row", "gate", "entrance", "admission"})
 _PRODUCT_OR_PARCEL_KEYS = frozenset({"sku", "upc", "ean", "gtin", "price", "unit_price", "product", "product_id",
-                                     "item_id", "tracking", "tracking_number", "carrier", "quantity", "qty"})
+                                     "item_id", "tracking", "tracking_number", "carrier", "quantity", "qty",
+                                     # an evidence locker's or a store room's item (`{"barcode": "EV-0091734", "desc":
+                                     # "Clear baggie", "location": ...}`; red team 58)
+                                     "desc", "item", "item_no", "evidence_id", "evidence_no", "asset_tag", "bin",
+                                     "shelf", "weight", "condition", "category", "lot_number", "batch"})
 _GTIN = re.compile(r"\d{8}|\d{12,14}")
 # (one code: `UPC 0 12345 67890 5 and ...` is a sentence; a rotating ticket's payload has dots: `STX1.<43>.<22>`)
 _ISSUED_CODE = re.compile(r"[A-Za-z0-9-]{8,64}|[A-Za-z0-9_-]{2,64}(?:\.[A-Za-z0-9_-]{8,128}){1,3}")
@@ -2472,6 +2480,9 @@ class Member:
 _IDENTIFIER_KEY = re.compile(r"(?:^|_)(?:ids?|uuid|guid|etag|e_tag|ndc|sku|upc|ean|gtin|mls|mls_number|hs_code"
                              r"|tariff_code|cpc|barcode|tracking|tracking_number|po|po_number|lot|lot_number|rma"
                              r"|style|style_number|upc_code|meeting_id"
+                             # a court's, a jury office's and a police force's record numbers (red team 58)
+                             r"|juror_number|juror_no|case_number|case_no|docket_number|docket_no|incident_number"
+                             r"|incident_no|report_number|report_no|event_number|event_no"
                              # an employer's identification number (a payer's on a 1099; see decoys' `EIN`)
                              r"|ein|fein|employer_ein"
                              # a business's tax or registration number (a payer's ABN; red team 46)
@@ -2735,6 +2746,14 @@ def is_personal_position_member(key: str, parent_key: str | None) -> bool:
         and _PERSONAL_POSITION.fullmatch(normalize_key(parent_key)) is not None  # (Tesla's `native_latitude` too)
 
 
+def is_position_of_an_address(record: Mapping[str, Any], key: str) -> bool:
+    """A coordinate beside the street address it places (a CAD incident's `{"address": "4471 ...", "lat": 39.98312,
+    "lon": -82.99817}`; red team 58): the address's own, whose token would be worth nothing beside it."""
+    return normalize_key(key) in _POSITION_MEMBERS and any(
+        isinstance(value, str) and value.strip() and isinstance(name, str)
+        and pii_entity_for_key(name) == "STREET_ADDRESS" for name, value in record.items())
+
+
 def may_name_personal_number(policy: Policy, key: str) -> bool:
     """Whether a JSON number under `key` may be personal data (`StructureRules.number_entity` decides, on the
     number too): the gate's cheap question before it walks a sealed file."""
@@ -2767,16 +2786,17 @@ class StructureRules:
         self._structural_shapes: dict[str, bool] = {}
         self._secret_names: dict[str, bool] = {}  # keys repeat in every record: decide each once
 
-    def number_entity(self, key: str, number: Any, parent_key: str | None = None) -> str | None:
+    def number_entity(self, key: str, number: Any, parent_key: str | None = None,
+                      record: Mapping[str, Any] | None = None) -> str | None:
         """The entity a JSON number under `key` is by the key's name (`"card_number": 4111111111111111`, `"phone":
         447700900123`, `"pin": 7391`, `"home_latitude": 51.50722`), or a coordinate by the position it is part of
-        (`parent_key`: `"home_location": {"lat": 60.367214, ...}`); None for counts, sizes, times, ids, amounts,
-        and a number under a neutral key (`"n"`: its type is kept). Such a number becomes its token, a string: no
-        number can say it was redacted."""
+        (`parent_key`: `"home_location": {"lat": 60.367214, ...}`) or the address beside it in its `record`; None
+        for counts, sizes, times, ids, amounts, and a number under a neutral key (`"n"`: its type is kept). Such a
+        number becomes its token, a string: no number can say it was redacted."""
         if type(number) is float:
             return _COORDINATE_ENTITY if abs(number) <= 180 and (
-                pii_entity_for_key(key) == _COORDINATE_ENTITY or is_personal_position_member(key, parent_key)) \
-                else None
+                pii_entity_for_key(key) == _COORDINATE_ENTITY or is_personal_position_member(key, parent_key)
+                or (record is not None and is_position_of_an_address(record, key))) else None
         if type(number) is not int or not _PERSONAL_NUMBER_MIN <= abs(number) < _PERSONAL_NUMBER_MAX:
             return None  # (a bool is an int: `type`, not `isinstance`)
         return _number_key_entity(key, self.is_secret_name(key))

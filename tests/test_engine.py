@@ -3885,3 +3885,49 @@ def test_red_team_57_donors_and_customer_data_pipelines(tmp_path: Path) -> None:
     assert out["sfdc"].startswith("GET /services/data/v60.0/query?q=SELECT+Id+FROM+Contact+WHERE+MobilePhone+%3D+%27<")
     assert out["adjust"]["event_token"] == "x7k2pq" and out["tls"] == document["tls"]
     assert out["headers"]["Accept"] == "application/json" and out["log"].endswith(" (enhanced) returned NEW_INFO")
+
+
+def test_red_team_58_dispatch_police_records_and_courts(tmp_path: Path) -> None:
+    """Red team 58 (NER off): an NCIC/Nlets query and response (`NAM/`, `SOC/`, `FBI/`, `OLN/`, `LIC/`, `DOB/`), an
+    operator's licence in a dispatcher's words, a UK PNC id, a bail bond's form (a party's date of birth, a licence, a
+    bank account and a pledged VIN under qualified names), an Australian police system's typed property items, a
+    FHIR Patient whose `id` is its NHS number, a caller's spoken date of birth with a two-digit year and a Spanish
+    caller's date, address and plate, a CAD incident's coordinates beside its address, a PIDF-LO `gml:pos`, an ALI
+    record's `LAT=+...`, an Express session cookie. Near misses: the caller record's relationship, a juror's number,
+    an evidence item's barcode, toll-free lines, a position with no address beside it."""
+    document: dict[str, Any] = {
+        "query": "QW.OH0250000.NAM/NGUYEN, THI NGOC ANH.SEX/F.RAC/A.DOB/19910227.OLN/PT448219.OLS/OH",
+        "response": "LIC/HBT7720 LIS/OH LIY/2026 LIT/PC\nVIN/1HGCV1F31NA048213 VYR/2022\nREG/NGUYEN, THI NGOC ANH\n"
+                    "SOC/412589037 FBI/482913LB7",
+        "dispatcher": "Run OH plate HBT7720 and the driver, OH OLN PT448219.",
+        "enquiry": "NAME: HOBBS   DOB: 05/07/1988   PNCID: 19/482917Y",
+        "bail_form": "defendant_dob=1998-07-21&indemnitor_dl=OH+TQ903311&bank_acct=004417209913"
+                     "&collateral_vin=5TDKZ3DCXLS071552",
+        "jury": {"ohio_dl": "RX227190", "juror_number": "2025-0519-0773",
+                 "text": "Juror number 2025-0519-0773, call 1-800-799-7233 or 1800 022 222"},
+        "items": [{"type": "DRIVER LICENCE", "issuer": "NSW", "number": "18443902"},
+                  {"type": "MEDICARE CARD", "number": "2953 17465 1", "irn": 2},
+                  {"barcode": "EV-0091734", "desc": "Clear baggie", "location": "LOCKER 4"}],
+        "patient": {"resourceType": "Patient", "id": "4857773457",
+                    "identifier": [{"system": "https://fhir.nhs.uk/Id/nhs-number", "value": "4857773457"}]},
+        "transcript": "CT: birthday's March 22nd '64 if you need it.",
+        "llamada": "Estoy en el 3390 de la avenida Parkwood, departamento 12. Nació el 2 de febrero del 85. "
+                   "Una troca gris, placas de Ohio JKW 4821.",
+        "incident": {"address": "4471 PARKWOOD AVE APT 3B", "lat": 39.98312, "lon": -82.99817, "uncertainty_m": 35},
+        "caller": {"callback": "614-273-8841", "relationship": "spouse"},
+        "unit": {"lat": 39.95001, "lon": -83.00002},
+        "ali": "COS=WPH2\nLAT=+39.983120 LON=-82.998170",
+        "pidf": "<gml:Point><gml:pos>39.95877 -83.03315</gml:pos></gml:Point>",
+        "portal_session": "s%3A9d2f7c1a-5b8e-4e0a-b3c6-71f0e2d9a4c8.Vb3Kq8Lm2Np7Rx1Tz5Wc9Yd4Fg6Hj0Sa",
+    }
+    out = redacted_by_the_cli(tmp_path, document, b"NGUYEN", b"19910227", b"PT448219", b"HBT7720", b"1HGCV1F31NA048213",
+                              b"412589037", b"482913LB7", b"482917Y", b"1998-07-21", b"TQ903311", b"004417209913",
+                              b"5TDKZ3DCXLS071552", b"RX227190", b"18443902", b"17465", b"4857773457", b"'64",
+                              b"3390", b"febrero", b"JKW", b"39.98312", b"82.99817", b"39.983120", b"39.95877",
+                              b"Vb3Kq8Lm2Np7Rx1Tz5Wc9Yd4Fg6Hj0Sa")
+    assert out["jury"]["juror_number"] == "2025-0519-0773"
+    assert out["jury"]["text"] == document["jury"]["text"]
+    assert out["items"][2] == document["items"][2] and out["caller"]["relationship"] == "spouse"
+    assert out["unit"] == document["unit"] and out["incident"]["uncertainty_m"] == 35
+    assert out["patient"]["id"] == out["patient"]["identifier"][0]["value"]
+    assert out["enquiry"].startswith("NAME: HOBBS")

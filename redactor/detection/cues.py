@@ -1379,6 +1379,9 @@ _AFRICA_ASIA_LATIN_AMERICA_RULES: tuple[CueRule, ...] = (
             _has_digits(2), separator="", keywords=("fbi/", "sid/", "oln/", "lic/", "vin/")),
     CueRule("ncic_birth_date", "DATE_OF_BIRTH", r"\b(?-i:DOB)/",
             r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?!\w)", separator="", keywords=("dob/",)),
+    # A UK Police National Computer id (`PNCID: 19/482917Y`: the year, a serial and a check letter; red team 58).
+    CueRule("pnc_id", "ID_NUMBER", r"\bPNC[ \t]?(?:ID|number|no\.?|ref(?:erence)?)?", r"\d{2}/\d{1,7}[A-Z](?![\w/])",
+            keywords=("pnc",)),
     # (and an operator's licence number in a dispatcher's words: `OH OLN PT448219`)
     CueRule("operator_licence_number", "ID_NUMBER", r"\b(?-i:OLN)\b", r"[A-Z0-9]{5,20}(?!\w)", _has_digits(4),
             separator=r"[ \t]*[:#]?[ \t]*", keywords=("oln",)),
@@ -1744,13 +1747,15 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("licence_plate", "ID_NUMBER",
             r"\b(?:amtliches[ \t]+)?Kennzeichen|\bimmatriculation|\b(?:licen[cs]e|number|registration)[ \t]+plate"
             r"|\bplate(?:[ \t]+(?:number|no\.?|#))?|\breg(?:istration)?\.?[ \t]+(?:no\.?|number|mark)|\bmatr[ií]cula"
-            r"|\btarga|\bplaca|\b(?-i:SPZ|RZ)\b|\bkenteken|\bnummerplade|\bnummerplate|\bregistreringsnummer"
+            # (and the state that issued it, as a caller says it: `placas de Ohio JKW 4821`; red team 58)
+            r"|\btarga|\bplacas?(?:[ \t]+del?[ \t]+(?-i:[A-Z][^\W\d_A-Z]+(?:[ \t][A-Z][^\W\d_A-Z]+)?))?"
+            r"|\b(?-i:SPZ|RZ)\b|\bkenteken|\bnummerplade|\bnummerplate|\bregistreringsnummer"
             r"|\brekisterinumero|\b(?:nr|numer)\.?[ \t]+rejestracyjny|\btablic[ae][ \t]+rejestracyjn[ae]",
             # (written in one run too: `plate HVN7714`; red team 45)
             r"[A-Z0-9]{1,8}(?:[ -][A-Z0-9]{1,5}){0,3}(?![\w-])", _plate_ok,
             # (`Immatriculation de ma Peugeot 208 : GH-417-KP`: what it is of, then a colon)
             separator=r"(?:[ \t]+d[eu][ \t]+(?:(?:ma|mon|la|le)[ \t]+)?[^\n:]{1,30}?[ \t]*:[ \t]*"
-                      r"|[^\S\n]*[:=#]?[ \t]*(?:<[^<>]{0,40}>)?)",
+                      r"|[^\S\n]*[:=#]?[ \t]*(?:(?:is|es|ist|est|è|é)[ \t]+)?(?:<[^<>]{0,40}>)?)",
             keywords=("kennzeichen", "amtliches", "immatriculation", "license plate", "licence plate", "number plate",
                       "registration plate", "registration no", "registration number", "registration mark", "plate",
                       "reg no", "reg. no", "reg number", "reg. number", "reg mark", "reg. mark", "matrícula",
@@ -2046,11 +2051,15 @@ CUE_RULES: tuple[CueRule, ...] = (
     # longitude: 13.42170`), each after its own name; and as iOS describes a CLLocation (`<+37.75162,-122.42117> +/-
     # 5.00m`). Red team 54.
     CueRule("latitude_before_longitude", "LOCATION", r"\blat(?:itude)?",
-            r"-?\d{1,2}\.\d{4,}(?=[ \t]*[,;]?[ \t]*(?:lng|lon|long|longitude)[ \t]*[=:])",
+            r"[+-]?\d{1,2}\.\d{4,}(?=[ \t]*[,;]?[ \t]*(?i:lng|lon|long|longitude)[ \t]*[=:])",
             separator=r"(?:[ \t]*[:=][ \t]*)", keywords=("lat",)),
     CueRule("longitude_after_latitude", "LOCATION",
             r"(?:(?<=\d[ \t,;])|(?<=\d[,;][ \t]))(?:lng|lon|long|longitude)",
-            r"-?\d{1,3}\.\d{4,}(?![\d.])", separator=r"(?:[ \t]*[:=][ \t]*)", keywords=("lng", "lon")),
+            r"[+-]?\d{1,3}\.\d{4,}(?![\d.])", separator=r"(?:[ \t]*[:=][ \t]*)", keywords=("lng", "lon")),
+    # A GML point, as NG911's PIDF-LO writes a caller's location (`<gml:Point srsName="urn:ogc:def:crs:EPSG::4326">
+    # <gml:pos>39.95877 -83.03315</gml:pos>`; red team 58).
+    CueRule("gml_position", "LOCATION", r"<gml:pos(?:[ \t][^<>]{0,200})?>",
+            r"[+-]?\d{1,2}\.\d{4,}[ \t]+[+-]?\d{1,3}\.\d{4,}(?=[ \t]*<)", separator="", keywords=("<gml:pos",)),
     CueRule("cllocation_coordinates", "LOCATION", "",
             r"(?<=<)[+-]?\d{1,2}\.\d{4,},[+-]?\d{1,3}\.\d{4,}(?=>[ \t]*\+/-)", _coordinates_ok, separator="",
             keywords=("+/-",)),

@@ -182,6 +182,10 @@ _NUMBER_NAME_BEFORE = re.compile(r"(?i:\b(?:folio|meeting[ \t]+id|conference[ \t
                                  r"[ \t]*[:#]?[ \t]*$"
                                  # a Google Ads account's customer id, written as a phone number is (`Google Ads
                                  # customer ID 482-913-0576`, `login-customer-id: 4829130576`; red team 57)
+                                 # a juror's number on a court's summons (`Juror number 2025-0519-0773`; red team 58)
+                                 r"|(?i:\bjuror[ \t]+(?:number|no\.?|id|#)"
+                                 r"|(?<=juror[ \t]participant[ \t])(?:number|no\.?))"
+                                 r"[ \t]*[:#]?[ \t]*$"
                                  r"|(?i:(?<=\bads[ \t])customer[ \t]+id|(?<=\blogin-)customer-id)"
                                  r"[ \t]*[:=#]?[ \t]*[\"']?$")
 _RECORD_WORD_REACH = 32

@@ -3435,6 +3435,18 @@ RULES: dict[str, SecretRule] = _rules(
         priority=GENERIC,
     ),
     SecretRule(
+        "express_signed_session_cookie", "ACCESS_TOKEN",
+        # express-session's and cookie-signature's signed cookie, URL-encoded as the browser sends it and as an app
+        # logs or stores it (`s%3A<session id>.<base64 HMAC-SHA256>`): the session itself, wherever it is written
+        # (red team 58: under a `portal_session` key).
+        re.compile(r"(?<![\w%])(?P<secret>s%3[Aa][A-Za-z0-9_-]{16,64}\.(?:[A-Za-z0-9+/]|%2[BbFf]){27,86})"
+                   r"(?![A-Za-z0-9+/%])"),
+        ("s%3a",),
+        "https://github.com/expressjs/session#secret; https://github.com/tj/node-cookie-signature",
+        validator=_has_letter_and_digit,
+        priority=VENDOR,
+    ),
+    SecretRule(
         "segment_public_api_token", "API_KEY",
         # Segment's Public API token (`sgp_` and 64 letters and digits), a workspace's admin credential (red team 57).
         re.compile(r"(?<![\w-])(?P<secret>sgp_[A-Za-z0-9]{64})(?![\w-])"),

@@ -86,19 +86,29 @@ def phone_score(candidate: str) -> float | None:
         return None  # a Korean company's registration number (red team 52)
     formatted = candidate.startswith("+") or bool(_PHONE_SEPARATED.search(candidate))
     regions = (None,) if candidate.startswith("+") else PHONE_REGIONS if formatted else PHONE_REGIONS[:1]
-    possible = toll_free = False
+    possible = False
+    valid_types = []
     for region in regions:
         try:
             number = phonenumbers.parse(candidate, region)
         except phonenumbers.NumberParseException:
             continue
         if phonenumbers.is_valid_number(number):
-            if phonenumbers.number_type(number) == phonenumbers.PhoneNumberType.TOLL_FREE:
-                toll_free = True  # a business's free line, no one's own (`+1 (800) 275-2273`; red team 44)
-                continue
-            return 0.75  # (in any region: `06 12 55 56 78` is possible in the US, valid in France)
-        possible = possible or (formatted and phonenumbers.is_possible_number(number))
-    return 0.5 if possible and not toll_free else None
+            valid_types.append(phonenumbers.number_type(number))
+        else:
+            possible = possible or (formatted and phonenumbers.is_possible_number(number))
+    toll_free = phonenumbers.PhoneNumberType.TOLL_FREE
+    if valid_types and (valid_types[0] == toll_free or valid_types.count(toll_free) >= _TOLL_FREE_REGIONS):
+        # A business's free line, no one's own (`+1 (800) 275-2273`, red team 44): free in the first region the
+        # plan reads it in (`1-800-799-7233` in the US, `0800 111 999` in Britain), or in several (`1800 022 222`
+        # in Australia and Ireland, a German shared-cost line first; red team 58).
+        return None
+    if valid_types:
+        return 0.75  # (in any region: `06 12 55 56 78` is possible in the US, valid in France)
+    return 0.5 if possible else None
+
+
+_TOLL_FREE_REGIONS = 2
 
 
 def card_ok(value: str) -> bool:

@@ -388,7 +388,8 @@ class _Walker:
             if not is_marker(key):
                 yield _Ctx(ctx.node.for_key(), ctx.structural), key
             member = self.rules.member(value, key, child, ctx.node, parent_key, attribute_name)
-            if type(child) in (int, float) and (entity := self.rules.number_entity(key, child, parent_key)) is not None:
+            if type(child) in (int, float) \
+                    and (entity := self.rules.number_entity(key, child, parent_key, value)) is not None:
                 # a number that is personal data: the engine replaces it by a token (a string)
                 yield _Ctx(ctx.node.child(key, member.shape, key, entity), ctx.structural), str(child)
                 continue

@@ -730,7 +730,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "DBS 001634098217 (enhanced)",
                # red team 58
                "QW.OH0250000.NAM/NGUYEN, THI NGOC ANH.SEX/F.DOB/19910227.OLN/PT448219", "SOC/412589037 FBI/482913LB7",
-               "OH OLN PT448219."]
+               "OH OLN PT448219.", "PNCID: 19/482917Y", "<gml:pos>39.95877 -83.03315</gml:pos>"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
