@@ -413,6 +413,8 @@ def in_given_name_order(name: str) -> str | None:
     return None if family_first is None else f"{family_first[2]} {family_first[1]}"
 
 
+# The last part of a credential URL's path when it is random (20 characters or more, letters and digits).
+_URL_SECRET_SEGMENT = re.compile(r"\Ahttps?://[^/\s]+/\S*/(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z])([A-Za-z0-9_-]{20,})/?\Z")
 _SLUGGABLE_NAME = re.compile(r"[A-Za-z]+(?: [A-Za-z]+){1,2}")
 
 
@@ -519,6 +521,10 @@ def written_forms(value: str, entity: str) -> set[str]:
         forms.add(value.upper())  # a shipping label, a reservation's address line
     if entity == "PERSON" and not value.isascii() and (folded := without_accents(value)) != value:
         forms |= {folded} | written_forms(folded, entity)  # `Zielinski, Piotr` for `Piotr Zieliński`
+    if entity in SECRET_ENTITY_TYPES and (secret_segment := _URL_SECRET_SEGMENT.search(value)) is not None:
+        # A webhook URL's secret, the last part of its path, quoted alone (`the token in the webhook
+        # (kX9mP2qR7sT4vW8yZ1aB3cD5)`; red team 58)
+        forms.add(secret_segment.group(1))
     forms.discard(value)
     return forms
 

@@ -20,7 +20,6 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from itertools import cycle
 from typing import Any
 
 from redactor.detection.base import SECRET_ENTITY_TYPES
@@ -35,6 +34,7 @@ from redactor.detection.secret_rules import (
     might_be_vendor_token,
     normalize_key,
 )
+from redactor.detection.validators import gs1_check_ok
 from redactor.formats.base import (
     STRING_LITERAL,
     JsonStyle,
@@ -77,6 +77,8 @@ SECRET_CONTAINER_SAFE_KEYS = frozenset({
     # an address record's country and region codes (Shopify's `billing_address.country_code`): coarse, and
     # what tax and shipping code branches on
     "country", "country_code", "country_name", "province_code", "state_code",
+    # the account a web service's credentials belong to (E-Verify's `credentials.company_id`; red team 58)
+    "company_id", "account_id", "tenant_id", "org_id", "organization_id",
 })
 _SAFE_VALUE_MAX_LENGTH = 40
 # ... and any member that names a kind or a state (`bank_account.account_type: "Checking"`, `cardType`,
@@ -314,12 +316,16 @@ _PII_KEY_ENTITIES = {
                      "next_of_kin",
                      # who signed for a delivery, as carriers' tracking records name them (`"signed_by": "J.SMITH"`)
                      "signed_by", "signed_for_by", "signed_for_by_name", "received_by_name", "signer_name",
-                     "signatory_name"), "PERSON"),
+                     "signatory_name",
+                     # a call's caller id name (CNAM), as an IVR or a switch logs it (red team 58)
+                     "ani_name", "cnam", "caller_id_name", "calleridname", "cid_name"), "PERSON"),
     # licences, vehicles, benefits, loyalty and utility accounts: numbers that lead to one person
     # (a police national computer's and the FBI's record numbers, an NCIC operator's licence, a UK vehicle's
     # registration mark, a form's bank account; red team 58)
     **dict.fromkeys(("dl", "oln", "pnc", "pnc_id", "pncid", "pnc_number", "fbi_number", "fbi_no", "vrm", "bank_acct",
-                     "bank_acct_no", "bank_acct_number"), "ID_NUMBER"),
+                     "bank_acct_no", "bank_acct_number",
+                     # a Texas electricity premise's ESI ID (one home's)
+                     "esi_id", "esiid"), "ID_NUMBER"),
     **dict.fromkeys(("dl_number", "drivers_license_number", "driving_licence", "driving_licence_number",
                      "drivers_licence", "license_number", "licence_number", "vin", "plate", "license_plate",
                      "licence_plate", "plate_number", "number_plate", "medicaid_id", "medicare_number", "medicare_id",
@@ -1097,8 +1103,8 @@ _PHONE_KEY_NOT_ENDINGS = ("_id", "_ids", "_sid", "_count", "_type", "_hash", "_v
 _PHONE_SHAPED = re.compile(r"\+?\(?\d[\d ().-]{5,22}\d")
 
 
-# Entities whose every value has a digit.
-_DIGIT_ENTITIES = frozenset({"PHONE_NUMBER", "CREDIT_CARD", "US_SSN", "IBAN_CODE"})
+# Entities whose values have a digit: in such a record, words are its state, its class or its relationship.
+_DIGIT_ENTITIES = frozenset({"PHONE_NUMBER", "CREDIT_CARD", "US_SSN", "IBAN_CODE", "ID_NUMBER"})
 _ANY_DIGIT = re.compile(r"\d")
 
 
@@ -1430,14 +1436,9 @@ def is_admission_barcode(record: Mapping[str, Any], key: str, value: Any) -> boo
     if _TICKET_KEYS.isdisjoint(record) and any(isinstance(name, str) and normalize_key(name) in _PRODUCT_OR_PARCEL_KEYS
                                                 for name in record):
         return False
-    return not any(_GTIN.fullmatch(code) and _gtin_check_ok(code) for code in codes)
+    return not any(_GTIN.fullmatch(code) and gs1_check_ok(code) for code in codes)
 
 
-def _gtin_check_ok(code: str) -> bool:
-    """GS1's check digit (GTIN-8, -12, -13, -14): weights 3 and 1 from the digit before it leftwards."""
-    from redactor.detection.validators import mod_10_check_digit
-
-    return mod_10_check_digit(reversed(code[:-1]), cycle((3, 1))) == int(code[-1])
 
 
 # What an animal's record has that a person's has not (a vet clinic's patient; red team 47).
@@ -1714,6 +1715,15 @@ _MRZ_NAME_LINE_ALONE = re.compile(rf"(?<![A-Z0-9<]){_MRZ_NAME_LINE}(?![A-Z0-9<])
 _MRZ_DATA_LINE_ALONE = re.compile(rf"(?<![A-Z0-9<]){_MRZ_DATA_LINE}(?![A-Z0-9<])")
 
 
+# An identity card's zone (TD1: three lines of 30, a US permanent resident card's, a national id card's; red team 58):
+# the document's kind and state, its number and check digit, optional data (the card's number on a green card); the
+# birth date and expiry with their check digits, sex and nationality; then the name. The two lines' shape and the
+# check digits tell it from a line of capitals.
+_TD1 = re.compile(r"(?<![A-Z0-9<])([ACI][A-Z0-9<][A-Z<]{3}([A-Z0-9<]{9})(\d)([A-Z0-9<]{15}))(?:\s*|\\n)"
+                  r"((\d{6})(\d)[MFX<](\d{6})(\d)[A-Z<]{3}[A-Z0-9<]{11}\d)"
+                  r"(?:(?:\s*|\\n)([A-Z<]{30}))?(?![A-Z0-9<])")
+
+
 def _mrz_check_digit(field: str) -> int:
     weights = (7, 3, 1)
     values = [int(c) if c.isdigit() else 0 if c == "<" else ord(c) - 55 for c in field]
@@ -1736,6 +1746,23 @@ def mrz_fields(text: str) -> Iterator[tuple[str, str]]:
     for match in _MRZ_NAME_LINE_ALONE.finditer(text):
         if "<<" in match.group(2).rstrip("<"):
             yield from _mrz_name_fields(match)
+    for match in _TD1.finditer(text):
+        number, number_check, optional, birth, birth_check, expiry, expiry_check = (
+            match.group(group) for group in (2, 3, 4, 6, 7, 8, 9))
+        if _mrz_check_digit(number) != int(number_check) and (
+                _mrz_check_digit(birth) != int(birth_check) or _mrz_check_digit(expiry) != int(expiry_check)):
+            continue  # (the number's check digit, or both dates': an OCR misreads one digit as often as another)
+        yield "ID_NUMBER", match.group(1)
+        yield "ID_NUMBER", match.group(5)
+        yield "ID_NUMBER", number.rstrip("<")
+        if any(char.isdigit() for char in optional):
+            yield "ID_NUMBER", optional.rstrip("<")
+        name = match.group(10)
+        family, _, given = (name or "").rstrip("<").partition("<<")
+        if family:
+            yield "PERSON", family.replace("<", " ") if not given else name.rstrip("<")
+            if given:
+                yield "PERSON", _as_written_in_prose(given.replace("<", " ").strip(), family.replace("<", " "))
 
 
 def _mrz_data_line_ok(match: re.Match[str], first: int) -> bool:
@@ -2487,6 +2514,9 @@ _IDENTIFIER_KEY = re.compile(r"(?:^|_)(?:ids?|uuid|guid|etag|e_tag|ndc|sku|upc|e
                              r"|ein|fein|employer_ein"
                              # a business's tax or registration number (a payer's ABN; red team 46)
                              r"|abn|acn|gstin|gst_number|gst_no|vat_number|vat_no|vat_id|business_number"
+                             # (a French firm's registration, establishment and activity codes; red team 58: not
+                             # `naf`, a Spanish social security affiliation number as well)
+                             r"|siren|siret|code_naf|ape|code_ape"
                              # a version or a build (`app_version: 3.2.1.9` reads as an IPv4 address)
                              r"|version|ver|build|build_number|firmware|release)$")
 _PHONE_IDENTIFIER_KEYS = frozenset({"wa_id", "caller_id", "sender_id", "from_id", "msisdn_id", "phone_id"})
@@ -2749,9 +2779,14 @@ def is_personal_position_member(key: str, parent_key: str | None) -> bool:
 def is_position_of_an_address(record: Mapping[str, Any], key: str) -> bool:
     """A coordinate beside the street address it places (a CAD incident's `{"address": "4471 ...", "lat": 39.98312,
     "lon": -82.99817}`; red team 58): the address's own, whose token would be worth nothing beside it."""
-    return normalize_key(key) in _POSITION_MEMBERS and any(
+    return normalize_key(key) in _POSITION_MEMBERS and (record.get("source") in _PREMISE_SOURCES or any(
         isinstance(value, str) and value.strip() and isinstance(name, str)
-        and pii_entity_for_key(name) == "STREET_ADDRESS" for name, value in record.items())
+        and pii_entity_for_key(name) == "STREET_ADDRESS" for name, value in record.items()))
+
+
+# A position's `source` when it is a customer's home (an outage report's `{"lat": ..., "lon": ..., "source":
+# "premise"}`; red team 58).
+_PREMISE_SOURCES = frozenset({"premise", "premises", "customer_premise", "service_address", "home", "residence"})
 
 
 def may_name_personal_number(policy: Policy, key: str) -> bool:

@@ -3931,3 +3931,52 @@ def test_red_team_58_dispatch_police_records_and_courts(tmp_path: Path) -> None:
     assert out["unit"] == document["unit"] and out["incident"]["uncertainty_m"] == 35
     assert out["patient"]["id"] == out["patient"]["identifier"][0]["value"]
     assert out["enquiry"].startswith("NAME: HOBBS")
+
+
+def test_red_team_58_hiring_screening_and_onboarding(tmp_path: Path) -> None:
+    """Red team 58 (NER off): a US permanent resident card's machine-readable zone (TD1) in an I-9's OCR, a bilingual
+    card's date of birth (`11 DEC /DÉC 91`), a Slack webhook's secret quoted alone after the URL was found. Near
+    misses: a French firm's SIRET and SIREN (a card number's Luhn digit), E-Verify's company id in its credentials,
+    a government helpline on a `0300` number and a toll-free line."""
+    document: dict[str, Any] = {
+        "ocr_text": "USCIS# 219-447-036\nC1USA2194470368IOE0918273645<<\n9008217F3205118VNM<<<<<<<<<<<6\n"
+                    "NGUYEN<<THI<MAI<<<<<<<<<<<<<<<\n",
+        "brp": "Nationality BRITISH CITIZEN\nDate of birth 11 DEC /DÉC 91\n",
+        "slack": {"webhook_url": "https://hooks.slack.com/services/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"},
+        "summary": "Posted. Slack token in the webhook (kX9mP2qR7sT4vW8yZ1aB3cD5) was loaded from the env.",
+        "employeur": {"siret": "48213957300026", "siren": "482139573",
+                      "note": "SIRET 48213957300026, SIREN 482 139 573"},
+        "credentials": {"company_id": "1873402", "username": "hr_api", "password": "Spr1ng!Onb0ard"},
+        "help": "Employer helpline 0300 790 6268; candidate support 1-866-940-2227.",
+    }
+    out = redacted_by_the_cli(tmp_path, document, b"2194470368", b"IOE0918273645", b"9008217F", b"NGUYEN<<THI",
+                              b"DEC /D", b"kX9mP2qR7sT4vW8yZ1aB3cD5", b"Spr1ng!Onb0ard")
+    assert out["employeur"] == document["employeur"] and out["help"] == document["help"]
+    assert out["credentials"]["company_id"] == "1873402"
+
+
+def test_red_team_58_telecom_and_utility_operations(tmp_path: Path) -> None:
+    """Red team 58 (NER off): FreeRADIUS's logged bad password (`[user/password]`), a memorable word said, a
+    French box's Wi-Fi key and an eSIM's matching id under their keys, an eSIM activation code, an EID (mod 97), a
+    Texas ESI ID, a French RIO, a Dutch connection's EAN code (its GS1 check), a caller id name, a SIP subscriber's
+    HA1, an outage report's premise position. Near misses: an EAN code with a wrong check digit, Rio in a
+    sentence, a position with no premise."""
+    document: dict[str, Any] = {
+        "radius_log": "Auth: (48211) Login incorrect (pap: Cleartext password does not match \"known good\" password):"
+                      " [abrennan7@fibrelink.ie/Bl4ckbird.1984] (from client bras-dub-02 port 1073741855)",
+        "chat": "Memorable word is Snowdrop. Mon RIO c'est 02P4H7K2M9XQ. ESI 10443720008123456.",
+        "box": {"cle_wifi": "7f4k-93hq-zt2m-81xp", "matchingId": "K2-1A7F9-QW3E8R-88XT"},
+        "reply": "enter it manually: LPA:1$smdp.brightwave-rsp.net$K2-1A7F9-QW3E8R-88XT. New EID "
+                 "89049032007008882600004112730665.",
+        "ean": {"elektriciteit": "871687120054321988", "wrong": "871687120054321989"},
+        "ivr": {"ani_name": "DUNCAN M OKORO", "ivr_path": "1>2>4"},
+        "subscriber": {"username": "13107847719", "ha1": "6ef3a4f2f66bebb130e958e52d3ba347"},
+        "report": {"geo": {"lat": 44.58437, "lon": -123.27412, "source": "premise"}},
+        "map": {"centre": {"lat": 44.5, "lon": -123.2}, "note": "We fly to Rio 03P4H7K2M9XZ"},
+    }
+    out = redacted_by_the_cli(tmp_path, document, b"Bl4ckbird.1984", b"Snowdrop", b"10443720008123456",
+                              b"7f4k-93hq", b"QW3E8R", b"89049032007008882600004112730665", b"871687120054321988",
+                              b"OKORO", b"6ef3a4f2f66bebb130e958e52d3ba347", b"44.58437", b"123.27412")
+    assert out["chat"].count("<ID_NUMBER:") == 2 and out["ean"]["wrong"] == "871687120054321989"
+    assert out["map"] == document["map"] and out["ivr"]["ivr_path"] == "1>2>4"
+    assert out["reply"].startswith("enter it manually: LPA:1$smdp.brightwave-rsp.net$<CREDENTIAL:")

@@ -985,6 +985,8 @@ _DATE = (
     rf"|(?:(?i:{_MONTH})[ \t]+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?(?i:{_MONTH})),?"
     r"[ \t]+['’]\d{2}(?![\w'’])"
     rf"|\d{{1,2}}[ \t]+de[ \t]+{_FOREIGN_MONTH}[ \t]+del[ \t]+\d{{2}}(?!\d)"
+    # a bilingual card's month, English then French (`11 DEC /DÉC 91`, a UK or Canadian card's; red team 58)
+    rf"|\d{{1,2}}[ \t]+(?i:{_MONTH})[ \t]*/[ \t]*[A-ZÀ-Þ]{{3,4}}\.?[ \t]+(?:\d{{4}}|\d{{2}})(?!\d)"
 )
 # A date said aloud: an ordinal day and the month either way round, then a year in words (`March third nineteen
 # eighty-four`, `ninth of November nineteen ninety`, `August thirtieth two thousand sixteen`).
@@ -1379,6 +1381,18 @@ _AFRICA_ASIA_LATIN_AMERICA_RULES: tuple[CueRule, ...] = (
             _has_digits(2), separator="", keywords=("fbi/", "sid/", "oln/", "lic/", "vin/")),
     CueRule("ncic_birth_date", "DATE_OF_BIRTH", r"\b(?-i:DOB)/",
             r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?!\w)", separator="", keywords=("dob/",)),
+    # FreeRADIUS's log of a PAP login, bad passwords logged (`Login incorrect (...): [user@realm/Bl4ckbird.1984] (from
+    # client ...)`; `log_auth_badpass`): the password after the user's name and its slash (red team 58).
+    CueRule("radius_logged_password", "PASSWORD", r"\bLogin[ \t]+(?:incorrect|OK)[^\[\r\n]{0,200}\[[^\]/\r\n]{1,128}/",
+            r"[^\]\r\n]{1,128}(?=\])", separator="", keywords=("login",)),
+    # A bank's or a utility's memorable word, said (`Memorable word is Snowdrop.`; under its key it is already one).
+    CueRule("memorable_word", "CREDENTIAL", r"\bmemorable[ \t]+(?:word|phrase|answer)",
+            r"[A-Za-z][A-Za-z0-9'’-]{2,30}(?![\w'’-])", keywords=("memorable",)),
+    # A Texas premise's ESI ID (17 or 22 digits, `10` first; `ESI 10443720008123456`) and a French line's RIO, the
+    # code that ports it away (two digits, `P` or `E`, nine characters: `Mon RIO c'est 02P4H7K2M9XQ`).
+    CueRule("esi_id", "ID_NUMBER", r"\bESI(?:[ \t]?ID)?", r"10\d{15}(?:\d{5})?(?!\d)", keywords=("esi",)),
+    CueRule("rio_code", "ID_NUMBER", r"\b(?-i:RIO)\b", r"\d{2}[PE][A-Z0-9]{9}(?![\w-])",
+            separator=r"[ \t]*(?::|c'est|c’est|est)?[ \t]*", keywords=("rio",)),
     # A UK Police National Computer id (`PNCID: 19/482917Y`: the year, a serial and a check letter; red team 58).
     CueRule("pnc_id", "ID_NUMBER", r"\bPNC[ \t]?(?:ID|number|no\.?|ref(?:erence)?)?", r"\d{2}/\d{1,7}[A-Z](?![\w/])",
             keywords=("pnc",)),
@@ -2561,13 +2575,15 @@ CUE_ENTITIES = frozenset(rule.entity for rule in CUE_RULES)
 # (and the recognizers of `redactor.detection.pii` that check a number without a cue, named here for both)
 ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER, USCIS_RECEIPT_RECOGNIZER, UK_LICENCE_RECOGNIZER = (
     "IccidRecognizer", "NinoRecognizer", "CodiceFiscaleRecognizer", "UscisReceiptRecognizer", "UkLicenceRecognizer")
+EID_RECOGNIZER, EAN_CONNECTION_RECOGNIZER = "EidRecognizer", "EanConnectionRecognizer"
 CHECKED_DETECTORS = frozenset(rule.name for rule in CUE_RULES if rule.validator in {
     aba_routing_ok, _luhn, nhs_number_ok, sin_ok, tfn_ok, aadhaar_ok, cpf_ok, _nir_ok, pesel_ok, dni_nie_ok, ssn_ok,
     belgian_national_number_ok,
     ppsn_ok, portuguese_nif_ok, polish_id_card_ok, chinese_resident_id_ok, taiwan_id_ok, japanese_my_number_ok,
     israeli_id_ok, russian_inn_ok, greek_afm_ok, emirates_id_ok, south_african_id_ok, thai_id_ok, saudi_id_ok,
     personal_cuit_ok, personal_rut_ok, cbu_ok, nric_ok, hkid_ok, sa_tax_reference_ok,
-}) | {ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER, USCIS_RECEIPT_RECOGNIZER, UK_LICENCE_RECOGNIZER}
+}) | {ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER, USCIS_RECEIPT_RECOGNIZER, UK_LICENCE_RECOGNIZER,
+     EID_RECOGNIZER, EAN_CONNECTION_RECOGNIZER}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _KEYWORDS = sorted({keyword for rule in CUE_RULES for keyword in rule.keywords})
 _RULES_BY_KEYWORD = [frozenset(rule.name for rule in CUE_RULES if keyword in rule.keywords) for keyword in _KEYWORDS]

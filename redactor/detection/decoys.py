@@ -120,7 +120,8 @@ _EMPLOYER_ID = re.compile(r"\b(?:EIN|FEIN|Employer Identification Number)\)?[:#\
 # 123-847-571`, `VAT no. GB 123 4567 89`): a firm's, written in a phone number's groups (red team 46).
 # (and Czech and Polish registers of schools and firms: `IZO 102 930 236`, `IČO 27 08 21 57`, `KRS 0000312456`,
 # `REGON 012345678`; red team 50)
-_BUSINESS_NUMBER = re.compile(r"\b(?:ABN|ACN|GST(?:IN)?|VAT|[Bb]usiness|IZO|REDIZO|IČO|IČ|KRS|REGON)"
+# (and France's register of firms and establishments: `SIREN 482 139 573`, `SIRET 48213957300026`; red team 58)
+_BUSINESS_NUMBER = re.compile(r"\b(?:ABN|ACN|GST(?:IN)?|VAT|[Bb]usiness|IZO|REDIZO|IČO|IČ|KRS|REGON|SIREN|SIRET)"
                               r"(?:[ \t]+(?:[Nn]umber|[Nn]o\.?|[Rr]eg(?:istration)?(?:[ \t]+[Nn]o\.?)?))?"
                               r"[ \t]*(?:is|:|#)?[ \t]*(?:[A-Z]{2}[ \t]?)?\d[\d .-]{6,16}\d\b")
 # A ship's name after its prefix (`MV Kota Raja`, `HMS Victory`, `M/S Aurora Meridian`): a vessel, no one (red team

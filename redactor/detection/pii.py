@@ -20,6 +20,8 @@ from redactor.detection.base import AT_SIGN, AT_SIGN_FORMS, NER_ENTITIES, Span
 from redactor.detection.cues import (
     CODICE_FISCALE_RECOGNIZER,
     CUE_ENTITIES,
+    EAN_CONNECTION_RECOGNIZER,
+    EID_RECOGNIZER,
     ICCID_RECOGNIZER,
     NINO_RECOGNIZER,
     UK_LICENCE_RECOGNIZER,
@@ -44,6 +46,7 @@ from redactor.detection.validators import (
     card_ok,
     codice_fiscale_ok,
     digits_of,
+    gs1_check_ok,
     ipv6_before_port,
     is_barcode,
     luhn_ok,
@@ -56,6 +59,12 @@ NER_BATCH_SIZE = 128
 SENTENCE_CACHE_ENTRIES = 100_000
 # Recognizer scores are presidio's own; this table only says which cheap regex must match first.
 _ICCID = r"(?<![\d.-])89\d{16,20}(?![\d.])"
+# An eUICC's id (GSMA SGP.29: `89`, then 30 digits, the last two making the whole 1 modulo 97): an eSIM's, the
+# device's and its one user's (red team 58).
+_EID = r"(?<![\d.-])89\d{30}(?!\d|\.\d)"
+# A Dutch electricity or gas connection's EAN code (a GS1 service relation number: `871`, 15 digits, a check digit):
+# one home's meter point (red team 58).
+_EAN_CONNECTION = r"(?<![\d.-])871\d{15}(?!\d|\.\d)"
 # A UK National Insurance number, written compact or in its printed groups (`AB 12 34 56 C`).
 _NINO = r"(?<![\w-])[A-Z]{2}(?: ?\d{2}){3} ?[A-D](?![\w-])"
 # Italy's codice fiscale (letters of the names, the birth date and place, a check letter; a digit may be
@@ -88,7 +97,8 @@ _PREFILTERS: dict[str, tuple[re.Pattern[str], ...]] = {
     "CRYPTO": (re.compile(r"[13](?<!\w[13])[1-9A-HJ-NP-Za-km-z]{25,34}(?!\w)"),
                re.compile(r"bc1(?<!\wbc1)[02-9ac-hj-np-z]{11,71}(?!\w)")),
     # a SIM card's ICCID, a UK National Insurance number, a codice fiscale (see `id_number_recognizers`)
-    "ID_NUMBER": (re.compile(r"8(?<![\d.-]8)9\d{16,20}(?![\d.])"),
+    "ID_NUMBER": (re.compile(r"8(?<![\d.-]8)9\d{16,20}(?![\d.])"), re.compile(r"8(?<![\d.-]8)9\d{30}(?!\d|\.\d)"),
+                  re.compile(r"8(?<![\d.-]8)71\d{15}(?!\d|\.\d)"),
                   re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z](?: ?\d{2}){3} ?[A-D](?![\w-])"),
                   re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z]{5}[0-9LMNP-V]{2}[ABCDEHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{3}"
                              r"[A-Z](?![\w-])"),
@@ -691,7 +701,9 @@ def id_number_recognizers() -> list[Any]:
                                          codice_fiscale_ok),
             validated_pattern_recognizer("ID_NUMBER", USCIS_RECEIPT_RECOGNIZER, _USCIS_RECEIPT, 0.6,
                                          lambda _receipt: True),  # (the service centre's code is its check)
-            validated_pattern_recognizer("ID_NUMBER", UK_LICENCE_RECOGNIZER, _UK_LICENCE, 0.6, uk_licence_ok)]
+            validated_pattern_recognizer("ID_NUMBER", UK_LICENCE_RECOGNIZER, _UK_LICENCE, 0.6, uk_licence_ok),
+            validated_pattern_recognizer("ID_NUMBER", EID_RECOGNIZER, _EID, 0.6, lambda eid: int(eid) % 97 == 1),
+            validated_pattern_recognizer("ID_NUMBER", EAN_CONNECTION_RECOGNIZER, _EAN_CONNECTION, 0.6, gs1_check_ok)]
 
 
 def issuer_card_recognizer() -> Any:

@@ -149,6 +149,9 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "st_app_key",  # ServiceTitan's application key header (`ST-App-Key: ak1...`; red team 57)
         "x_auth",  # ChurchSuite's `X-Auth` header: the account's API key (red team 57)
         "dev_key",  # AppsFlyer's dev key (`appsFlyerDevKey = "..."`), which signs its server-to-server API calls
+        # a home router's Wi-Fi key (`cle_wifi`, French box's `cle_wpa`), an eSIM profile's matching id (it installs
+        # the profile), a SIP subscriber's HA1 digest (it authenticates as the password does; red team 58)
+        "cle_wifi", "cle_wpa", "wifi_key", "wpa_key", "mot_de_passe_wifi", "wifi_pass", "matching_id", "ha1", "ha1b",
     }
 )
 
@@ -3433,6 +3436,16 @@ RULES: dict[str, SecretRule] = _rules(
         "redactor: YAML lists of passwords in configs and tool output",
         validator=lambda m, value: _in_secret_list(m) and _not_placeholder(value),
         priority=GENERIC,
+    ),
+    SecretRule(
+        "esim_activation_code", "CREDENTIAL",
+        # An eSIM's activation code (GSMA SGP.22: `LPA:1$<SM-DP+ address>$<matching id>`), what its QR code holds:
+        # the matching id installs the profile on whatever device presents it (red team 58). The server is public.
+        re.compile(r"LPA:1\$[A-Za-z0-9.-]{3,253}\$(?P<secret>[A-Za-z0-9-]{8,64})(?![A-Za-z0-9-])"),
+        ("lpa:1$",),
+        "https://www.gsma.com/solutions-and-impact/technologies/esim/ (SGP.22, activation code)",
+        validator=_has_letter_and_digit,
+        priority=VENDOR,
     ),
     SecretRule(
         "express_signed_session_cookie", "ACCESS_TOKEN",

@@ -6,6 +6,7 @@ import datetime
 import ipaddress
 import re
 from collections.abc import Iterable
+from itertools import cycle
 
 
 def digits_of(value: str) -> str:
@@ -21,6 +22,12 @@ def weighted_sum(digits: Iterable[int | str], weights: Iterable[int]) -> int:
 def mod_10_check_digit(digits: Iterable[int | str], weights: Iterable[int]) -> int:
     """The digit that makes the weighted sum a multiple of 10 (PESEL's, an Argentine CBU's blocks')."""
     return (10 - weighted_sum(digits, weights) % 10) % 10
+
+
+def gs1_check_ok(code: str) -> bool:
+    """GS1's check digit (GTIN-8, -12, -13, -14, a GSRN's 18 digits): weights 3 and 1 from the digit before it
+    leftwards."""
+    return mod_10_check_digit(reversed(code[:-1]), cycle((3, 1))) == int(code[-1])
 
 
 def luhn_ok(digits: str) -> bool:
@@ -86,29 +93,33 @@ def phone_score(candidate: str) -> float | None:
         return None  # a Korean company's registration number (red team 52)
     formatted = candidate.startswith("+") or bool(_PHONE_SEPARATED.search(candidate))
     regions = (None,) if candidate.startswith("+") else PHONE_REGIONS if formatted else PHONE_REGIONS[:1]
+    kinds = phonenumbers.PhoneNumberType
+    # Lines no one has at home (`+1 (800) 275-2273`, red team 44): free in the first region that reads the number as
+    # valid (`1-800-799-7233` in the US, `0800 111 999` in Britain), or shared-cost or a universal access number
+    # written with its trunk prefix (Britain's `0300`, which government and charities use; red team 58). A number
+    # that is shared-cost there but free elsewhere is free (`1800 022 222`: Germany's, then Australia's and
+    # Ireland's); one that is not written so is another plan's (`345-899-3560` is the Caymans', not a British UAN).
+    # A premium-rate line stays a number: a scam's is evidence.
+    shared = False
     possible = False
-    valid_types = []
     for region in regions:
         try:
             number = phonenumbers.parse(candidate, region)
         except phonenumbers.NumberParseException:
             continue
         if phonenumbers.is_valid_number(number):
-            valid_types.append(phonenumbers.number_type(number))
-        else:
-            possible = possible or (formatted and phonenumbers.is_possible_number(number))
-    toll_free = phonenumbers.PhoneNumberType.TOLL_FREE
-    if valid_types and (valid_types[0] == toll_free or valid_types.count(toll_free) >= _TOLL_FREE_REGIONS):
-        # A business's free line, no one's own (`+1 (800) 275-2273`, red team 44): free in the first region the
-        # plan reads it in (`1-800-799-7233` in the US, `0800 111 999` in Britain), or in several (`1800 022 222`
-        # in Australia and Ireland, a German shared-cost line first; red team 58).
-        return None
-    if valid_types:
-        return 0.75  # (in any region: `06 12 55 56 78` is possible in the US, valid in France)
-    return 0.5 if possible else None
-
-
-_TOLL_FREE_REGIONS = 2
+            kind = phonenumbers.number_type(number)
+            if kind == kinds.TOLL_FREE:
+                return None
+            if kind in (kinds.SHARED_COST, kinds.UAN) and not shared:
+                if candidate.lstrip("(").startswith("0"):
+                    return None
+                shared = True
+                continue
+            if not shared:
+                return 0.75  # (in any region: `06 12 55 56 78` is possible in the US, valid in France)
+        possible = possible or (formatted and phonenumbers.is_possible_number(number))
+    return 0.75 if shared else 0.5 if possible else None
 
 
 def card_ok(value: str) -> bool:

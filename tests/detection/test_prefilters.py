@@ -20,7 +20,8 @@ READABLE: dict[str, re.Pattern[str]] = {
     "IP_ADDRESS": re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]"),
     "CRYPTO": pii.BITCOIN_ADDRESS,
     "ID_NUMBER": re.compile(
-        r"(?<![\d.-])89\d{16,20}(?![\d.])|(?<![\w-])[A-Z]{2}(?: ?\d{2}){3} ?[A-D](?![\w-])"
+        r"(?<![\d.-])89\d{16,20}(?![\d.])|(?<![\d.-])89\d{30}(?!\d|\.\d)|(?<![\d.-])871\d{15}(?!\d|\.\d)"
+        r"|(?<![\w-])[A-Z]{2}(?: ?\d{2}){3} ?[A-D](?![\w-])"
         r"|(?<![\w-])[A-Z]{6}[0-9LMNP-V]{2}[ABCDEHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{3}[A-Z](?![\w-])"
         r"|(?<![\w-])[A-Z]{3}\d{10}(?![\w-])|(?<![\w-])[A-Z][A-Z9]{4}\d{6}[A-Z9]{2}\d[A-Z0-9]{2}(?![\w-])"),
     "STREET_ADDRESS": re.compile(
