@@ -3965,6 +3965,7 @@ def test_red_team_58_telecom_and_utility_operations(tmp_path: Path) -> None:
         "radius_log": "Auth: (48211) Login incorrect (pap: Cleartext password does not match \"known good\" password):"
                       " [abrennan7@fibrelink.ie/Bl4ckbird.1984] (from client bras-dub-02 port 1073741855)",
         "chat": "Memorable word is Snowdrop. Mon RIO c'est 02P4H7K2M9XQ. ESI 10443720008123456.",
+        "access_notes": "Key safe left of back door, code 8153. Key safe fitted 2021.",
         "box": {"cle_wifi": "7f4k-93hq-zt2m-81xp", "matchingId": "K2-1A7F9-QW3E8R-88XT"},
         "reply": "enter it manually: LPA:1$smdp.brightwave-rsp.net$K2-1A7F9-QW3E8R-88XT. New EID "
                  "89049032007008882600004112730665.",
@@ -3974,9 +3975,10 @@ def test_red_team_58_telecom_and_utility_operations(tmp_path: Path) -> None:
         "report": {"geo": {"lat": 44.58437, "lon": -123.27412, "source": "premise"}},
         "map": {"centre": {"lat": 44.5, "lon": -123.2}, "note": "We fly to Rio 03P4H7K2M9XZ"},
     }
-    out = redacted_by_the_cli(tmp_path, document, b"Bl4ckbird.1984", b"Snowdrop", b"10443720008123456",
+    out = redacted_by_the_cli(tmp_path, document, b"Bl4ckbird.1984", b"Snowdrop", b"10443720008123456", b"8153",
                               b"7f4k-93hq", b"QW3E8R", b"89049032007008882600004112730665", b"871687120054321988",
                               b"OKORO", b"6ef3a4f2f66bebb130e958e52d3ba347", b"44.58437", b"123.27412")
     assert out["chat"].count("<ID_NUMBER:") == 2 and out["ean"]["wrong"] == "871687120054321989"
     assert out["map"] == document["map"] and out["ivr"]["ivr_path"] == "1>2>4"
+    assert out["access_notes"].endswith("Key safe fitted 2021.")
     assert out["reply"].startswith("enter it manually: LPA:1$smdp.brightwave-rsp.net$<CREDENTIAL:")

@@ -2005,7 +2005,9 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("access_note_code", "CREDENTIAL",
             r"\b(?:lock[ -]?box|key[ -]?safe|keypad|disarm|alarma|caja[ \t]+de[ \t]+llaves|candado|teclado)"
             r"(?:[ \t]+(?:on|at|by|in|near|behind|en|junto[ \t]+a)[ \t]+(?:the[ \t]+|la[ \t]+|el[ \t]+)?[\w-]{1,20}"
-            r"(?:[ \t]+[\w-]{1,20}){0,2}?)?",
+            r"(?:[ \t]+[\w-]{1,20}){0,2}?)?"
+            # (where it is, then its code: `Key safe left of back door, code 8153`; red team 58)
+            r"|\b(?:lock[ -]?box|key[ -]?safe)[^.;\r\n]{1,40}?\b(?:code|pin|combo|combination)(?:[ \t]+is)?",
             r"\d{4,8}[#*]?(?![\w/:-]|[.,]\d)", separator=r"(?:[ \t]*[:#=]?[ \t]*)",
             keywords=("lockbox", "lock-box", "lock box", "keysafe", "key safe", "key-safe", "keypad", "disarm",
                       "alarma", "caja", "candado", "teclado")),
