@@ -3937,7 +3937,8 @@ def test_red_team_58_hiring_screening_and_onboarding(tmp_path: Path) -> None:
     """Red team 58 (NER off): a US permanent resident card's machine-readable zone (TD1) in an I-9's OCR, a bilingual
     card's date of birth (`11 DEC /DÉC 91`), a Slack webhook's secret quoted alone after the URL was found. Near
     misses: a French firm's SIRET and SIREN (a card number's Luhn digit), E-Verify's company id in its credentials,
-    a government helpline on a `0300` number and a toll-free line."""
+    a government helpline on a `0300` number and a toll-free line, a right to work under `work_authorization`, a
+    support trace token."""
     document: dict[str, Any] = {
         "ocr_text": "USCIS# 219-447-036\nC1USA2194470368IOE0918273645<<\n9008217F3205118VNM<<<<<<<<<<<6\n"
                     "NGUYEN<<THI<MAI<<<<<<<<<<<<<<<\n",
@@ -3948,11 +3949,14 @@ def test_red_team_58_hiring_screening_and_onboarding(tmp_path: Path) -> None:
                       "note": "SIRET 48213957300026, SIREN 482 139 573"},
         "credentials": {"company_id": "1873402", "username": "hr_api", "password": "Spr1ng!Onb0ard"},
         "help": "Employer helpline 0300 790 6268; candidate support 1-866-940-2227.",
+        "custom_fields": {"work_authorization": "US Citizen"},
+        "headers": {"X-DocuSign-TraceToken": "0f5c2d7e-9a41-4b8e-a1c3-6d2e8f7b9a10"},
     }
     out = redacted_by_the_cli(tmp_path, document, b"2194470368", b"IOE0918273645", b"9008217F", b"NGUYEN<<THI",
                               b"DEC /D", b"kX9mP2qR7sT4vW8yZ1aB3cD5", b"Spr1ng!Onb0ard")
     assert out["employeur"] == document["employeur"] and out["help"] == document["help"]
     assert out["credentials"]["company_id"] == "1873402"
+    assert out["custom_fields"] == document["custom_fields"] and out["headers"] == document["headers"]
 
 
 def test_red_team_58_telecom_and_utility_operations(tmp_path: Path) -> None:

@@ -193,6 +193,10 @@ EXCLUDED_SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "public_key_token",
         # An attribution SDK's event token (Adjust's `event_token: "x7k2pq"`): shipped in the app, it names an event.
         "event_token",
+        # A right to work (`"work_authorization": "US Citizen"`, an I-9's; red team 58), no HTTP header
+        "work_authorization", "employment_authorization", "work_authorisation",
+        # a support request's correlation id (DocuSign's `X-DocuSign-TraceToken: <uuid>`, which its support asks for)
+        "x_docu_sign_trace_token", "trace_token", "x_trace_token",
         # Names of secrets, not secrets: helm's `existingSecret: pg-credentials`, a k8s `secretRef`.
         "existing_secret",
         "secret_ref",
