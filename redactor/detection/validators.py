@@ -95,11 +95,11 @@ def phone_score(candidate: str) -> float | None:
     regions = (None,) if candidate.startswith("+") else PHONE_REGIONS if formatted else PHONE_REGIONS[:1]
     kinds = phonenumbers.PhoneNumberType
     # Lines no one has at home (`+1 (800) 275-2273`, red team 44): free in the first region that reads the number as
-    # valid (`1-800-799-7233` in the US, `0800 111 999` in Britain), or shared-cost or a universal access number
-    # written with its trunk prefix (Britain's `0300`, which government and charities use; red team 58). A number
-    # that is shared-cost there but free elsewhere is free (`1800 022 222`: Germany's, then Australia's and
-    # Ireland's); one that is not written so is another plan's (`345-899-3560` is the Caymans', not a British UAN).
-    # A premium-rate line stays a number: a scam's is evidence.
+    # valid (`1-800-799-7233` in the US, `0800 111 999` in Britain), or in a later one when the first reads it as
+    # shared-cost (`1800 022 222`: Germany's, then Australia's and Ireland's); a shared-cost or universal access
+    # number written as its region writes them (Britain's `0300 790 6268`, which government and charities use; red
+    # team 58; not `030 5551 2345`, Berlin's in another grouping, nor `345-899-3560`, the Caymans'). A premium-rate
+    # line stays a number: a scam's is evidence.
     shared = False
     possible = False
     for region in regions:
@@ -112,7 +112,9 @@ def phone_score(candidate: str) -> float | None:
             if kind == kinds.TOLL_FREE:
                 return None
             if kind in (kinds.SHARED_COST, kinds.UAN) and not shared:
-                if candidate.lstrip("(").startswith("0"):
+                national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
+                if [len(group) for group in _DIGIT_GROUP.findall(national)] == \
+                        [len(group) for group in _DIGIT_GROUP.findall(candidate)]:
                     return None
                 shared = True
                 continue
