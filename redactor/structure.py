@@ -322,6 +322,13 @@ _PII_KEY_ENTITIES = {
     # licences, vehicles, benefits, loyalty and utility accounts: numbers that lead to one person
     # (a police national computer's and the FBI's record numbers, an NCIC operator's licence, a UK vehicle's
     # registration mark, a form's bank account; red team 58)
+    # Nordic and Baltic population registers' fields (Navet, Folkeregisteret, CPR, the Estonian and Finnish ones)
+    # and CDISC's (SDTM's DM domain, ODM's items): birth dates, names, street names, personal numbers (red team 59)
+    **dict.fromkeys(("fodelsedatum", "födelsedatum", "foedselsdato", "fødselsdato", "fodselsdato", "synniaeg",
+                     "sünniaeg", "syntymaaika", "brthdtc", "brthdat"), "DATE_OF_BIRTH"),
+    **dict.fromkeys(("perenimi", "eesnimi", "invnam"), "PERSON"),
+    **dict.fromkeys(("adressenavn", "utdelningsadress", "aadress", "katuosoite"), "STREET_ADDRESS"),
+    **dict.fromkeys(("fnr", "isikukood", "henkilötunnus", "cpr", "cpr_nummer", "lanr"), "ID_NUMBER"),
     **dict.fromkeys(("dl", "oln", "pnc", "pnc_id", "pncid", "pnc_number", "fbi_number", "fbi_no", "vrm", "bank_acct",
                      "bank_acct_no", "bank_acct_number",
                      # a Texas electricity premise's ESI ID (one home's)
@@ -1902,8 +1909,31 @@ def xml_fields(text: str) -> Iterator[tuple[str, str]]:
             yield entity, value
     if "<string name=" in text and "<map>" in text:  # (an app's string resources, `<resources>`, are UI text)
         yield from _preference_entries(text)
+    if "<ItemData" in text:
+        for match in _ODM_ITEM.finditer(text):
+            attributes = dict(_ODM_ATTRIBUTE.findall(match.group(0)))
+            item, value = attributes.get("ItemOID", "").rpartition(".")[2], attributes.get("Value", "").strip()
+            entity = _xml_value_entity(item, value) if item and value else None
+            if entity is not None:
+                yield entity, value
+    if "</th>" in text or "</TH>" in text:
+        for match in _HTML_LABELLED_CELL.finditer(text):
+            value = match.group("value").strip()
+            entity = _xml_value_entity(normalize_key(match.group("label").strip().rstrip(":")), value)
+            if entity is not None:
+                yield entity, value
     if "<Method>clear</Method>" in text:
         yield from (("PASSWORD", m.group("text")) for m in _GOVTALK_CLEAR_PASSWORD.finditer(text))
+
+
+# A CDISC ODM item (Medidata Rave's and every EDC's export: `<ItemData ItemOID="DM.BRTHDAT" Value="09 FEB 1957"/>`;
+# red team 59): the item's name, after the form's, is the value's key.
+_ODM_ITEM = re.compile(r"<ItemData\b[^<>]{0,600}>")
+_ODM_ATTRIBUTE = re.compile(r'\b(ItemOID|Value)="([^"<>]{0,200})"')
+# An HTML table's row of a label and its value (a wiki page's or a CRM's export: `<tr><th>PPSN</th><td>7193846MA</td>`;
+# red team 59): the label is the value's key.
+_HTML_LABELLED_CELL = re.compile(r"(?i:<th(?:\s[^<>]{0,80})?>)(?P<label>[^<>]{1,60})(?i:</th>)\s*"
+                                 r"(?i:<td(?:\s[^<>]{0,80})?>)(?P<value>[^<>]{1,200})(?i:</td>)")
 
 
 # Android's SharedPreferences file (`<map><string name="user.birthdate">...</string>`, in a device dump an agent
@@ -2510,6 +2540,10 @@ _IDENTIFIER_KEY = re.compile(r"(?:^|_)(?:ids?|uuid|guid|etag|e_tag|ndc|sku|upc|e
                              # a court's, a jury office's and a police force's record numbers (red team 58)
                              r"|juror_number|juror_no|case_number|case_no|docket_number|docket_no|incident_number"
                              r"|incident_no|report_number|report_no|event_number|event_no"
+                             # a clinical trial's subject and kit numbers (ODM's `SubjectKey`, SDTM's `SUBJID`; red
+                             # team 59)
+                             r"|subject_key|subjid|usubjid|subject_number|screening_number|randomization_number"
+                             r"|randomisation_number|kit_number|kit_no"
                              # an employer's identification number (a payer's on a 1099; see decoys' `EIN`)
                              r"|ein|fein|employer_ein"
                              # a business's tax or registration number (a payer's ABN; red team 46)
@@ -2540,12 +2574,14 @@ def is_identifier_value(key: str, value: str) -> bool:
     shaped = _IDENTIFIER_VALUE.fullmatch(value) is not None \
         or (_GROUPED_DIGITS.fullmatch(value) is not None and _GROUPED_ID_KEY.search(name) is not None)
     return (_IDENTIFIER_KEY.search(name) is not None and name not in _PHONE_IDENTIFIER_KEYS
-            and _CREDENTIAL_WORDS.search(name) is None
+            and (_CREDENTIAL_WORDS.search(name) is None or name in _KEYS_NAMED_KEY)
             and shaped and any(char.isdigit() for char in value)
             and pii_entity_for_key(key) is None and not _names_personal_data(key) and not might_be_vendor_token(value))
 
 
 _CREDENTIAL_WORDS = re.compile(r"key|secret|token|pass|auth|cred|session|cookie")
+# Ids an exchange format calls keys (CDISC ODM's `SubjectKey`: a trial subject's number, no secret).
+_KEYS_NAMED_KEY = frozenset({"subject_key"})
 # A bare `wallet` (and its spellings) holding an address: an EVM account, a Bitcoin base58 or bech32 address, a
 # Tron one (a `wallet` record, `{"balance": ...}`, is no address: only a string of that shape is one).
 _WALLET_KEYS = frozenset({"wallet", "wallets", "crypto_wallet", "destination_wallet", "source_wallet", "usdt_wallet",

@@ -1393,6 +1393,11 @@ _AFRICA_ASIA_LATIN_AMERICA_RULES: tuple[CueRule, ...] = (
     CueRule("esi_id", "ID_NUMBER", r"\bESI(?:[ \t]?ID)?", r"10\d{15}(?:\d{5})?(?!\d)", keywords=("esi",)),
     CueRule("rio_code", "ID_NUMBER", r"\b(?-i:RIO)\b", r"\d{2}[PE][A-Z0-9]{9}(?![\w-])",
             separator=r"[ \t]*(?::|c'est|c’est|est)?[ \t]*", keywords=("rio",)),
+    # HL7 v3's birth time, as ICH E2B(R3) safety reports and CDA documents write it (`<birthTime value="19570209"/>`;
+    # red team 59).
+    CueRule("hl7_birth_time", "DATE_OF_BIRTH", r"<(?:\w{1,10}:)?birthTime[ \t]+value=",
+            r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:\d{4,6})?(?=\\?[\"'])", separator=r"\\?[\"']",
+            keywords=("<birthtime", "birthtime")),
     # A UK Police National Computer id (`PNCID: 19/482917Y`: the year, a serial and a check letter; red team 58).
     CueRule("pnc_id", "ID_NUMBER", r"\bPNC[ \t]?(?:ID|number|no\.?|ref(?:erence)?)?", r"\d{2}/\d{1,7}[A-Z](?![\w/])",
             keywords=("pnc",)),
@@ -1446,7 +1451,9 @@ CUE_RULES: tuple[CueRule, ...] = (
             # team 52)
             # (and what the German label asks it for, before its colon: `Geburtsdatum für die Verifizierung: ...`;
             # red team 54)
-            _BIRTH_DATE_LABEL + r"|\bgeb(?:urts|\.?[ -]?)datum"
+            # (and how a data manager's query says it: `DOB recorded as 10 FEB 1957`; red team 59)
+            rf"(?:{_BIRTH_DATE_LABEL})(?:[ \t]+(?:recorded|entered|listed|given|shown|written|captured)[ \t]+as)?"
+            r"|\bgeb(?:urts|\.?[ -]?)datum"
             r"(?:[ \t]+(?:für|zur|zum)(?:[ \t]+[\w-]{1,30}){1,3}(?=[ \t]*:))?"
             r"|\bgeburtstag"
             r"|\b(?:fecha[ _-]de[ _-]nacimiento|data[ _-]de[ _-]nascimento)"
@@ -1584,10 +1591,13 @@ CUE_RULES: tuple[CueRule, ...] = (
     # of its own: `account` is in many texts, and bank_account's cue is long.)
     CueRule("account_label", "ID_NUMBER",
             r"\b(?:savings|checking|chequing|current|deposit|brokerage)[ _-]account"
-            rf"|{_LINE_START}[ \t]*account(?=[ \t]*[:#])",
+            rf"|{_LINE_START}[ \t]*account(?=[ \t]*[:#])"
+            # (a loan file's words: `Mortgage 0048771320`, `checking 4820193377, routing ...`; red team 59)
+            r"|\b(?:mortgage|checking|chequing)(?:[ \t]+(?:loan|acct\.?|account))?(?:[ \t]+(?:number|no\.?|#))?"
+            r"(?=[ \t]*[:#]?[ \t]*\d{8,17}(?![\w-]))",
             r"\d[\d -]{4,18}\d(?![\w-])", _has_digits(6),
             keywords=("savings", "checking", "chequing", "current account", "current-account", "deposit account",
-                      "brokerage", "account:", "account :", "account #", "account#")),
+                      "brokerage", "account:", "account :", "account #", "account#", "mortgage")),
     # An account with its bank's code after it (`Refund to account 50100284719366, IFSC HDFC0001234`; red team 46):
     # the code says a bank's.
     CueRule("account_before_bank_code", "ID_NUMBER", r"\b(?:account|acc\.?|a/c)",
@@ -2107,7 +2117,8 @@ CUE_RULES: tuple[CueRule, ...] = (
             separator=r"(?:[ \t]*(?:[:=]|\b(?:is|es|é|est|ist|è)\b)?[ \t]*)",
             keywords=("instagram", "insta", "ig", "twitter", "tiktok", "tik", "snapchat", "snap", "threads", "telegram",
                       "bluesky", "bsky", "mastodon", "facebook", "fb", "x.com")),
-    CueRule("ssn", "US_SSN", r"\bssn\b|\bsocial[ _-]security(?:\s*(?:number|no\.?|#))?",
+    # (`SSN on file 529841176`, a guardrail's log; red team 59)
+    CueRule("ssn", "US_SSN", r"\bssn\b(?:[ \t]+on[ \t]+file)?|\bsocial[ _-]security(?:\s*(?:number|no\.?|#))?",
             r"\d{3}(?P<ssn_separator>[- ]?)\d{2}(?P=ssn_separator)\d{4}(?![\d-])", ssn_ok,
             keywords=("ssn", "social")),
     # An SSN's last four digits, as a caller says them to a voice agent (`the last four of my social are 6 6 2 1`,
@@ -2577,7 +2588,9 @@ CUE_ENTITIES = frozenset(rule.entity for rule in CUE_RULES)
 # (and the recognizers of `redactor.detection.pii` that check a number without a cue, named here for both)
 ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER, USCIS_RECEIPT_RECOGNIZER, UK_LICENCE_RECOGNIZER = (
     "IccidRecognizer", "NinoRecognizer", "CodiceFiscaleRecognizer", "UscisReceiptRecognizer", "UkLicenceRecognizer")
-EID_RECOGNIZER, EAN_CONNECTION_RECOGNIZER = "EidRecognizer", "EanConnectionRecognizer"
+EID_RECOGNIZER, EAN_CONNECTION_RECOGNIZER, DEA_RECOGNIZER = "EidRecognizer", "EanConnectionRecognizer", "DeaRecognizer"
+NORDIC_NUMBER_RECOGNIZERS = ("PersonnummerRecognizer", "FodselsnummerRecognizer", "HetuRecognizer",
+                             "IsikukoodRecognizer")
 CHECKED_DETECTORS = frozenset(rule.name for rule in CUE_RULES if rule.validator in {
     aba_routing_ok, _luhn, nhs_number_ok, sin_ok, tfn_ok, aadhaar_ok, cpf_ok, _nir_ok, pesel_ok, dni_nie_ok, ssn_ok,
     belgian_national_number_ok,
@@ -2585,7 +2598,7 @@ CHECKED_DETECTORS = frozenset(rule.name for rule in CUE_RULES if rule.validator 
     israeli_id_ok, russian_inn_ok, greek_afm_ok, emirates_id_ok, south_african_id_ok, thai_id_ok, saudi_id_ok,
     personal_cuit_ok, personal_rut_ok, cbu_ok, nric_ok, hkid_ok, sa_tax_reference_ok,
 }) | {ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER, USCIS_RECEIPT_RECOGNIZER, UK_LICENCE_RECOGNIZER,
-     EID_RECOGNIZER, EAN_CONNECTION_RECOGNIZER}
+     EID_RECOGNIZER, EAN_CONNECTION_RECOGNIZER, DEA_RECOGNIZER, *NORDIC_NUMBER_RECOGNIZERS}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _KEYWORDS = sorted({keyword for rule in CUE_RULES for keyword in rule.keywords})
 _RULES_BY_KEYWORD = [frozenset(rule.name for rule in CUE_RULES if keyword in rule.keywords) for keyword in _KEYWORDS]

@@ -113,15 +113,25 @@ _LABELLED_PRODUCT_CODE = re.compile(r"\b(?:(?i:NDC|SKU|UPC|EAN|GTIN|RMA)|MLS|CPC
                                     r"|[Ff]actura|[Cc]omprobante|[Rr]emito|AWB|TRK|[Ww]aybill"
                                     r"|(?:FedEx |UPS |USPS |DHL )?"
                                     r"[Tt]racking(?: number| no\.?)?|(?i:meeting|webinar|conference)[ ](?i:ID)"
-                                    r"|FedEx(?: Ground| Express)?|UPS|USPS|DHL)"
-                                    r"(?:[ \t]*(?:#|no\.?|code|number))?[ \t]*[:#]?[ \t]*\d[\d .-]{3,16}\d\b")
+                                    r"|FedEx(?: Ground| Express)?|UPS|USPS|DHL"
+                                    # (a parking receipt's ticket, a clinical trial's EU CT and EudraCT numbers;
+                                    # red team 59)
+                                    r"|[Tt]icket|TICKET|EU CT|EudraCT)"
+                                    r"(?:[ \t]*(?:#|no\.?|code|number))?[ \t]*[:#]?[ \t]*\d[\d .-]{3,16}\d\b"
+                                    # an FDA medical device report's manufacturer report number (the registrant's
+                                    # FEI number, the year, a serial: `3012845570-2024-00183`)
+                                    r"|\b\d{7,10}-(?:19|20)\d{2}-\d{5}\b")
 _EMPLOYER_ID = re.compile(r"\b(?:EIN|FEIN|Employer Identification Number)\)?[:#\s(]{0,4}\d{2}-\d{7}\b")
 # A business's tax or registration number after its name (`ABN 51 824 753 556`, `Our business GST number is
 # 123-847-571`, `VAT no. GB 123 4567 89`): a firm's, written in a phone number's groups (red team 46).
 # (and Czech and Polish registers of schools and firms: `IZO 102 930 236`, `IČO 27 08 21 57`, `KRS 0000312456`,
 # `REGON 012345678`; red team 50)
-# (and France's register of firms and establishments: `SIREN 482 139 573`, `SIRET 48213957300026`; red team 58)
-_BUSINESS_NUMBER = re.compile(r"\b(?:ABN|ACN|GST(?:IN)?|VAT|[Bb]usiness|IZO|REDIZO|IČO|IČ|KRS|REGON|SIREN|SIRET)"
+# (and France's register of firms and establishments: `SIREN 482 139 573`, `SIRET 48213957300026`; red team 58; the
+# Nordic firms' numbers and a payee's bankgiro: `org.nr 202100-5448`, `CVR 29 94 29 27`, `bankgiro 5050-1055`; red
+# team 59)
+_BUSINESS_NUMBER = re.compile(r"\b(?:ABN|ACN|GST(?:IN)?|VAT|[Bb]usiness|IZO|REDIZO|IČO|IČ|KRS|REGON|SIREN|SIRET"
+                              r"|[Oo]rg\.?[ \t]?nr\.?|[Oo]rganisations?nummer|[Oo]rganisasjonsnummer|CVR|Y-tunnus"
+                              r"|[Bb]ankgiro|[Pp]lusgiro)"
                               r"(?:[ \t]+(?:[Nn]umber|[Nn]o\.?|[Rr]eg(?:istration)?(?:[ \t]+[Nn]o\.?)?))?"
                               r"[ \t]*(?:is|:|#)?[ \t]*(?:[A-Z]{2}[ \t]?)?\d[\d .-]{6,16}\d\b")
 # A ship's name after its prefix (`MV Kota Raja`, `HMS Victory`, `M/S Aurora Meridian`): a vessel, no one (red team
@@ -153,7 +163,9 @@ _OID = re.compile(r"[012](?<![\w.][012])(?:\.(?:0|[1-9]\d*)){4,}(?![\w]|\.\d)"
                   # named from its root (`iso.3.6.1.2.1.1.5.0`, `SNMPv2-SMI::enterprises.9.9.43.1.1.6.1.5`)
                   r"|2(?<![\w.]2)\.5\.(?:4|29)\.\d{1,3}(?![\w]|\.\d)"
                   r"|" + first_characters_first("iso|enterprises|mib-2|internet|private", not_after=r"\w")
-                  + r"(?:\.\d+){2,}(?![\w]|\.\d)")
+                  + r"(?:\.\d+){2,}(?![\w]|\.\d)"
+                  # (an OID named as one, however short: `urn:oid:1.2.246.21`, Finland's root; red team 59)
+                  r"|(?<=oid:)[012](?:\.(?:0|[1-9]\d*))+(?![\w]|\.\d)")
 # (not the tail of a longer run of digit groups: `1 7 25272 73070 6`)
 _SPACED_UPC = re.compile(r"\d(?<!\d\d)(?<!\d \d)[ ]\d{5}[ ]\d{5}[ ]\d(?![\d])")
 _CSS_FONT = re.compile(r"(?i)\bfont(?:-family|-[\w-]+)?[ \t]*:[ \t]*(?P<families>[^;{}\n]{1,300})")

@@ -20,10 +20,12 @@ from redactor.detection.base import AT_SIGN, AT_SIGN_FORMS, NER_ENTITIES, Span
 from redactor.detection.cues import (
     CODICE_FISCALE_RECOGNIZER,
     CUE_ENTITIES,
+    DEA_RECOGNIZER,
     EAN_CONNECTION_RECOGNIZER,
     EID_RECOGNIZER,
     ICCID_RECOGNIZER,
     NINO_RECOGNIZER,
+    NORDIC_NUMBER_RECOGNIZERS,
     UK_LICENCE_RECOGNIZER,
     USCIS_RECEIPT_RECOGNIZER,
     cue_recognizer,
@@ -45,12 +47,17 @@ from redactor.detection.scanning import first_characters_first, followed_by_spac
 from redactor.detection.validators import (
     card_ok,
     codice_fiscale_ok,
+    dea_number_ok,
     digits_of,
+    estonian_isikukood_ok,
+    finnish_hetu_ok,
     gs1_check_ok,
     ipv6_before_port,
     is_barcode,
     luhn_ok,
+    norwegian_fodselsnummer_ok,
     phone_score,
+    swedish_personnummer_ok,
 )
 from redactor.errors import DetectorError
 
@@ -65,6 +72,15 @@ _EID = r"(?<![\d.-])89\d{30}(?!\d|\.\d)"
 # A Dutch electricity or gas connection's EAN code (a GS1 service relation number: `871`, 15 digits, a check digit):
 # one home's meter point (red team 58).
 _EAN_CONNECTION = r"(?<![\d.-])871\d{15}(?!\d|\.\d)"
+# Nordic and Baltic personal numbers wherever they are written, by their checks (`validators.swedish_personnummer_ok`
+# and the others; red team 59): a Swedish personnummer with its hyphen (`19910725-2398`, `910725-2398`; without it
+# twelve digits are as often a timestamp), eleven digits of a Norwegian fødselsnummer or an Estonian isikukood
+# (`?fnr=03028542150`, `PNOEE-48803152714`), a Finnish henkilötunnus (`220781-553K`).
+_PERSONNUMMER = r"(?<![\d-])(?:19|20)?\d{6}[-+]\d{4}(?![\d-])"
+_ELEVEN_DIGITS = r"(?<!\d)\d{11}(?!\d)"
+# A US DEA registration number (`BO4182630`: a registrant type, an initial, seven digits with a check; red team 59).
+_DEA_NUMBER = r"(?<![\w-])[ABCDEFGHJKLMPRSTUX][A-Z9]\d{7}(?![\w-])"
+_HETU = r"(?<![\w-])\d{6}[-+A-FU-Y]\d{3}[0-9A-Y](?![\w-])"
 # A UK National Insurance number, written compact or in its printed groups (`AB 12 34 56 C`).
 _NINO = r"(?<![\w-])[A-Z]{2}(?: ?\d{2}){3} ?[A-D](?![\w-])"
 # Italy's codice fiscale (letters of the names, the birth date and place, a check letter; a digit may be
@@ -99,6 +115,9 @@ _PREFILTERS: dict[str, tuple[re.Pattern[str], ...]] = {
     # a SIM card's ICCID, a UK National Insurance number, a codice fiscale (see `id_number_recognizers`)
     "ID_NUMBER": (re.compile(r"8(?<![\d.-]8)9\d{16,20}(?![\d.])"), re.compile(r"8(?<![\d.-]8)9\d{30}(?!\d|\.\d)"),
                   re.compile(r"8(?<![\d.-]8)71\d{15}(?!\d|\.\d)"),
+                  re.compile(r"\d(?<![\d-]\d)\d{5}(?:\d\d)?[-+]\d{4}(?![\d-])"), re.compile(r"\d(?<!\d\d)\d{10}(?!\d)"),
+                  re.compile(r"\d(?<![\w-]\d)\d{5}[-+A-FU-Y]\d{3}[0-9A-Y](?![\w-])"),
+                  re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z9]\d{7}(?![\w-])"),
                   re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z](?: ?\d{2}){3} ?[A-D](?![\w-])"),
                   re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z]{5}[0-9LMNP-V]{2}[ABCDEHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{3}"
                              r"[A-Z](?![\w-])"),
@@ -192,6 +211,8 @@ _NUMBER_NAME_BEFORE = re.compile(r"(?i:\b(?:folio|meeting[ \t]+id|conference[ \t
                                  r"[ \t]*[:#]?[ \t]*$"
                                  # a Google Ads account's customer id, written as a phone number is (`Google Ads
                                  # customer ID 482-913-0576`, `login-customer-id: 4829130576`; red team 57)
+                                 # a trial subject's number (`Subject 1042-0007`, `SUBJID: 1042-0012`; red team 59)
+                                 r"|(?i:\bsubject(?:[ \t]+(?:id|no\.?|number|#))?|\bu?subjid)[ \t]*[:#]?[ \t]*[\"']?$"
                                  # a juror's number on a court's summons (`Juror number 2025-0519-0773`; red team 58)
                                  r"|(?i:\bjuror[ \t]+(?:number|no\.?|id|#)"
                                  r"|(?<=juror[ \t]participant[ \t])(?:number|no\.?))"
@@ -277,6 +298,9 @@ _EU_STREET_SUFFIXES = (
     # `Fagradalsbraut 71`) and Hungarian (`Erzsébet tér 19.`, `Király u. 15.`, `Hegedûs Gyula utca 76.`)
     r"|(?<![acp])tie|katu|kuja|polku|vænget|stræde|stræti|straeti|veien|vegen|stien|vegur|braut|gata"
     r"|tér|utca|útja|út|u\."
+    # Swedish in the definite form (`Ringvägen 88`, `Storgränden 4`) and Estonian, abbreviated too (`Tartu mnt 52-14`,
+    # `Sõpruse pst 217-41`; red team 59)
+    r"|vägen|gränd|gränden|torget|stigen|backen|mnt|mnt\.|pst|pst\.|tänav|maantee|puiestee"
 )
 # (`place` only before a capital or a particle: `1 place sur ce créneau` is a seat, `5 place de l'Opéra` a street)
 # (and the words of a lane, a quay, a causeway or a path, each before a particle or a name too: `8 impasse des Lilas`;
@@ -703,7 +727,12 @@ def id_number_recognizers() -> list[Any]:
                                          lambda _receipt: True),  # (the service centre's code is its check)
             validated_pattern_recognizer("ID_NUMBER", UK_LICENCE_RECOGNIZER, _UK_LICENCE, 0.6, uk_licence_ok),
             validated_pattern_recognizer("ID_NUMBER", EID_RECOGNIZER, _EID, 0.6, lambda eid: int(eid) % 97 == 1),
-            validated_pattern_recognizer("ID_NUMBER", EAN_CONNECTION_RECOGNIZER, _EAN_CONNECTION, 0.6, gs1_check_ok)]
+            validated_pattern_recognizer("ID_NUMBER", EAN_CONNECTION_RECOGNIZER, _EAN_CONNECTION, 0.6, gs1_check_ok),
+            validated_pattern_recognizer("ID_NUMBER", DEA_RECOGNIZER, _DEA_NUMBER, 0.6, dea_number_ok),
+            *(validated_pattern_recognizer("ID_NUMBER", name, pattern, 0.6, check) for name, pattern, check in zip(
+                NORDIC_NUMBER_RECOGNIZERS, (_PERSONNUMMER, _ELEVEN_DIGITS, _HETU, _ELEVEN_DIGITS),
+                (swedish_personnummer_ok, norwegian_fodselsnummer_ok, finnish_hetu_ok, estonian_isikukood_ok),
+                strict=True))]
 
 
 def issuer_card_recognizer() -> Any:

@@ -585,3 +585,62 @@ def bangladesh_nid_ok(value: str) -> bool:
     if len(digits) not in _BANGLADESH_NID_LENGTHS or len(set(digits)) == 1:
         return False
     return len(digits) != 17 or 1900 <= int(digits[:4]) <= 2030
+
+
+# Nordic and Baltic personal numbers (red team 59), found wherever they are written by their checks and the birth
+# date they begin with: a Swedish personnummer (Luhn over its ten digits; a samordningsnummer's day plus 60), a
+# Norwegian fødselsnummer (two modulus-11 digits; a D-number's day plus 40), a Finnish henkilötunnus (its check
+# character), an Estonian isikukood (its century and sex digit, then a two-pass modulus-11 digit).
+
+def swedish_personnummer_ok(value: str) -> bool:
+    digits = digits_of(value)[-10:]
+    if len(digits) != 10:
+        return False
+    day = int(digits[4:6])
+    return luhn_ok(digits) and _birth_date_exists(digits[:4] + f"{day - 60 if day > 60 else day:02d}")
+
+
+_FODSELSNUMMER_WEIGHTS = ((3, 7, 6, 1, 8, 9, 4, 5, 2), (5, 4, 3, 2, 7, 6, 5, 4, 3, 2))
+
+
+def norwegian_fodselsnummer_ok(value: str) -> bool:
+    if len(value) != 11 or not value.isdigit():
+        return False
+    for weights in _FODSELSNUMMER_WEIGHTS:
+        check = 11 - weighted_sum(value[:len(weights)], weights) % 11
+        if (0 if check == 11 else check) != int(value[len(weights)]):
+            return False
+    day = int(value[:2])
+    return _birth_date_exists(value[4:6] + value[2:4] + f"{day - 40 if day > 40 else day:02d}")
+
+
+_HETU_CHECK = "0123456789ABCDEFHJKLMNPRSTUVWXY"
+
+
+def finnish_hetu_ok(value: str) -> bool:
+    if len(value) != 11 or not (value[:6] + value[7:10]).isdigit():
+        return False
+    return _HETU_CHECK[int(value[:6] + value[7:10]) % 31] == value[10] \
+        and _birth_date_exists(value[4:6] + value[2:4] + value[:2])
+
+
+def estonian_isikukood_ok(value: str) -> bool:
+    if len(value) != 11 or not value.isdigit() or value[0] not in "123456":
+        return False
+    for weights in ((1, 2, 3, 4, 5, 6, 7, 8, 9, 1), (3, 4, 5, 6, 7, 8, 9, 1, 2, 3)):
+        check = weighted_sum(value[:10], weights) % 11
+        if check != 10:
+            break
+    else:
+        check = 0
+    return check == int(value[10]) and _birth_date_exists(value[1:7])
+
+
+def dea_number_ok(value: str) -> bool:
+    """A US DEA registration number: a registrant type's letter, the registrant's initial (or 9), seven digits whose
+    last is the check (the odd places' sum plus twice the even places', modulo 10; red team 59)."""
+    digits = value[2:]
+    if len(value) != 9 or not digits.isdigit():
+        return False
+    total = int(digits[0]) + int(digits[2]) + int(digits[4]) + 2 * (int(digits[1]) + int(digits[3]) + int(digits[5]))
+    return total % 10 == int(digits[6])

@@ -732,7 +732,9 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "QW.OH0250000.NAM/NGUYEN, THI NGOC ANH.SEX/F.DOB/19910227.OLN/PT448219", "SOC/412589037 FBI/482913LB7",
                "OH OLN PT448219.", "PNCID: 19/482917Y", "<gml:pos>39.95877 -83.03315</gml:pos>",
                "Login incorrect (pap: Cleartext password does not match): [ab@isp.ie/Bl4ckbird.1984] (from client",
-               "Memorable word is Snowdrop.", "ESI 10443720008123456", "Mon RIO c'est 02P4H7K2M9XQ."]
+               "Memorable word is Snowdrop.", "ESI 10443720008123456", "Mon RIO c'est 02P4H7K2M9XQ.",
+               # red team 59
+               '<birthTime value="19570209"/>']
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:

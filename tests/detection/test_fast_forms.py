@@ -18,7 +18,8 @@ READABLE: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "_DATED_BUILD": (re.compile(r"(?<![\w.])(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:\.\d+)+(?![\w.])"),
                      decoys._DATED_BUILD),
     "_OID": (re.compile(r"(?<![\w.])[012](?:\.(?:0|[1-9]\d*)){4,}(?![\w]|\.\d)|(?<![\w.])2\.5\.(?:4|29)\.\d{1,3}"
-                        r"(?![\w]|\.\d)|\b(?:iso|enterprises|mib-2|internet|private)(?:\.\d+){2,}(?![\w]|\.\d)"),
+                        r"(?![\w]|\.\d)|\b(?:iso|enterprises|mib-2|internet|private)(?:\.\d+){2,}(?![\w]|\.\d)"
+                        r"|(?<=oid:)[012](?:\.(?:0|[1-9]\d*))+(?![\w]|\.\d)"),
              decoys._OID),
     "_SPACED_UPC": (re.compile(r"(?<!\d)(?<!\d )\d[ ]\d{5}[ ]\d{5}[ ]\d(?![\d])"), decoys._SPACED_UPC),
     "_LONG_DOTTED_NUMBER": (re.compile(r"(?<![\w.])(?!\d\d(?:\.\d\d){4}(?![\w.]))\d+(?:\.\d+){4,}(?![\w]|\.\d)"),
