@@ -2551,6 +2551,9 @@ _IDENTIFIER_KEY = re.compile(r"(?:^|_)(?:ids?|uuid|guid|etag|e_tag|ndc|sku|upc|e
                              # (a French firm's registration, establishment and activity codes; red team 58: not
                              # `naf`, a Spanish social security affiliation number as well)
                              r"|siren|siret|code_naf|ape|code_ape"
+                             # (Nordic firms' numbers and a payee's giro numbers; red team 59)
+                             r"|orgnr|org_nr|organisationsnummer|organisasjonsnummer|cvr|cvr_nummer|ytunnus|y_tunnus"
+                             r"|bankgiro|plusgiro"
                              # a version or a build (`app_version: 3.2.1.9` reads as an IPv4 address)
                              r"|version|ver|build|build_number|firmware|release)$")
 _PHONE_IDENTIFIER_KEYS = frozenset({"wa_id", "caller_id", "sender_id", "from_id", "msisdn_id", "phone_id"})

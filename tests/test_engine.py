@@ -3986,3 +3986,57 @@ def test_red_team_58_telecom_and_utility_operations(tmp_path: Path) -> None:
     assert out["map"] == document["map"] and out["ivr"]["ivr_path"] == "1>2>4"
     assert out["access_notes"].endswith("Key safe fitted 2021.")
     assert out["reply"].startswith("enter it manually: LPA:1$smdp.brightwave-rsp.net$<CREDENTIAL:")
+
+
+def test_red_team_59_nordic_and_baltic_services(tmp_path: Path) -> None:
+    """Red team 59 (NER off): Nordic and Baltic personal numbers wherever they are written, by their checks (a
+    Swedish personnummer with its hyphen, a Norwegian fødselsnummer in a query string, an Estonian isikukood behind
+    Smart-ID's `PNOEE-`, a Finnish henkilötunnus in a traceback), population registers' fields (Navet's
+    `Fodelsedatum`, Folkeregisteret's `foedselsdato`, Estonian XML's `Synniaeg` and `Perenimi`), Estonian and Swedish
+    streets. Near misses: a Swedish organisation number and a bankgiro (in text and under their keys), a number
+    that fails the checks, Finland's short OID as a key."""
+    document: dict[str, Any] = {
+        "system": "Kund: Johan Eriksson-Öberg, personnummer 19910725-2398, e-post finns.",
+        "url": "https://api.nav.example/sak?fnr=03028542150&ytelse=DAGPENGER",
+        "smartid": "https://sid.demo.sk.ee/v2/authentication/etsi/PNOEE-48803152714 for isikukood 48803152714",
+        "exc_info": "ValueError: hetu 220781-553K does not match session subject 030465-417C",
+        "Fodelse": {"Fodelsedatum": "1985-03-12"}, "foedsel": [{"foedselsdato": "1989-03-12"}],
+        "xml": "<Isik><Perenimi>KASK</Perenimi><Synniaeg>08.01.1980</Synniaeg></Isik>",
+        "address": "Tartu mnt 52-14, Tallinn", "ocr": "Adress: Ringvägen 88, 118 60 Stockholm",
+        "payee": {"orgnr": "202100-5448", "bankgiro": "5050-1055",
+                  "text": "Skatteverket, org.nr 202100-5448, bankgiro 5050-1055"},
+        "not_an_id": "order 03028542151 shipped",
+        "attributes": {"urn:oid:1.2.246.21": "030465-417C"},
+    }
+    out = redacted_by_the_cli(tmp_path, document, b"19910725-2398", b"03028542150", b"48803152714", b"220781-553K",
+                              b"030465-417C", b"1985-03-12", b"1989-03-12", b"KASK", b"08.01.1980", b"Tartu mnt",
+                              b"Ringv")
+    assert out["payee"] == document["payee"] and out["not_an_id"] == document["not_an_id"]
+    assert list(out["attributes"]) == ["urn:oid:1.2.246.21"]
+    assert out["smartid"].count("PNOEE-<ID_NUMBER:") == 1
+
+
+def test_red_team_59_clinical_trials_and_retrieval(tmp_path: Path) -> None:
+    """Red team 59 (NER off): a CDISC ODM export's items (`ItemOID="DM.BRTHDAT" Value=...`), SDTM's `BRTHDTC` and
+    `INVNAM`, a data manager's `DOB recorded as`, an E2B report's `<birthTime value=...>`, a DEA number (its check),
+    an HTML table's labelled cells (a wiki page's PPSN), a guardrail's `SSN on file`, a loan file's mortgage and
+    checking accounts. Near misses: trial subjects' numbers (ODM's `SubjectKey`, `Randomise ...`), EU CT and FDA
+    report numbers, a parking ticket's number, a lot number shaped like a DEA number with a wrong check."""
+    document: dict[str, Any] = {
+        "odm": '<SubjectData SubjectKey="1042-0007"><ItemData ItemOID="DM.BRTHDAT" Value="09 FEB 1957"/>'
+               '<ItemData ItemOID="DM.SEX" Value="F"/></SubjectData>',
+        "query": "Subject 1042-0007: DOB recorded as 10 FEB 1957 per source.",
+        "dm": [{"USUBJID": "ZN2291-301-1042-0007", "BRTHDTC": "1957-02-09", "INVNAM": "Lautenschläger, Friederike"}],
+        "e2b": '<patient><name>RWF</name><birthTime value="19570209"/></patient>',
+        "notes": "DEA BO4182630; lot AB1234560. Randomise 1042-0019 (cohort B).",
+        "wiki": "<table><tr><th>PPSN</th><td>7193846MA</td></tr><tr><th>Team</th><td>Payroll</td></tr></table>",
+        "guardrail": "decision: allow; SSN on file 529841176; Mortgage 0048771320; checking 4820193377",
+        "refs": "EU-CT-Nr. 2023-504218-41-00; Mfr report 3012845570-2024-00183; TICKET# 4471-0930",
+    }
+    out = redacted_by_the_cli(tmp_path, document, b"09 FEB 1957", b"10 FEB 1957", b"1957-02-09", b"Lautenschl",
+                              b"19570209", b"BO4182630", b"7193846MA", b"529841176", b"0048771320", b"4820193377")
+    assert out["refs"] == document["refs"] and out["query"].startswith("Subject 1042-0007: DOB recorded as <DATE")
+    assert out["odm"].startswith('<SubjectData SubjectKey="1042-0007">')
+    assert out["notes"].endswith("lot AB1234560. Randomise 1042-0019 (cohort B).")
+    assert out["wiki"].endswith("<th>Team</th><td>Payroll</td></tr></table>")
+    assert out["dm"][0]["USUBJID"] == "ZN2291-301-1042-0007"

@@ -120,7 +120,10 @@ _LABELLED_PRODUCT_CODE = re.compile(r"\b(?:(?i:NDC|SKU|UPC|EAN|GTIN|RMA)|MLS|CPC
                                     r"(?:[ \t]*(?:#|no\.?|code|number))?[ \t]*[:#]?[ \t]*\d[\d .-]{3,16}\d\b"
                                     # an FDA medical device report's manufacturer report number (the registrant's
                                     # FEI number, the year, a serial: `3012845570-2024-00183`)
-                                    r"|\b\d{7,10}-(?:19|20)\d{2}-\d{5}\b")
+                                    r"|\b\d{7,10}-(?:19|20)\d{2}-\d{5}\b"
+                                    # (and a trial's EU CT or EudraCT number in any language: `EU-CT-Nr.
+                                    # 2023-504218-41-00`)
+                                    r"|\b(?:19|20)\d{2}-\d{6}-\d{2}(?:-\d{2})?\b")
 _EMPLOYER_ID = re.compile(r"\b(?:EIN|FEIN|Employer Identification Number)\)?[:#\s(]{0,4}\d{2}-\d{7}\b")
 # A business's tax or registration number after its name (`ABN 51 824 753 556`, `Our business GST number is
 # 123-847-571`, `VAT no. GB 123 4567 89`): a firm's, written in a phone number's groups (red team 46).

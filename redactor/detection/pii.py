@@ -212,7 +212,9 @@ _NUMBER_NAME_BEFORE = re.compile(r"(?i:\b(?:folio|meeting[ \t]+id|conference[ \t
                                  # a Google Ads account's customer id, written as a phone number is (`Google Ads
                                  # customer ID 482-913-0576`, `login-customer-id: 4829130576`; red team 57)
                                  # a trial subject's number (`Subject 1042-0007`, `SUBJID: 1042-0012`; red team 59)
-                                 r"|(?i:\bsubject(?:[ \t]+(?:id|no\.?|number|#))?|\bu?subjid)[ \t]*[:#]?[ \t]*[\"']?$"
+                                 r"|(?i:\bsubject(?:[ \t]+(?:id|no\.?|number|#))?|\bu?subjid|\brandomi[sz]ed?)"
+                                 r"[ \t]*[:#]?[ \t]*[\"']?$"
+                                 r"|(?i:\bsubject_?key)=\\?[\"']$"
                                  # a juror's number on a court's summons (`Juror number 2025-0519-0773`; red team 58)
                                  r"|(?i:\bjuror[ \t]+(?:number|no\.?|id|#)"
                                  r"|(?<=juror[ \t]participant[ \t])(?:number|no\.?))"
