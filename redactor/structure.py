@@ -1110,8 +1110,11 @@ _PHONE_KEY_NOT_ENDINGS = ("_id", "_ids", "_sid", "_count", "_type", "_hash", "_v
 _PHONE_SHAPED = re.compile(r"\+?\(?\d[\d ().-]{5,22}\d")
 
 
-# Entities whose values have a digit: in such a record, words are its state, its class or its relationship.
-_DIGIT_ENTITIES = frozenset({"PHONE_NUMBER", "CREDIT_CARD", "US_SSN", "IBAN_CODE", "ID_NUMBER"})
+# Names that say what a value is but not what a record is: a driving licence's record (`"dl": {"number": ...,
+# "state": "TX"}`) holds its state and class beside the number.
+_VALUE_ONLY_SECRET_NAMES = frozenset({"dl"})
+# Entities whose every value has a digit.
+_DIGIT_ENTITIES = frozenset({"PHONE_NUMBER", "CREDIT_CARD", "US_SSN", "IBAN_CODE"})
 _ANY_DIGIT = re.compile(r"\d")
 
 
@@ -3075,6 +3078,8 @@ class StructureRules:
                 and not any(spelling in self.policy.redact_keys for spelling in _key_spellings(effective_key)):
             return Member(False, effective_key, None, shape)
         secret = secret_entity_for_key(effective_key) if self.is_secret_name(effective_key) else None
+        if secret is not None and not scalar and normalize_key(effective_key) in _VALUE_ONLY_SECRET_NAMES:
+            secret = None  # (its members are read by their own names: see `identity_document_number`)
         if secret is None and isinstance(child, str) and env_key_holds_secret(effective_key, child):
             secret = "API_KEY"  # noqa: S105 (`"AWS_APIGW_KEY": <an issued key>`: the value says so, not the name)
         return Member(False, effective_key, secret, shape)

@@ -3994,7 +3994,7 @@ def test_red_team_59_nordic_and_baltic_services(tmp_path: Path) -> None:
     Smart-ID's `PNOEE-`, a Finnish henkilötunnus in a traceback), population registers' fields (Navet's
     `Fodelsedatum`, Folkeregisteret's `foedselsdato`, Estonian XML's `Synniaeg` and `Perenimi`), Estonian and Swedish
     streets. Near misses: a Swedish organisation number and a bankgiro (in text and under their keys), a number
-    that fails the checks, Finland's short OID as a key."""
+    that fails the checks, Finland's short OID as a key, a bill's RF creditor reference (its check digits)."""
     document: dict[str, Any] = {
         "system": "Kund: Johan Eriksson-Öberg, personnummer 19910725-2398, e-post finns.",
         "url": "https://api.nav.example/sak?fnr=03028542150&ytelse=DAGPENGER",
@@ -4006,12 +4006,14 @@ def test_red_team_59_nordic_and_baltic_services(tmp_path: Path) -> None:
         "payee": {"orgnr": "202100-5448", "bankgiro": "5050-1055",
                   "text": "Skatteverket, org.nr 202100-5448, bankgiro 5050-1055"},
         "not_an_id": "order 03028542151 shipped",
+        "bill": "Maksua (viite RF18 5390 0754 7034) ei voitu vahvistaa; viite=RF18+5390+0754+7034&summa=120",
         "attributes": {"urn:oid:1.2.246.21": "030465-417C"},
     }
     out = redacted_by_the_cli(tmp_path, document, b"19910725-2398", b"03028542150", b"48803152714", b"220781-553K",
                               b"030465-417C", b"1985-03-12", b"1989-03-12", b"KASK", b"08.01.1980", b"Tartu mnt",
                               b"Ringv")
     assert out["payee"] == document["payee"] and out["not_an_id"] == document["not_an_id"]
+    assert out["bill"] == document["bill"]
     assert list(out["attributes"]) == ["urn:oid:1.2.246.21"]
     assert out["smartid"].count("PNOEE-<ID_NUMBER:") == 1
 
