@@ -327,6 +327,13 @@ _PII_KEY_ENTITIES = {
     **dict.fromkeys(("fodelsedatum", "födelsedatum", "foedselsdato", "fødselsdato", "fodselsdato", "synniaeg",
                      "sünniaeg", "syntymaaika", "brthdtc", "brthdat"), "DATE_OF_BIRTH"),
     **dict.fromkeys(("perenimi", "eesnimi", "invnam"), "PERSON"),
+    # IVMS101's and ISO 20022's address and identity fields (`streetName`, `StrtNm`, `AdrLine`, `BldgNb`, `PstCd`,
+    # `BirthDt`, `CityOfBirth`, `nationalIdentifier`; red team 60)
+    **dict.fromkeys(("street_name", "strt_nm", "adr_line", "bldg_nb", "pst_cd"), "STREET_ADDRESS"),
+    "birth_dt": "DATE_OF_BIRTH", "city_of_birth": "LOCATION", "national_identifier": "ID_NUMBER",
+    # a W-8BEN's foreign TIN (line 6a), an identity document's personal number (Jumio's `personalNumber`; red team 60)
+    **dict.fromkeys(("foreign_tin", "foreign_tax_id", "foreign_tax_identifying_number", "personal_number"),
+                    "ID_NUMBER"),
     **dict.fromkeys(("adressenavn", "utdelningsadress", "aadress", "katuosoite"), "STREET_ADDRESS"),
     **dict.fromkeys(("fnr", "isikukood", "henkilötunnus", "cpr", "cpr_nummer", "lanr"), "ID_NUMBER"),
     **dict.fromkeys(("dl", "oln", "pnc", "pnc_id", "pncid", "pnc_number", "fbi_number", "fbi_no", "vrm", "bank_acct",
@@ -502,7 +509,7 @@ _PARTY_PREFIX = re.compile(
 # CSV column's `dni_tutor`, `telefono_madre`, `email_parent` (red team 50).
 # Abbreviations that name personal data whatever is written before them: a state's licence, `ohio_dl`; the vehicle
 # pledged on a bond, `collateral_vin` (red team 58).
-_ABBREVIATION_ENDINGS = frozenset({"dob", "ssn", "vin", "dl", "oln", "pnc", "tfn", "nino", "itin", "iban"})
+_ABBREVIATION_ENDINGS = frozenset({"dob", "ssn", "vin", "dl", "oln", "pnc", "tfn", "nino", "itin", "tin", "iban"})
 _QUALIFIER_TAIL = re.compile(r"(?:_(?:full|last_seen|seen|on_file|current|primary|secondary|old|new|previous|"
                              r"original|[0-9]|tutor|titular|padre|madre|parent|guardian|alumno|alumna"
                              r"|hijo|hija|child))+$")
@@ -595,11 +602,13 @@ _PERSON_OR_HANDLE_KEYS = frozenset({
     "cardholder", "cardholder_name", "card_holder", "card_holder_name", "account_holder", "account_holder_name",
     "beneficiary", "beneficiary_name", "payee", "payee_name", "payer", "payer_name", "debtor", "creditor", "nm",
     "insured", "guarantor", "patient", "passenger", "traveler", "traveller", "guest", "recipient", "addressee",
+    # a spouse's record in Spanish and German CRMs (`"conyuge": {"nombre": ...}`; red team 60)
+    "conyuge", "cónyuge", "esposa", "esposo", "ehepartner", "ehepartnerin", "ehefrau", "ehemann", "spouse",
     "recipient_name", "sender_name", "candidate", "applicant", "manager", "supervisor",
     # field service, lettings, motor policies, school and emergency forms (red team 18). (Not `tenant`,
     # `member`, `driver`, `children`, `tech`: a SaaS tenant, a plan, a JDBC driver, a UI tree's nodes.)
     "technician", "engineer_name", "negotiator", "named_drivers", "child_name", "emergency_contact", "ec_name",
-    "next_of_kin", "spouse", "dependent", "dependant", "guardian", "parent_name", "witness", "attendee",
+    "next_of_kin", "dependent", "dependant", "guardian", "parent_name", "witness", "attendee",
     "attendees", "caseworker", "adjuster", "landlord", "student", "teacher", "physician", "doctor", "nurse",
     "clinician", "practitioner", "signatory", "signer",
     # a prescription's, a referral's and a vet's or a law firm's people (`"prescriber": "Anjali Raghunathan, MD"`)
@@ -632,6 +641,12 @@ _BANK_RECORD_KEYS = frozenset({"bank", "banco", "banque", "bank_name"})
 _NAME_WORDS = frozenset({"name", "nom", "nome", "nombre", "naam", "navn", "namn", "nimi", "név", "jmeno"})
 
 
+# A travel-rule message's natural person's name (IVMS101: `nameIdentifier: [{"primaryIdentifier": <family name>,
+# "secondaryIdentifier": <given names>, "nameIdentifierType": "LEGL"}]`; red team 60).
+_IVMS_NAME_PARTS = frozenset({"primaryIdentifier", "secondaryIdentifier"})
+_IVMS_LEI_TYPE = "LEIX"
+
+
 def names_a_person(record: Mapping[str, Any], key: str, value: str, record_key: str | None = None) -> bool:
     """The chat participant's `name`; a contact record's (`{"name": ..., "email": ...}`); a member whose
     sibling is its email or phone (`"author"` beside `"author_email"`, `"assignee"` beside
@@ -645,6 +660,8 @@ def names_a_person(record: Mapping[str, Any], key: str, value: str, record_key: 
         return False  # (the bank's own: `"banco": {"nombre": "BBVA México", "clabe": ...}`; red team 52)
     person_or_handle = person_or_handle or (
         is_name and record_key is not None and normalize_key(record_key) in _PERSON_OR_HANDLE_KEYS)
+    if key in _IVMS_NAME_PARTS and "nameIdentifierType" in record:
+        return _has_letters(value)  # (IVMS101's natural person: `{"primaryIdentifier": "Nakamura", ...}`)
     if is_name and record.get("role") == "user":
         # the chat participant, whatever its form (`oliver_bennett`), unless it is an agent of a group
         # chat named by its job (AutoGen/AG2's `Planner`, `Engineer`, `user_proxy`)
@@ -957,6 +974,8 @@ _IDENTITY_DOCUMENTS = frozenset({
     # `"MEDICARE CARD"`; red team 58) and the other cards that prove who one is
     "driver_licence", "medicare_card", "health_card", "photo_card", "proof_of_age_card", "learner_licence",
     "learners_permit", "state_id", "ehic",
+    # a German identity card's record (`"ausweis": {"nummer": ...}`; red team 60)
+    "ausweis", "ausweisdokument", "id_karte", "identitaetskarte", "identitätskarte",
 })
 
 
@@ -1729,6 +1748,8 @@ _MRZ_DATA_LINE_ALONE = re.compile(rf"(?<![A-Z0-9<]){_MRZ_DATA_LINE}(?![A-Z0-9<])
 # the document's kind and state, its number and check digit, optional data (the card's number on a green card); the
 # birth date and expiry with their check digits, sex and nationality; then the name. The two lines' shape and the
 # check digits tell it from a line of capitals.
+_TD1_FIRST_LINE_ALONE = re.compile(r"(?<![A-Z0-9<])([ACI][A-Z0-9<][A-Z<]{3}([A-Z0-9<]{9})(\d)[A-Z0-9<]{15})"
+                                   r"(?![A-Z0-9<])")
 _TD1 = re.compile(r"(?<![A-Z0-9<])([ACI][A-Z0-9<][A-Z<]{3}([A-Z0-9<]{9})(\d)([A-Z0-9<]{15}))(?:\s*|\\n)"
                   r"((\d{6})(\d)[MFX<](\d{6})(\d)[A-Z<]{3}[A-Z0-9<]{11}\d)"
                   r"(?:(?:\s*|\\n)([A-Z<]{30}))?(?![A-Z0-9<])")
@@ -1756,6 +1777,12 @@ def mrz_fields(text: str) -> Iterator[tuple[str, str]]:
     for match in _MRZ_NAME_LINE_ALONE.finditer(text):
         if "<<" in match.group(2).rstrip("<"):
             yield from _mrz_name_fields(match)
+    for match in _TD1_FIRST_LINE_ALONE.finditer(text):
+        # (its first line alone, a list item as a tool returns the zone: `["IDD<<L01X00T471<<<<<<<<<<<<<<<", ...]`;
+        # red team 60)
+        if "<" in match.group(1) and _mrz_check_digit(match.group(2)) == int(match.group(3)):
+            yield "ID_NUMBER", match.group(1)
+            yield "ID_NUMBER", match.group(2).rstrip("<")
     for match in _TD1.finditer(text):
         number, number_check, optional, birth, birth_check, expiry, expiry_check = (
             match.group(group) for group in (2, 3, 4, 6, 7, 8, 9))
@@ -2969,6 +2996,8 @@ class StructureRules:
         scalar = not isinstance(child, (dict, list))
         if isinstance(child, str) and (secure := self.secure_parameter_entity(parent, key, effective_key)):
             return Member(False, effective_key, secure, shape)
+        if key == "nationalIdentifier" and parent.get("nationalIdentifierType") == _IVMS_LEI_TYPE:
+            return Member(True, effective_key, None, shape)  # a VASP's LEI (IVMS101's legal person): public
         if ctx.secret_entity is not None:
             own = pii_entity_for_key(effective_key) if ctx.secret_entity not in SECRET_ENTITY_TYPES else None
             if own is not None:

@@ -4042,3 +4042,37 @@ def test_red_team_59_clinical_trials_and_retrieval(tmp_path: Path) -> None:
     assert out["notes"].endswith("lot AB1234560. Randomise 1042-0019 (cohort B).")
     assert out["wiki"].endswith("<th>Team</th><td>Payroll</td></tr></table>")
     assert out["dm"][0]["USUBJID"] == "ZN2291-301-1042-0007"
+
+
+def test_red_team_60_notaries_identity_checks_and_travel_rule(tmp_path: Path) -> None:
+    """Red team 60 (NER off): Dutch and Italian birth phrases (`geboren te Zwolle op`, `nato a PALERMO (PA) il`),
+    Dutch month names, a birth name after `geb.`, Swiss AHV numbers (dotted after their name, compact in eCH XML),
+    an Austrian SV number with words between, a German ID card's record and its MRZ's first line alone, a
+    Brazilian CRLV's chassis and RENAVAM, a W-8BEN's foreign TIN, IVMS101's natural person (names, passport,
+    street), ISO 20022's postal address elements, a spouse's record in Spanish. Near misses: a VASP's LEI, notarial
+    and land-register references, Belgian enterprise numbers, a Dutch date that is no birth."""
+    document: dict[str, Any] = {
+        "akte": "Mevrouw Anna de Vries, geboren te Zwolle op 11-02-1986, en de heer Jan Bakker, geboren op 23 augustus "
+                "1989. Op 4 maart 2025 verleden.",
+        "visura": "ROSSI MARIO nato a PALERMO (PA) il 17/09/1962",
+        "chat": "Florian Schulz geb. Hoffmeister; AHV-Nr. 756.4815.2739.03; SV-Nr. des GF 1279150472.",
+        "ech": "<vn>7566029481136</vn>",
+        "ausweis": {"nummer": "LZ6311T475"}, "mrz": ["IDD<<L01X00T471<<<<<<<<<<<<<<<"],
+        "crlv": "CHASSI 9BWAB45U9HT084417  CÓDIGO RENAVAM 01947362582",
+        "w8ben": {"line6a_foreign_tin": "86021173952"},
+        "ivms": {"originator": {"nameIdentifier": [{"primaryIdentifier": "Nakamura", "secondaryIdentifier": "Haruto",
+                                                    "nameIdentifierType": "LEGL"}],
+                                "nationalIdentification": {"nationalIdentifier": "TK4928173",
+                                                           "nationalIdentifierType": "CCPT"},
+                                "geographicAddress": [{"streetName": "Nishi-Shinjuku 3-7-1", "country": "JP"}]},
+                 "vasp": {"nationalIdentifier": "9845003B7C1QK4XZ8M42", "nationalIdentifierType": "LEIX"}},
+        "pacs008": "<PstlAdr><StrtNm>Lindenstraße</StrtNm><BldgNb>42</BldgNb><PstCd>10969</PstCd></PstlAdr>",
+        "conyuge": {"nombre": "Iñaki Goikoetxea Larrañaga", "nie": "X1234567L"},
+        "refs": "URNr. 0873/2025 B; Rep. n. 48213/15902; TZ 18734/2024; KBO 0812.345.603 en BE 0456.789.133",
+    }
+    out = redacted_by_the_cli(tmp_path, document, b"11-02-1986", b"23 augustus 1989", b"17/09/1962", b"Hoffmeister",
+                              b"756.4815.2739.03", b"7566029481136", b"1279150472", b"LZ6311T475", b"L01X00T47",
+                              b"9BWAB45U9HT084417", b"01947362582", b"86021173952", b"Nakamura", b"Haruto",
+                              b"TK4928173", b"Nishi-Shinjuku", b"Lindenstra", b"10969", b"Goikoetxea")
+    assert out["refs"] == document["refs"] and out["akte"].endswith("Op 4 maart 2025 verleden.")
+    assert out["ivms"]["vasp"] == document["ivms"]["vasp"]

@@ -35,6 +35,7 @@ from redactor.detection.names import GAELIC_PARTICLES, is_personal_user_name, na
 from redactor.detection.validators import (
     aadhaar_ok,
     australian_medicare_ok,
+    austrian_svnr_ok,
     bangladesh_nid_ok,
     belgian_national_number_ok,
     cbu_ok,
@@ -43,6 +44,7 @@ from redactor.detection.validators import (
     digits_of,
     emirates_id_ok,
     greek_afm_ok,
+    gs1_check_ok,
     hkid_ok,
     israeli_id_ok,
     japanese_my_number_ok,
@@ -54,6 +56,7 @@ from redactor.detection.validators import (
     pakistan_cnic_ok,
     personal_cuit_ok,
     personal_rut_ok,
+    renavam_ok,
     russian_inn_ok,
     sa_tax_reference_ok,
     saudi_id_ok,
@@ -964,7 +967,9 @@ _FOREIGN_MONTH = (
     r"|enero|febrero|marzo|abril|mayo|junio|julio|agosto|s(?:ep)?tiembre|octubre|noviembre|diciembre"
     r"|januar|jänner|februar|märz|april|juni|juli|august|september|oktober|dezember"
     r"|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre"
-    r"|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|dezembro)"
+    r"|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|dezembro"
+    # (Dutch: `23 augustus 1989`, `4 maart 1947`; red team 60)
+    r"|januari|februari|maart|mei|augustus)"
 )
 _DATE = (
     # (a sentence's full stop may follow: `DOB 14/03/1968. There`; a fourth group may not: `1.2.3.4`)
@@ -1014,7 +1019,8 @@ _ROMANCE_SPOKEN_DATE = (rf"(?i:(?:primero|primeiro|{_ROMANCE_NUMBER})[ \t]+de[ \
 # A date of birth's label in English (`DOB`, `date of birth`, `birthdate`, `birthday`).
 _BIRTH_DATE_LABEL = r"\bd\.?o\.?b\b\.?|\bdate[ _-]of[ _-]birth|\bbirth[ _-]?date|\bbirthday(?:['’]s)?"
 # Where someone was born, between `born`, `né`, `nato` and the date: `nato a Roma il 3 marzo 1980`.
-_BIRTHPLACE = r"\s+(?:in|at|a|à|en|em)\s+[^\W\d_]+(?:[ '’-][^\W\d_]+){0,3}"
+# (Dutch `geboren te Zwolle op`; an Italian town's province after it, `nato a PALERMO (PA) il`; red team 60)
+_BIRTHPLACE = r"\s+(?:in|at|a|à|en|em|te)\s+[^\W\d_]+(?:[ '’-][^\W\d_]+){0,3}(?:\s*\([A-Z]{2}\))?"
 # Who a parent says was born (`my son`, `our youngest daughter`, `his twins`).
 _CHILD_WORDS = (r"(?:(?:little|baby|newborn|new|eldest|oldest|youngest|middle|younger|older|first|second|third|twin)"
                 r"[ \t]+)?(?:son|daughter|child|kid|baby|boy|girl|twin|grand(?:son|daughter|child)|niece|nephew|brother"
@@ -1398,6 +1404,22 @@ _AFRICA_ASIA_LATIN_AMERICA_RULES: tuple[CueRule, ...] = (
     CueRule("hl7_birth_time", "DATE_OF_BIRTH", r"<(?:\w{1,10}:)?birthTime[ \t]+value=",
             r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:\d{4,6})?(?=\\?[\"'])", separator=r"\\?[\"']",
             keywords=("<birthtime", "birthtime")),
+    # A Swiss AHV/AVS number after its name, dotted (`AHV-Nr. 756.4815.2739.03`: four dotted groups read as a version
+    # anywhere else; red team 60).
+    CueRule("ahv_number", "ID_NUMBER", r"\b(?:AHV|AVS|AVS/AHV|AHV/AVS)(?:-?Nr\.?|[ \t]+(?:Nr\.?|number|n°|no\.?))?",
+            r"756\.\d{4}\.\d{4}\.\d{2}(?!\d|\.\d)", lambda number: gs1_check_ok(digits_of(number)),
+            keywords=("ahv", "avs")),
+    # Austria's social insurance number, compact or spaced (`SV-Nr. des GF 1279150472`, `SVNR 4831 090883`).
+    CueRule("austrian_svnr", "ID_NUMBER", r"\bSV-?(?:Nummer|Nr\.?)|\bSVNR\b|\bSozialversicherungsnummer",
+            r"\d{4}[ ]?(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])\d{2}(?!\d)", austrian_svnr_ok,
+            separator=r"(?:[ \t]+(?:des|der|von|vom)[ \t]+[\w.-]{1,20})?[ \t]*[:#]?[ \t]*",
+            keywords=("sv-nummer", "sv-nr", "svnummer", "svnr", "sozialversicherungsnummer")),
+    # A birth name after its mark (`Anna Schulz geb. Hoffmeister`, `Marie Dupont, née Laurent`; red team 60): a
+    # family name, capitalised (`geb. 14.03.1979` is a date's).
+    # (Not `born Free`, a title's; nor Dutch `nee`, no.)
+    CueRule("birth_name", "PERSON", r"\b(?:geb\.|geborene|née)",
+            rf"[{CAPITAL}][{SMALL}]+(?:-[{CAPITAL}][{SMALL}]+)?(?![\w-])", is_plausible_person,
+            separator=r"[ \t]+", keywords=("geb.", "geborene", "née")),
     # A UK Police National Computer id (`PNCID: 19/482917Y`: the year, a serial and a check letter; red team 58).
     CueRule("pnc_id", "ID_NUMBER", r"\bPNC[ \t]?(?:ID|number|no\.?|ref(?:erence)?)?", r"\d{2}/\d{1,7}[A-Z](?![\w/])",
             keywords=("pnc",)),
@@ -1482,7 +1504,7 @@ CUE_RULES: tuple[CueRule, ...] = (
     # `nato il`, Spanish `nacido el`, Portuguese `nascido em`; a birthplace may come first (`nato a Roma il`).
     CueRule("born_on", "DATE_OF_BIRTH",
             # (`born in nepal on the 3rd of June 1994`: a spoken date's `the`; red team 45)
-            rf"\bborn(?:{_BIRTHPLACE}\s+on|\s+on)?(?:\s+the(?=\s+\d))?|\bgeboren(?:{_BIRTHPLACE}\s+am|\s+am)?"
+            rf"\bborn(?:{_BIRTHPLACE}\s+on|\s+on)?(?:\s+the(?=\s+\d))?|\bgeboren(?:{_BIRTHPLACE}\s+(?:am|op)|\s+(?:am|op))?"
             rf"|\bnée?(?:{_BIRTHPLACE})?\s+le|\bnee?\s+le|\bnat[oa](?:{_BIRTHPLACE})?\s+il"
             rf"|\bnacid[oa](?:{_BIRTHPLACE})?\s+el|\bnascid[oa](?:{_BIRTHPLACE})?\s+em|\bnac(?:[ií]|i[óo])\s+el",
             _DATE, _born_before_2010,
@@ -1491,7 +1513,7 @@ CUE_RULES: tuple[CueRule, ...] = (
     # year (`madre di Niccolò Mancuso (nato a Milano il 07/11/2018`; red team 50). English `born in Leeds on` a date
     # stays a project's as often (round 39).
     CueRule("born_at_place", "DATE_OF_BIRTH",
-            rf"\bgeboren{_BIRTHPLACE}\s+am|\bnée?{_BIRTHPLACE}\s+le|\bnat[oa]{_BIRTHPLACE}\s+il"
+            rf"\bgeboren{_BIRTHPLACE}\s+(?:am|op)|\bnée?{_BIRTHPLACE}\s+le|\bnat[oa]{_BIRTHPLACE}\s+il"
             rf"|\bnacid[oa]{_BIRTHPLACE}\s+el|\bnascid[oa]{_BIRTHPLACE}\s+em",
             _DATE, keywords=("geboren", "né", "nato", "nata", "nacid", "nascid")),
     # A child's birth is recent: whoever the sentence says was born (`my son was born on 14 March 2017`, `she was
@@ -1559,8 +1581,14 @@ CUE_RULES: tuple[CueRule, ...] = (
     # seventeen capitals and digits without I, O or Q. Only North America's carry a check digit, so the shape
     # decides: a letter, and the serial's digits (four at least).
     CueRule("vehicle_identification_number", "ID_NUMBER",
-            r"\bVIN\b(?:[ \t]+(?:number|no\.?|#))?|\bvehicle[ \t_-]+identification[ \t_-]+(?:number|no\.?|#)",
-            r"[A-HJ-NPR-Z0-9]{17}(?![\w-])", _vin_ok, keywords=("vin", "vehicle")),
+            r"\bVIN\b(?:[ \t]+(?:number|no\.?|#))?|\bvehicle[ \t_-]+identification[ \t_-]+(?:number|no\.?|#)"
+            # (its other languages' words: a Brazilian CRLV's `CHASSI`, `chasis`, `Fahrgestellnummer`; red team 60)
+            r"|\bchass?is?\b|\bchâssis\b|\bfahrgestell(?:nummer|-?nr\.?)",
+            r"[A-HJ-NPR-Z0-9]{17}(?![\w-])", _vin_ok, keywords=("vin", "vehicle", "chass", "châssis", "fahrgestell")),
+    # A Brazilian vehicle's RENAVAM code (eleven digits, the last a check: weights 3 2 9 8 7 6 5 4 3 2 over the first
+    # ten, modulo 11; red team 60).
+    CueRule("renavam", "ID_NUMBER", r"\b(?:c[óo]digo[ \t]+)?RENAVAM\b", r"\d{11}(?!\d)", renavam_ok,
+            keywords=("renavam", "código", "codigo")),
     # An airline loyalty number (`Mileage no. JL 402918736`, `frequent flyer number BA41928837`, `FQTV`):
     # an optional carrier code, then six digits or more.
     CueRule("frequent_flyer", "ID_NUMBER",
@@ -2589,6 +2617,7 @@ CUE_ENTITIES = frozenset(rule.entity for rule in CUE_RULES)
 ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER, USCIS_RECEIPT_RECOGNIZER, UK_LICENCE_RECOGNIZER = (
     "IccidRecognizer", "NinoRecognizer", "CodiceFiscaleRecognizer", "UscisReceiptRecognizer", "UkLicenceRecognizer")
 EID_RECOGNIZER, EAN_CONNECTION_RECOGNIZER, DEA_RECOGNIZER = "EidRecognizer", "EanConnectionRecognizer", "DeaRecognizer"
+AHV_RECOGNIZER = "AhvRecognizer"
 NORDIC_NUMBER_RECOGNIZERS = ("PersonnummerRecognizer", "FodselsnummerRecognizer", "HetuRecognizer",
                              "IsikukoodRecognizer")
 CHECKED_DETECTORS = frozenset(rule.name for rule in CUE_RULES if rule.validator in {
@@ -2598,7 +2627,7 @@ CHECKED_DETECTORS = frozenset(rule.name for rule in CUE_RULES if rule.validator 
     israeli_id_ok, russian_inn_ok, greek_afm_ok, emirates_id_ok, south_african_id_ok, thai_id_ok, saudi_id_ok,
     personal_cuit_ok, personal_rut_ok, cbu_ok, nric_ok, hkid_ok, sa_tax_reference_ok,
 }) | {ICCID_RECOGNIZER, NINO_RECOGNIZER, CODICE_FISCALE_RECOGNIZER, USCIS_RECEIPT_RECOGNIZER, UK_LICENCE_RECOGNIZER,
-     EID_RECOGNIZER, EAN_CONNECTION_RECOGNIZER, DEA_RECOGNIZER, *NORDIC_NUMBER_RECOGNIZERS}
+     EID_RECOGNIZER, EAN_CONNECTION_RECOGNIZER, DEA_RECOGNIZER, AHV_RECOGNIZER, *NORDIC_NUMBER_RECOGNIZERS}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _KEYWORDS = sorted({keyword for rule in CUE_RULES for keyword in rule.keywords})
 _RULES_BY_KEYWORD = [frozenset(rule.name for rule in CUE_RULES if keyword in rule.keywords) for keyword in _KEYWORDS]

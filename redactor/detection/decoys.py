@@ -116,8 +116,12 @@ _LABELLED_PRODUCT_CODE = re.compile(r"\b(?:(?i:NDC|SKU|UPC|EAN|GTIN|RMA)|MLS|CPC
                                     r"|FedEx(?: Ground| Express)?|UPS|USPS|DHL"
                                     # (a parking receipt's ticket, a clinical trial's EU CT and EudraCT numbers;
                                     # red team 59)
-                                    r"|[Tt]icket|TICKET|EU CT|EudraCT)"
-                                    r"(?:[ \t]*(?:#|no\.?|code|number))?[ \t]*[:#]?[ \t]*\d[\d .-]{3,16}\d\b"
+                                    r"|[Tt]icket|TICKET|EU CT|EudraCT"
+                                    # (a notary's deed roll and register, a gazette's and a land register's
+                                    # references, a court's file: `URNr. 0873/2025`, `Rep. n. 48213/15902`, `SHAB
+                                    # 20250611/0027`, `TZ 18734/2024`, `Az. 3 O 117/25`; red team 60)
+                                    r"|URNr\.?|UR-Nr\.?|Rep\.(?:[ \t]*n\.)?|Repertorio|Racc\.|Raccolta|SHAB|TZ|Az\.|GZ)"
+                                    r"(?:[ \t]*(?:#|no\.?|code|number))?[ \t]*[:#]?[ \t]*\d[\d ./-]{3,16}\d\b"
                                     # an FDA medical device report's manufacturer report number (the registrant's
                                     # FEI number, the year, a serial: `3012845570-2024-00183`)
                                     r"|\b\d{7,10}-(?:19|20)\d{2}-\d{5}\b"
@@ -412,6 +416,21 @@ def ship_name_regions(text: str) -> list[Region]:
 _CREDITOR_REFERENCE = re.compile(r"\bRF\d{2}(?:[ +]?[0-9A-Z]{1,4}){1,6}\b")
 
 
+# A Belgian enterprise number (`0812.345.603`, `BE 0456.789.133`: its last two digits are 97 less the first eight
+# modulo 97): a firm's, in a phone number's groups (red team 60).
+_BELGIAN_ENTERPRISE_NUMBER = re.compile(r"(?<![\d.])(?:BE[ \t]?)?[01]\d{3}\.\d{3}\.\d{3}(?![\d.]|\.\d)")
+
+
+def belgian_enterprise_number_regions(text: str) -> list[Region]:
+    return [m.span() for m in _BELGIAN_ENTERPRISE_NUMBER.finditer(text) if _enterprise_number_ok(m.group(0))] \
+        if "." in text else []
+
+
+def _enterprise_number_ok(number: str) -> bool:
+    digits = "".join(char for char in number if char.isdigit())
+    return 97 - int(digits[:8]) % 97 == int(digits[8:])
+
+
 def creditor_reference_regions(text: str) -> list[Region]:
     return [m.span() for m in _CREDITOR_REFERENCE.finditer(text) if _creditor_reference_ok(m.group(0))] \
         if "RF" in text else []
@@ -612,6 +631,7 @@ DECOY_FILTERS: tuple[DecoyFilter, ...] = (
     employer_id_regions,
     business_number_regions,
     creditor_reference_regions,
+    belgian_enterprise_number_regions,
     citation_regions,
     ship_name_regions,
     product_code_regions,

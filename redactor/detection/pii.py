@@ -18,6 +18,7 @@ from typing import Any
 
 from redactor.detection.base import AT_SIGN, AT_SIGN_FORMS, NER_ENTITIES, Span
 from redactor.detection.cues import (
+    AHV_RECOGNIZER,
     CODICE_FISCALE_RECOGNIZER,
     CUE_ENTITIES,
     DEA_RECOGNIZER,
@@ -78,6 +79,8 @@ _EAN_CONNECTION = r"(?<![\d.-])871\d{15}(?!\d|\.\d)"
 # (`?fnr=03028542150`, `PNOEE-48803152714`), a Finnish henkilötunnus (`220781-553K`).
 _PERSONNUMMER = r"(?<![\d-])(?:19|20)?\d{6}[-+]\d{4}(?![\d-])"
 _ELEVEN_DIGITS = r"(?<!\d)\d{11}(?!\d)"
+# A Swiss AHV/AVS number (`756.4815.2739.03`, or its 13 digits: Switzerland's prefix, an EAN-13 check; red team 60).
+_AHV = r"(?<![\d.])756\.?\d{4}\.?\d{4}\.?\d{2}(?!\d|\.\d)"
 # A US DEA registration number (`BO4182630`: a registrant type, an initial, seven digits with a check; red team 59).
 _DEA_NUMBER = r"(?<![\w-])[ABCDEFGHJKLMPRSTUX][A-Z9]\d{7}(?![\w-])"
 _HETU = r"(?<![\w-])\d{6}[-+A-FU-Y]\d{3}[0-9A-Y](?![\w-])"
@@ -118,6 +121,7 @@ _PREFILTERS: dict[str, tuple[re.Pattern[str], ...]] = {
                   re.compile(r"\d(?<![\d-]\d)\d{5}(?:\d\d)?[-+]\d{4}(?![\d-])"), re.compile(r"\d(?<!\d\d)\d{10}(?!\d)"),
                   re.compile(r"\d(?<![\w-]\d)\d{5}[-+A-FU-Y]\d{3}[0-9A-Y](?![\w-])"),
                   re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z9]\d{7}(?![\w-])"),
+                  re.compile(r"7(?<![\d.]7)56\.?\d{4}\.?\d{4}\.?\d{2}(?!\d|\.\d)"),
                   re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z](?: ?\d{2}){3} ?[A-D](?![\w-])"),
                   re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z]{5}[0-9LMNP-V]{2}[ABCDEHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{3}"
                              r"[A-Z](?![\w-])"),
@@ -731,6 +735,8 @@ def id_number_recognizers() -> list[Any]:
             validated_pattern_recognizer("ID_NUMBER", EID_RECOGNIZER, _EID, 0.6, lambda eid: int(eid) % 97 == 1),
             validated_pattern_recognizer("ID_NUMBER", EAN_CONNECTION_RECOGNIZER, _EAN_CONNECTION, 0.6, gs1_check_ok),
             validated_pattern_recognizer("ID_NUMBER", DEA_RECOGNIZER, _DEA_NUMBER, 0.6, dea_number_ok),
+            validated_pattern_recognizer("ID_NUMBER", AHV_RECOGNIZER, _AHV, 0.6,
+                                         lambda number: gs1_check_ok(digits_of(number))),
             *(validated_pattern_recognizer("ID_NUMBER", name, pattern, 0.6, check) for name, pattern, check in zip(
                 NORDIC_NUMBER_RECOGNIZERS, (_PERSONNUMMER, _ELEVEN_DIGITS, _HETU, _ELEVEN_DIGITS),
                 (swedish_personnummer_ok, norwegian_fodselsnummer_ok, finnish_hetu_ok, estonian_isikukood_ok),

@@ -644,3 +644,22 @@ def dea_number_ok(value: str) -> bool:
         return False
     total = int(digits[0]) + int(digits[2]) + int(digits[4]) + 2 * (int(digits[1]) + int(digits[3]) + int(digits[5]))
     return total % 10 == int(digits[6])
+
+
+def austrian_svnr_ok(value: str) -> bool:
+    """An Austrian social insurance number: a serial, its check digit (weights 3 7 9 over the serial, 5 8 4 2 1 6
+    over the birth date, modulo 11), the birth date (DDMMYY; red team 60)."""
+    digits = digits_of(value)
+    if len(digits) != 10 or digits[0] == "0":
+        return False
+    check = weighted_sum(digits[:3] + digits[4:], (3, 7, 9, 5, 8, 4, 2, 1, 6)) % 11
+    return check == int(digits[3])
+
+
+def renavam_ok(value: str) -> bool:
+    """A Brazilian RENAVAM code: ten digits and a check digit (weights 3 2 9 8 7 6 5 4 3 2, ten times the sum
+    modulo 11, a remainder of 10 as 0)."""
+    if len(value) != 11 or not value.isdigit():
+        return False
+    check = weighted_sum(value[:10], (3, 2, 9, 8, 7, 6, 5, 4, 3, 2)) * 10 % 11
+    return (0 if check == 10 else check) == int(value[10])

@@ -734,7 +734,10 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "Login incorrect (pap: Cleartext password does not match): [ab@isp.ie/Bl4ckbird.1984] (from client",
                "Memorable word is Snowdrop.", "ESI 10443720008123456", "Mon RIO c'est 02P4H7K2M9XQ.",
                # red team 59
-               '<birthTime value="19570209"/>']
+               '<birthTime value="19570209"/>',
+               # red team 60
+               "Anna Schulz geb. Hoffmeister", "AHV-Nr. 756.4815.2739.03", "SV-Nr. des GF 1279150472",
+               "CHASSI 9BWAB45U9HT084417", "CÓDIGO RENAVAM 01947362582"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
