@@ -77,9 +77,10 @@ SECRET_CONTAINER_SAFE_KEYS = frozenset({
     # an address record's country and region codes (Shopify's `billing_address.country_code`): coarse, and
     # what tax and shipping code branches on
     "country", "country_code", "country_name", "province_code", "state_code",
-    # the account a web service's credentials belong to (E-Verify's `credentials.company_id`; red team 58)
-    "company_id", "account_id", "tenant_id", "org_id", "organization_id",
 })
+# ... and in a credentials record, the account the credentials belong to (E-Verify's `credentials.company_id`; red team
+# 58). Not in a personal record: a bank account's `account_id` may be its number.
+_CREDENTIALS_ACCOUNT_KEYS = frozenset({"company_id", "account_id", "tenant_id", "org_id", "organization_id"})
 _SAFE_VALUE_MAX_LENGTH = 40
 # ... and any member that names a kind or a state (`bank_account.account_type: "Checking"`, `cardType`,
 # `id_status`): an enum, which code branches on.
@@ -335,7 +336,7 @@ _PII_KEY_ENTITIES = {
     **dict.fromkeys(("foreign_tin", "foreign_tax_id", "foreign_tax_identifying_number", "personal_number"),
                     "ID_NUMBER"),
     **dict.fromkeys(("adressenavn", "utdelningsadress", "aadress", "katuosoite"), "STREET_ADDRESS"),
-    **dict.fromkeys(("fnr", "isikukood", "henkilötunnus", "cpr", "cpr_nummer", "lanr"), "ID_NUMBER"),
+    **dict.fromkeys(("isikukood", "henkilötunnus", "cpr_nummer", "lanr"), "ID_NUMBER"),  # (not `fnr`, `cpr`: metrics)
     **dict.fromkeys(("dl", "oln", "pnc", "pnc_id", "pncid", "pnc_number", "fbi_number", "fbi_no", "vrm", "bank_acct",
                      "bank_acct_no", "bank_acct_number",
                      # a Texas electricity premise's ESI ID (one home's)
@@ -3010,6 +3011,7 @@ class StructureRules:
                 return Member(False, effective_key, None, shape)
             # (and under a personal record, a value of no letters or digits: Myinfo's `"prefix": {"value": "+"}`)
             safe = ((key in SECRET_CONTAINER_SAFE_KEYS or _ENUM_KEY.search(key) is not None
+                     or (key in _CREDENTIALS_ACCOUNT_KEYS and ctx.secret_entity in SECRET_ENTITY_TYPES)
                      or (ctx.secret_entity not in SECRET_ENTITY_TYPES and (
                          normalize_key(key) in _BANK_PUBLIC_FIELDS
                          or (isinstance(child, str) and not any(c.isalnum() for c in child)))))
