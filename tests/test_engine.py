@@ -4005,7 +4005,7 @@ def test_red_team_59_nordic_and_baltic_services(tmp_path: Path) -> None:
         "address": "Tartu mnt 52-14, Tallinn", "ocr": "Adress: Ringvägen 88, 118 60 Stockholm",
         "payee": {"orgnr": "202100-5448", "bankgiro": "5050-1055",
                   "text": "Skatteverket, org.nr 202100-5448, bankgiro 5050-1055"},
-        "not_an_id": "order 03028542151 shipped",
+        "not_an_id": "order 03028542151 shipped", "call": "Call at 10 AM PST 3 hours later",
         "bill": "Maksua (viite RF18 5390 0754 7034) ei voitu vahvistaa; viite=RF18+5390+0754+7034&summa=120",
         "attributes": {"urn:oid:1.2.246.21": "030465-417C"},
     }
@@ -4013,7 +4013,7 @@ def test_red_team_59_nordic_and_baltic_services(tmp_path: Path) -> None:
                               b"030465-417C", b"1985-03-12", b"1989-03-12", b"KASK", b"08.01.1980", b"Tartu mnt",
                               b"Ringv")
     assert out["payee"] == document["payee"] and out["not_an_id"] == document["not_an_id"]
-    assert out["bill"] == document["bill"]
+    assert out["bill"] == document["bill"] and out["call"] == document["call"]
     assert list(out["attributes"]) == ["urn:oid:1.2.246.21"]
     assert out["smartid"].count("PNOEE-<ID_NUMBER:") == 1
 

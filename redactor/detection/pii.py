@@ -305,8 +305,8 @@ _EU_STREET_SUFFIXES = (
     r"|(?<![acp])tie|katu|kuja|polku|vænget|stræde|stræti|straeti|veien|vegen|stien|vegur|braut|gata"
     r"|tér|utca|útja|út|u\."
     # Swedish in the definite form (`Ringvägen 88`, `Storgränden 4`) and Estonian, abbreviated too (`Tartu mnt 52-14`,
-    # `Sõpruse pst 217-41`; red team 59)
-    r"|vägen|gränd|gränden|torget|stigen|backen|mnt|mnt\.|pst|pst\.|tänav|maantee|puiestee"
+    # `Sõpruse pst 217-41`; red team 59; the abbreviations in small letters only: `9 AM PST 3 hours` is a time zone's)
+    r"|vägen|gränd|gränden|torget|stigen|backen|(?-i:mnt)|(?-i:mnt\.)|(?-i:pst)|(?-i:pst\.)|tänav|maantee|puiestee"
 )
 # (`place` only before a capital or a particle: `1 place sur ce créneau` is a seat, `5 place de l'Opéra` a street)
 # (and the words of a lane, a quay, a causeway or a path, each before a particle or a name too: `8 impasse des Lilas`;
