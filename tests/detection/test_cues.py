@@ -486,7 +486,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "Cupid sidmenon@examplepay", "groupid=sidmenon@examplepay",
     "email jane@twitter.com", "see https://x.com/@foo", "signature @jane",  # no network's name right before
     "DNI 12345678A", "NIE X1234567A",  # wrong check letter
-    "geb. Müller", "Preis: geb. 24,90 €",  # a maiden name, a hardcover's price
+    "Preis: geb. 24,90 €",  # a hardcover's price (`geb. Müller`, a maiden name, is a person's since red team 60)
     "Herr der Ringe", "Der Herr ist mein Hirte", "Sehr geehrter Herr Präsident,", "Herr Professor,",
     "Sr. Software Engineer at Acme", "Sr. Manager, Payments", "Sr. Citizens get 10% off",  # senior
     "am 03.04.1978 gegründet", "le 14 juillet 1979", "14 de julio de 1979",  # dates without a birth cue
