@@ -54,6 +54,7 @@ from redactor.replacement.operators import Anonymizer, build_operator_config
 from redactor.replacement.tokens import is_marker, marker_spans, payload_placeholder, pseudonym
 from redactor.replacement.value_index import KnownValueIndex
 from redactor.structure import (
+    ANY_DIGIT,
     BASE64_MARK,
     EMBEDDED_JSON_MARK,
     LIST_NAME,
@@ -146,7 +147,6 @@ _KEY, _TEXT, _SECRET, _PAYLOAD, _EMBEDDED, _PIECE, _KEPT = range(7)
 # no such value; a date is as often an event's as a birth's, a place a site's.
 _KEPT_VALUE_MIN = 6
 _KEPT_VALUE_NOT_REPLACED = frozenset({"DATE_OF_BIRTH", "LOCATION"})
-_HAS_DIGIT = re.compile(r"\d")
 Plan = list[tuple[Any, ...]]
 
 
@@ -727,7 +727,7 @@ class TraceSession:
                 continue
             member = rules.member(value, key, child, ctx, parent_key, attribute_name)
             if member.keep:
-                if type(child) is str and len(child) >= _KEPT_VALUE_MIN and _HAS_DIGIT.search(child):
+                if type(child) is str and len(child) >= _KEPT_VALUE_MIN and ANY_DIGIT.search(child):
                     slots.append((_KEPT, value, key, child, ctx.child(key, member.shape, key, None)))
                 continue
             child_ctx = ctx.child(key, member.shape, member.effective_key, member.secret_entity)

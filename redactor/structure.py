@@ -320,9 +320,6 @@ _PII_KEY_ENTITIES = {
                      "signatory_name",
                      # a call's caller id name (CNAM), as an IVR or a switch logs it (red team 58)
                      "ani_name", "cnam", "caller_id_name", "calleridname", "cid_name"), "PERSON"),
-    # licences, vehicles, benefits, loyalty and utility accounts: numbers that lead to one person
-    # (a police national computer's and the FBI's record numbers, an NCIC operator's licence, a UK vehicle's
-    # registration mark, a form's bank account; red team 58)
     # Nordic and Baltic population registers' fields (Navet, Folkeregisteret, CPR, the Estonian and Finnish ones)
     # and CDISC's (SDTM's DM domain, ODM's items): birth dates, names, street names, personal numbers (red team 59)
     **dict.fromkeys(("fodelsedatum", "födelsedatum", "foedselsdato", "fødselsdato", "fodselsdato", "synniaeg",
@@ -337,6 +334,9 @@ _PII_KEY_ENTITIES = {
                     "ID_NUMBER"),
     **dict.fromkeys(("adressenavn", "utdelningsadress", "aadress", "katuosoite"), "STREET_ADDRESS"),
     **dict.fromkeys(("isikukood", "henkilötunnus", "cpr_nummer", "lanr"), "ID_NUMBER"),  # (not `fnr`, `cpr`: metrics)
+    # licences, vehicles, benefits, loyalty and utility accounts: numbers that lead to one person
+    # (a police national computer's and the FBI's record numbers, an NCIC operator's licence, a UK vehicle's
+    # registration mark, a form's bank account; red team 58)
     **dict.fromkeys(("dl", "oln", "pnc", "pnc_id", "pncid", "pnc_number", "fbi_number", "fbi_no", "vrm", "bank_acct",
                      "bank_acct_no", "bank_acct_number",
                      # a Texas electricity premise's ESI ID (one home's)
@@ -506,11 +506,11 @@ _PARTY_PREFIX = re.compile(
     # (a number port's donor operator's record, `donor_imsi`; a subscriber's last or former device, `last_imei`)
     r"donor|last|previous|former|current|old|new|"
     r"his|her|their|my|your)_)+")
-# What a key adds after the thing it names: `imei_last_seen`, `mpan_full`, `phone_2` (red team 49); whose it is, a
-# CSV column's `dni_tutor`, `telefono_madre`, `email_parent` (red team 50).
 # Abbreviations that name personal data whatever is written before them: a state's licence, `ohio_dl`; the vehicle
 # pledged on a bond, `collateral_vin` (red team 58).
 _ABBREVIATION_ENDINGS = frozenset({"dob", "ssn", "vin", "dl", "oln", "pnc", "tfn", "nino", "itin", "tin", "iban"})
+# What a key adds after the thing it names: `imei_last_seen`, `mpan_full`, `phone_2` (red team 49); whose it is, a
+# CSV column's `dni_tutor`, `telefono_madre`, `email_parent` (red team 50).
 _QUALIFIER_TAIL = re.compile(r"(?:_(?:full|last_seen|seen|on_file|current|primary|secondary|old|new|previous|"
                              r"original|[0-9]|tutor|titular|padre|madre|parent|guardian|alumno|alumna"
                              r"|hijo|hija|child))+$")
@@ -1135,7 +1135,7 @@ _PHONE_SHAPED = re.compile(r"\+?\(?\d[\d ().-]{5,22}\d")
 _VALUE_ONLY_SECRET_NAMES = frozenset({"dl"})
 # Entities whose every value has a digit.
 _DIGIT_ENTITIES = frozenset({"PHONE_NUMBER", "CREDIT_CARD", "US_SSN", "IBAN_CODE"})
-_ANY_DIGIT = re.compile(r"\d")
+ANY_DIGIT = re.compile(r"\d")
 
 
 def phone_named_value(key: str, value: str) -> bool:
@@ -1470,7 +1470,6 @@ def is_admission_barcode(record: Mapping[str, Any], key: str, value: Any) -> boo
 
 
 
-
 # What an animal's record has that a person's has not (a vet clinic's patient; red team 47).
 _ANIMAL_KEYS = frozenset({"species", "breed", "microchip", "microchip_number", "microchip_id"})
 
@@ -1770,14 +1769,14 @@ def mrz_fields(text: str) -> Iterator[tuple[str, str]]:
     needs a family name and the `<<` after it, a data line its check digits."""
     for match in _MRZ.finditer(text):
         if _mrz_data_line_ok(match, 3):
-            yield from _mrz_name_fields(match)
+            yield from _mrz_name_fields(match.group(1), match.group(2))
             yield from _mrz_data_fields(match, 3)
     for match in _MRZ_DATA_LINE_ALONE.finditer(text):
         if _mrz_data_line_ok(match, 1):
             yield from _mrz_data_fields(match, 1)
     for match in _MRZ_NAME_LINE_ALONE.finditer(text):
         if "<<" in match.group(2).rstrip("<"):
-            yield from _mrz_name_fields(match)
+            yield from _mrz_name_fields(match.group(1), match.group(2))
     for match in _TD1_FIRST_LINE_ALONE.finditer(text):
         # (its first line alone, a list item as a tool returns the zone: `["IDD<<L01X00T471<<<<<<<<<<<<<<<", ...]`;
         # red team 60)
@@ -1795,12 +1794,8 @@ def mrz_fields(text: str) -> Iterator[tuple[str, str]]:
         yield "ID_NUMBER", number.rstrip("<")
         if any(char.isdigit() for char in optional):
             yield "ID_NUMBER", optional.rstrip("<")
-        name = match.group(10)
-        family, _, given = (name or "").rstrip("<").partition("<<")
-        if family:
-            yield "PERSON", family.replace("<", " ") if not given else name.rstrip("<")
-            if given:
-                yield "PERSON", _as_written_in_prose(given.replace("<", " ").strip(), family.replace("<", " "))
+        if match.group(10) is not None:
+            yield from _mrz_name_fields(match.group(10), match.group(10))
 
 
 def _mrz_data_line_ok(match: re.Match[str], first: int) -> bool:
@@ -1808,10 +1803,12 @@ def _mrz_data_line_ok(match: re.Match[str], first: int) -> bool:
     return _mrz_check_digit(number) == int(number_check) and _mrz_check_digit(birth) == int(birth_check)
 
 
-def _mrz_name_fields(match: re.Match[str]) -> Iterator[tuple[str, str]]:
-    family, _, given = match.group(2).rstrip("<").partition("<<")
+def _mrz_name_fields(written: str, name: str) -> Iterator[tuple[str, str]]:
+    """The name field of a zone (`name`: `ERIKSSON<<ANNA`) as `written` (a passport's glued to its issuing state,
+    `UTOERIKSSON<<ANNA`) and in prose."""
+    family, _, given = name.rstrip("<").partition("<<")
     if family:
-        yield "PERSON", match.group(1).rstrip("<")
+        yield "PERSON", written.rstrip("<")
         if given:
             yield "PERSON", _as_written_in_prose(given.replace("<", " ").strip(), family.replace("<", " "))
 
@@ -1950,7 +1947,7 @@ def xml_fields(text: str) -> Iterator[tuple[str, str]]:
     if "</th>" in text or "</TH>" in text:
         for match in _HTML_LABELLED_CELL.finditer(text):
             value = match.group("value").strip()
-            entity = _xml_value_entity(normalize_key(match.group("label").strip().rstrip(":")), value)
+            entity = _xml_value_entity(match.group("label").strip().rstrip(":"), value)
             if entity is not None:
                 yield entity, value
     if "<Method>clear</Method>" in text:
@@ -3005,7 +3002,7 @@ class StructureRules:
                 # Inside a PII record (`shipping_address: {name, phone, ...}`) a member named after a PII
                 # type is that PII: the recipient's `name` is a person, not a k8s secret's name.
                 return Member(False, effective_key, own, shape)
-            if ctx.secret_entity in _DIGIT_ENTITIES and isinstance(child, str) and not _ANY_DIGIT.search(child):
+            if ctx.secret_entity in _DIGIT_ENTITIES and isinstance(child, str) and not ANY_DIGIT.search(child):
                 # A number's record holds no number in words: a `caller`'s `"relationship": "spouse"` is read as
                 # text (red team 58).
                 return Member(False, effective_key, None, shape)

@@ -46,6 +46,7 @@ from redactor.detection.validators import (
     greek_afm_ok,
     gs1_check_ok,
     hkid_ok,
+    iso7064_mod97_ok,
     israeli_id_ok,
     japanese_my_number_ok,
     korean_rrn_ok,
@@ -496,9 +497,7 @@ _VOWELS = frozenset("aeiouy")
 def _iban_ok(value: str) -> bool:
     """ISO 13616's check: the country and check digits moved to the end, letters as numbers, mod 97 is 1."""
     compact = value.replace(" ", "").upper()
-    if not 15 <= len(compact) <= 34:
-        return False
-    return int("".join(str(int(char, 36)) for char in compact[4:] + compact[:4])) % 97 == 1
+    return 15 <= len(compact) <= 34 and iso7064_mod97_ok(compact)
 
 
 def _is_reservation_name(value: str) -> bool:
@@ -1369,63 +1368,6 @@ _AFRICA_ASIA_LATIN_AMERICA_RULES: tuple[CueRule, ...] = (
     CueRule("peer_payment_party", "PERSON", r"\b(?-i:ZELLE)[ \t]+(?-i:FROM|TO)|\b(?-i:VENMO)[ \t]*\*",
             rf"{_CAPITALS_NAME_WORD}(?:[ \t]+{_CAPITALS_NAME_WORD}){{1,3}}(?=[ \t]+(?-i:ON|REF|CONF)\b|[ \t]*[\"',]|$)",
             separator=r"(?:[ \t]*)", keywords=("zelle", "venmo")),
-    # An NCPDP Telecommunication D.0 claim (a pharmacy's billing request): each field a `\x1c`, its two-character id
-    # and its value, glued (`\x1cCBVILLANUEVA\x1cC419570823`). The ids are the standard's, one meaning each: the
-    # patient's and the cardholder's names (CA, CB, CC, CD), birth date (C4), ids (C2, CY), street (CM) and phone
-    # (CQ). Red team 55.
-    # An NCIC / Nlets message (a police query and the state's or the FBI's response, red team 58): fields written
-    # `CODE/value`, parted by a full stop, a blank or a line end (`QW.OH0250000.NAM/NGUYEN, THI NGOC ANH.SEX/F.
-    # DOB/19910227.OLN/PT448219`): the subject's or the registered owner's name (NAM, REG), social security number
-    # (SOC), FBI and state ids (FBI, SID), operator's licence (OLN), plate (LIC) and VIN. A name word is never the
-    # next field's code.
-    CueRule("ncic_name", "PERSON", r"\b(?-i:NAM|REG)/",
-            r"[A-Z][A-Z'-]+(?:[ -][A-Z][A-Z'-]+)?,[ ]?[A-Z][A-Z'-]*(?:[ ](?![A-Z]{3}/)[A-Z][A-Z'-]*){0,3}(?![\w/])",
-            separator="", keywords=("nam/", "reg/")),
-    CueRule("ncic_social_security_number", "US_SSN", r"\b(?-i:SOC)/", r"\d{9}(?!\w)", separator="",
-            keywords=("soc/",)),
-    CueRule("ncic_record_number", "ID_NUMBER", r"\b(?-i:FBI|SID|OLN|LIC|VIN)/", r"[A-Z0-9]{4,20}(?!\w)",
-            _has_digits(2), separator="", keywords=("fbi/", "sid/", "oln/", "lic/", "vin/")),
-    CueRule("ncic_birth_date", "DATE_OF_BIRTH", r"\b(?-i:DOB)/",
-            r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?!\w)", separator="", keywords=("dob/",)),
-    # FreeRADIUS's log of a PAP login, bad passwords logged (`Login incorrect (...): [user@realm/Bl4ckbird.1984] (from
-    # client ...)`; `log_auth_badpass`): the password after the user's name and its slash (red team 58).
-    CueRule("radius_logged_password", "PASSWORD", r"\bLogin[ \t]+(?:incorrect|OK)[^\[\r\n]{0,200}\[[^\]/\r\n]{1,128}/",
-            r"[^\]\r\n]{1,128}(?=\])", separator="", keywords=("login",)),
-    # A bank's or a utility's memorable word, said (`Memorable word is Snowdrop.`; under its key it is already one).
-    CueRule("memorable_word", "CREDENTIAL", r"\bmemorable[ \t]+(?:word|phrase|answer)",
-            r"[A-Za-z][A-Za-z0-9'’-]{2,30}(?![\w'’-])", keywords=("memorable",)),
-    # A Texas premise's ESI ID (17 or 22 digits, `10` first; `ESI 10443720008123456`) and a French line's RIO, the
-    # code that ports it away (two digits, `P` or `E`, nine characters: `Mon RIO c'est 02P4H7K2M9XQ`).
-    CueRule("esi_id", "ID_NUMBER", r"\bESI(?:[ \t]?ID)?", r"10\d{15}(?:\d{5})?(?!\d)", keywords=("esi",)),
-    CueRule("rio_code", "ID_NUMBER", r"\b(?-i:RIO)\b", r"\d{2}[PE][A-Z0-9]{9}(?![\w-])",
-            separator=r"[ \t]*(?::|c'est|c’est|est)?[ \t]*", keywords=("rio",)),
-    # HL7 v3's birth time, as ICH E2B(R3) safety reports and CDA documents write it (`<birthTime value="19570209"/>`;
-    # red team 59).
-    CueRule("hl7_birth_time", "DATE_OF_BIRTH", r"<(?:\w{1,10}:)?birthTime[ \t]+value=",
-            r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:\d{4,6})?(?=\\?[\"'])", separator=r"\\?[\"']",
-            keywords=("<birthtime", "birthtime")),
-    # A Swiss AHV/AVS number after its name, dotted (`AHV-Nr. 756.4815.2739.03`: four dotted groups read as a version
-    # anywhere else; red team 60).
-    CueRule("ahv_number", "ID_NUMBER", r"\b(?:AHV|AVS|AVS/AHV|AHV/AVS)(?:-?Nr\.?|[ \t]+(?:Nr\.?|number|n°|no\.?))?",
-            r"756\.\d{4}\.\d{4}\.\d{2}(?!\d|\.\d)", lambda number: gs1_check_ok(digits_of(number)),
-            keywords=("ahv", "avs")),
-    # Austria's social insurance number, compact or spaced (`SV-Nr. des GF 1279150472`, `SVNR 4831 090883`).
-    CueRule("austrian_svnr", "ID_NUMBER", r"\bSV-?(?:Nummer|Nr\.?)|\bSVNR\b|\bSozialversicherungsnummer",
-            r"\d{4}[ ]?(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])\d{2}(?!\d)", austrian_svnr_ok,
-            separator=r"(?:[ \t]+(?:des|der|von|vom)[ \t]+[\w.-]{1,20})?[ \t]*[:#]?[ \t]*",
-            keywords=("sv-nummer", "sv-nr", "svnummer", "svnr", "sozialversicherungsnummer")),
-    # A birth name after its mark (`Anna Schulz geb. Hoffmeister`, `Marie Dupont, née Laurent`; red team 60): a
-    # family name, capitalised (`geb. 14.03.1979` is a date's).
-    # (Not `born Free`, a title's; nor Dutch `nee`, no.)
-    CueRule("birth_name", "PERSON", r"\b(?:geb\.|geborene|née)",
-            rf"[{CAPITAL}][{SMALL}]+(?:-[{CAPITAL}][{SMALL}]+)?(?![\w-])", is_plausible_person,
-            separator=r"[ \t]+", keywords=("geb.", "geborene", "née")),
-    # A UK Police National Computer id (`PNCID: 19/482917Y`: the year, a serial and a check letter; red team 58).
-    CueRule("pnc_id", "ID_NUMBER", r"\bPNC[ \t]?(?:ID|number|no\.?|ref(?:erence)?)?", r"\d{2}/\d{1,7}[A-Z](?![\w/])",
-            keywords=("pnc",)),
-    # (and an operator's licence number in a dispatcher's words: `OH OLN PT448219`)
-    CueRule("operator_licence_number", "ID_NUMBER", r"\b(?-i:OLN)\b", r"[A-Z0-9]{5,20}(?!\w)", _has_digits(4),
-            separator=r"[ \t]*[:#]?[ \t]*", keywords=("oln",)),
     # A NACHA (ACH) file's entry detail record (red team 56): 94 characters a line, `6`, the transaction code, the
     # receiving bank's routing number and check digit, then the account (17, left-justified), the amount (10), the
     # individual's id (15), name (22), discretionary data (2), addenda indicator and trace number (15). The fields
@@ -1450,6 +1392,10 @@ _AFRICA_ASIA_LATIN_AMERICA_RULES: tuple[CueRule, ...] = (
             separator="", keywords=_SCHEDINA_KEYWORDS),
     CueRule("schedina_document", "ID_NUMBER", _SCHEDINA + r".{80}[12]\d\d/\d\d/\d{4}.{29}(?-i:[A-Z]{5})",
             r"[A-Z0-9]{4,20}?(?=[ ]*.{9}[ \t]*(?:\r?\n|\\r?\\n|$))", separator="", keywords=_SCHEDINA_KEYWORDS),
+    # An NCPDP Telecommunication D.0 claim (a pharmacy's billing request): each field a `\x1c`, its two-character id
+    # and its value, glued (`\x1cCBVILLANUEVA\x1cC419570823`). The ids are the standard's, one meaning each: the
+    # patient's and the cardholder's names (CA, CB, CC, CD), birth date (C4), ids (C2, CY), street (CM) and phone
+    # (CQ). Red team 55.
     CueRule("ncpdp_person_field", "PERSON", r"\x1c(?-i:C[ABCD])", rf"[{CAPITAL}{SMALL}][{CAPITAL}{SMALL}' .-]{{1,40}}"
             r"(?=[\x1c\x1d\x1e]|$)", separator="", keywords=("am01", "am04")),
     CueRule("ncpdp_birth_date", "DATE_OF_BIRTH", r"\x1c(?-i:C4)", r"(?:19|20)\d{6}(?=[\x1c\x1d\x1e]|$)", separator="",
@@ -2569,6 +2515,59 @@ CUE_RULES: tuple[CueRule, ...] = (
             _is_addressed_by_name, separator=r"(?:[ \t\u3000]*[:：,]?[ \t\u3000]*)",
             keywords=("我叫", "我的名字", "меня зовут", "мене звати", "मेरा नाम", "είμαι ο", "είμαι η", "με λένε",
                       "ονομάζομαι")),
+    # An NCIC / Nlets message (a police query and the state's or the FBI's response, red team 58): fields written
+    # `CODE/value`, parted by a full stop, a blank or a line end (`QW.OH0250000.NAM/NGUYEN, THI NGOC ANH.SEX/F.
+    # DOB/19910227.OLN/PT448219`): the subject's or the registered owner's name (NAM, REG), social security number
+    # (SOC), FBI and state ids (FBI, SID), operator's licence (OLN), plate (LIC) and VIN. A name word is never the
+    # next field's code.
+    CueRule("ncic_name", "PERSON", r"\b(?-i:NAM|REG)/",
+            r"[A-Z][A-Z'-]+(?:[ -][A-Z][A-Z'-]+)?,[ ]?[A-Z][A-Z'-]*(?:[ ](?![A-Z]{3}/)[A-Z][A-Z'-]*){0,3}(?![\w/])",
+            separator="", keywords=("nam/", "reg/")),
+    CueRule("ncic_social_security_number", "US_SSN", r"\b(?-i:SOC)/", r"\d{9}(?!\w)", separator="",
+            keywords=("soc/",)),
+    CueRule("ncic_record_number", "ID_NUMBER", r"\b(?-i:FBI|SID|OLN|LIC|VIN)/", r"[A-Z0-9]{4,20}(?!\w)",
+            _has_digits(2), separator="", keywords=("fbi/", "sid/", "oln/", "lic/", "vin/")),
+    CueRule("ncic_birth_date", "DATE_OF_BIRTH", r"\b(?-i:DOB)/",
+            r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?!\w)", separator="", keywords=("dob/",)),
+    # FreeRADIUS's log of a PAP login, bad passwords logged (`Login incorrect (...): [user@realm/Bl4ckbird.1984] (from
+    # client ...)`; `log_auth_badpass`): the password after the user's name and its slash (red team 58).
+    CueRule("radius_logged_password", "PASSWORD", r"\bLogin[ \t]+(?:incorrect|OK)[^\[\r\n]{0,200}\[[^\]/\r\n]{1,128}/",
+            r"[^\]\r\n]{1,128}(?=\])", separator="", keywords=("login",)),
+    # A bank's or a utility's memorable word, said (`Memorable word is Snowdrop.`; under its key it is already one).
+    CueRule("memorable_word", "CREDENTIAL", r"\bmemorable[ \t]+(?:word|phrase|answer)",
+            r"[A-Za-z][A-Za-z0-9'’-]{2,30}(?![\w'’-])", keywords=("memorable",)),
+    # A Texas premise's ESI ID (17 or 22 digits, `10` first; `ESI 10443720008123456`) and a French line's RIO, the
+    # code that ports it away (two digits, `P` or `E`, nine characters: `Mon RIO c'est 02P4H7K2M9XQ`).
+    CueRule("esi_id", "ID_NUMBER", r"\bESI(?:[ \t]?ID)?", r"10\d{15}(?:\d{5})?(?!\d)", keywords=("esi",)),
+    CueRule("rio_code", "ID_NUMBER", r"\b(?-i:RIO)\b", r"\d{2}[PE][A-Z0-9]{9}(?![\w-])",
+            separator=r"[ \t]*(?::|c'est|c’est|est)?[ \t]*", keywords=("rio",)),
+    # HL7 v3's birth time, as ICH E2B(R3) safety reports and CDA documents write it (`<birthTime value="19570209"/>`;
+    # red team 59).
+    CueRule("hl7_birth_time", "DATE_OF_BIRTH", r"<(?:\w{1,10}:)?birthTime[ \t]+value=",
+            r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:\d{4,6})?(?=\\?[\"'])", separator=r"\\?[\"']",
+            keywords=("<birthtime", "birthtime")),
+    # A Swiss AHV/AVS number after its name, dotted (`AHV-Nr. 756.4815.2739.03`: four dotted groups read as a version
+    # anywhere else; red team 60).
+    CueRule("ahv_number", "ID_NUMBER", r"\b(?:AHV|AVS|AVS/AHV|AHV/AVS)(?:-?Nr\.?|[ \t]+(?:Nr\.?|number|n°|no\.?))?",
+            r"756\.\d{4}\.\d{4}\.\d{2}(?!\d|\.\d)", lambda number: gs1_check_ok(digits_of(number)),
+            keywords=("ahv", "avs")),
+    # Austria's social insurance number, compact or spaced (`SV-Nr. des GF 1279150472`, `SVNR 4831 090883`).
+    CueRule("austrian_svnr", "ID_NUMBER", r"\bSV-?(?:Nummer|Nr\.?)|\bSVNR\b|\bSozialversicherungsnummer",
+            r"\d{4}[ ]?(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])\d{2}(?!\d)", austrian_svnr_ok,
+            separator=r"(?:[ \t]+(?:des|der|von|vom)[ \t]+[\w.-]{1,20})?[ \t]*[:#]?[ \t]*",
+            keywords=("sv-nummer", "sv-nr", "svnummer", "svnr", "sozialversicherungsnummer")),
+    # A birth name after its mark (`Anna Schulz geb. Hoffmeister`, `Marie Dupont, née Laurent`; red team 60): a
+    # family name, capitalised (`geb. 14.03.1979` is a date's).
+    # (Not `born Free`, a title's; nor Dutch `nee`, no.)
+    CueRule("birth_name", "PERSON", r"\b(?:geb\.|geborene|née)",
+            rf"[{CAPITAL}][{SMALL}]+(?:-[{CAPITAL}][{SMALL}]+)?(?![\w-])", is_plausible_person,
+            separator=r"[ \t]+", keywords=("geb.", "geborene", "née")),
+    # A UK Police National Computer id (`PNCID: 19/482917Y`: the year, a serial and a check letter; red team 58).
+    CueRule("pnc_id", "ID_NUMBER", r"\bPNC[ \t]?(?:ID|number|no\.?|ref(?:erence)?)?", r"\d{2}/\d{1,7}[A-Z](?![\w/])",
+            keywords=("pnc",)),
+    # (and an operator's licence number in a dispatcher's words: `OH OLN PT448219`)
+    CueRule("operator_licence_number", "ID_NUMBER", r"\b(?-i:OLN)\b", r"[A-Z0-9]{5,20}(?!\w)", _has_digits(4),
+            separator=r"[ \t]*[:#]?[ \t]*", keywords=("oln",)),
     *_AFRICA_ASIA_LATIN_AMERICA_RULES,
 )
 

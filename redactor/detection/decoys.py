@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 
 from redactor.detection.base import ARN_PREFIX, AT_SIGN
 from redactor.detection.scanning import first_characters_first
-from redactor.detection.validators import card_ok, ean13_ok
+from redactor.detection.validators import card_ok, digits_of, gs1_check_ok, iso7064_mod97_ok
 from redactor.replacement.tokens import marker_spans
 
 Region = tuple[int, int]
@@ -375,7 +375,7 @@ def product_code_regions(text: str) -> list[Region]:
 def upc_regions(text: str) -> list[Region]:
     """A UPC-A barcode written in its printed groups (`0 12345 67890 5`), its check digit right (a UPC-A is
     the EAN-13 with a leading 0)."""
-    return [m.span() for m in _SPACED_UPC.finditer(text) if ean13_ok("0" + m.group(0).replace(" ", ""))]
+    return [m.span() for m in _SPACED_UPC.finditer(text) if gs1_check_ok("0" + m.group(0).replace(" ", ""))]
 
 
 # A form field's hint (`<input placeholder="you@example.com">`, `placeholder: '+44 7700 900000'`): what a user
@@ -416,6 +416,16 @@ def ship_name_regions(text: str) -> list[Region]:
 _CREDITOR_REFERENCE = re.compile(r"\bRF\d{2}(?:[ +]?[0-9A-Z]{1,4}){1,6}\b")
 
 
+def creditor_reference_regions(text: str) -> list[Region]:
+    return [m.span() for m in _CREDITOR_REFERENCE.finditer(text) if _creditor_reference_ok(m.group(0))] \
+        if "RF" in text else []
+
+
+def _creditor_reference_ok(reference: str) -> bool:
+    compact = reference.replace(" ", "").replace("+", "")
+    return len(compact) > 4 and iso7064_mod97_ok(compact)
+
+
 # A Belgian enterprise number (`0812.345.603`, `BE 0456.789.133`: its last two digits are 97 less the first eight
 # modulo 97): a firm's, in a phone number's groups (red team 60).
 _BELGIAN_ENTERPRISE_NUMBER = re.compile(r"(?<![\d.])(?:BE[ \t]?)?[01]\d{3}\.\d{3}\.\d{3}(?![\d.]|\.\d)")
@@ -427,19 +437,8 @@ def belgian_enterprise_number_regions(text: str) -> list[Region]:
 
 
 def _enterprise_number_ok(number: str) -> bool:
-    digits = "".join(char for char in number if char.isdigit())
+    digits = digits_of(number)
     return 97 - int(digits[:8]) % 97 == int(digits[8:])
-
-
-def creditor_reference_regions(text: str) -> list[Region]:
-    return [m.span() for m in _CREDITOR_REFERENCE.finditer(text) if _creditor_reference_ok(m.group(0))] \
-        if "RF" in text else []
-
-
-def _creditor_reference_ok(reference: str) -> bool:
-    compact = reference.replace(" ", "").replace("+", "")
-    rearranged = compact[4:] + compact[:4]
-    return len(compact) > 4 and int("".join(str(int(char, 36)) for char in rearranged)) % 97 == 1
 
 
 def business_number_regions(text: str) -> list[Region]:
@@ -555,7 +554,7 @@ def code_regions(text: str) -> list[Region]:
     if hyphens >= 3:
         regions += [m.span() for m in _ISBN_10.finditer(text) if _isbn_10_ok(m.group(0))]
     if hyphens >= 4:
-        regions += [m.span() for m in _ISBN_13.finditer(text) if ean13_ok(m.group(0).replace("-", ""))]
+        regions += [m.span() for m in _ISBN_13.finditer(text) if gs1_check_ok(m.group(0).replace("-", ""))]
     if 'W/' in text:
         regions += [m.span() for m in _WEAK_ETAG.finditer(text)]
     return regions

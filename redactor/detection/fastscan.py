@@ -23,7 +23,15 @@ from redactor.detection.base import AT_SIGN, AT_SIGN_FORMS
 from redactor.detection.decoys import overlaps, protected_regions
 from redactor.detection.pii import BITCOIN_ADDRESS, STREET_ADDRESS_PATTERN
 from redactor.detection.secrets import SecretDetector
-from redactor.detection.validators import card_ok, digits_of, ip_ok, ipv6_before_port, phone_score, ssn_ok
+from redactor.detection.validators import (
+    card_ok,
+    digits_of,
+    ip_ok,
+    ipv6_before_port,
+    iso7064_mod97_ok,
+    phone_score,
+    ssn_ok,
+)
 from redactor.replacement.tokens import marker_spans
 
 
@@ -60,11 +68,7 @@ def iban_ok(value: str) -> bool:
     expected = _IBAN_LENGTHS.get(compact[:2])
     if not (15 <= len(compact) <= 34) or (expected is not None and len(compact) != expected):
         return False
-    rearranged = compact[4:] + compact[:4]
-    try:
-        return int("".join(str(int(char, 36)) for char in rearranged)) % 97 == 1
-    except ValueError:
-        return False
+    return iso7064_mod97_ok(compact)
 
 
 _DATE_LIKE = re.compile(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4}|\d{1,2}:\d{2}")

@@ -79,11 +79,11 @@ _EAN_CONNECTION = r"(?<![\d.-])871\d{15}(?!\d|\.\d)"
 # (`?fnr=03028542150`, `PNOEE-48803152714`), a Finnish henkilötunnus (`220781-553K`).
 _PERSONNUMMER = r"(?<![\d-])(?:19|20)?\d{6}[-+]\d{4}(?![\d-])"
 _ELEVEN_DIGITS = r"(?<!\d)\d{11}(?!\d)"
+_HETU = r"(?<![\w-])\d{6}[-+A-FU-Y]\d{3}[0-9A-Y](?![\w-])"
 # A Swiss AHV/AVS number (`756.4815.2739.03`, or its 13 digits: Switzerland's prefix, an EAN-13 check; red team 60).
 _AHV = r"(?<![\d.])756\.?\d{4}\.?\d{4}\.?\d{2}(?!\d|\.\d)"
 # A US DEA registration number (`BO4182630`: a registrant type, an initial, seven digits with a check; red team 59).
 _DEA_NUMBER = r"(?<![\w-])[ABCDEFGHJKLMPRSTUX][A-Z9]\d{7}(?![\w-])"
-_HETU = r"(?<![\w-])\d{6}[-+A-FU-Y]\d{3}[0-9A-Y](?![\w-])"
 # A UK National Insurance number, written compact or in its printed groups (`AB 12 34 56 C`).
 _NINO = r"(?<![\w-])[A-Z]{2}(?: ?\d{2}){3} ?[A-D](?![\w-])"
 # Italy's codice fiscale (letters of the names, the birth date and place, a check letter; a digit may be
@@ -115,7 +115,8 @@ _PREFILTERS: dict[str, tuple[re.Pattern[str], ...]] = {
     "IP_ADDRESS": (re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}"), re.compile(r":[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]")),
     "CRYPTO": (re.compile(r"[13](?<!\w[13])[1-9A-HJ-NP-Za-km-z]{25,34}(?!\w)"),
                re.compile(r"bc1(?<!\wbc1)[02-9ac-hj-np-z]{11,71}(?!\w)")),
-    # a SIM card's ICCID, a UK National Insurance number, a codice fiscale (see `id_number_recognizers`)
+    # a SIM card's ICCID, an eSIM's EID, a Dutch EAN code, Nordic and Baltic personal numbers, a DEA number, a Swiss
+    # AHV number, a UK National Insurance number, a codice fiscale (see `id_number_recognizers`)
     "ID_NUMBER": (re.compile(r"8(?<![\d.-]8)9\d{16,20}(?![\d.])"), re.compile(r"8(?<![\d.-]8)9\d{30}(?!\d|\.\d)"),
                   re.compile(r"8(?<![\d.-]8)71\d{15}(?!\d|\.\d)"),
                   re.compile(r"\d(?<![\d-]\d)\d{5}(?:\d\d)?[-+]\d{4}(?![\d-])"), re.compile(r"\d(?<!\d\d)\d{10}(?!\d)"),
@@ -213,8 +214,6 @@ _NUMBER_NAME_BEFORE = re.compile(r"(?i:\b(?:folio|meeting[ \t]+id|conference[ \t
                                  r"|\b(?-i:CDS|NCES|IPEDS|OPEID|UKPRN|URN|RBQ)"
                                  r"(?:[ \t]+(?i:code|id|no\.?|number|licen[cs]e|#))?"
                                  r"[ \t]*[:#]?[ \t]*$"
-                                 # a Google Ads account's customer id, written as a phone number is (`Google Ads
-                                 # customer ID 482-913-0576`, `login-customer-id: 4829130576`; red team 57)
                                  # a trial subject's number (`Subject 1042-0007`, `SUBJID: 1042-0012`; red team 59)
                                  r"|(?i:\bsubject(?:[ \t]+(?:id|no\.?|number|#))?|\bu?subjid|\brandomi[sz]ed?)"
                                  r"[ \t]*[:#]?[ \t]*[\"']?$"
@@ -223,6 +222,8 @@ _NUMBER_NAME_BEFORE = re.compile(r"(?i:\b(?:folio|meeting[ \t]+id|conference[ \t
                                  r"|(?i:\bjuror[ \t]+(?:number|no\.?|id|#)"
                                  r"|(?<=juror[ \t]participant[ \t])(?:number|no\.?))"
                                  r"[ \t]*[:#]?[ \t]*$"
+                                 # a Google Ads account's customer id, written as a phone number is (`Google Ads
+                                 # customer ID 482-913-0576`, `login-customer-id: 4829130576`; red team 57)
                                  r"|(?i:(?<=\bads[ \t])customer[ \t]+id|(?<=\blogin-)customer-id)"
                                  r"[ \t]*[:=#]?[ \t]*[\"']?$")
 _RECORD_WORD_REACH = 32

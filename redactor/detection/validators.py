@@ -30,6 +30,15 @@ def gs1_check_ok(code: str) -> bool:
     return mod_10_check_digit(reversed(code[:-1]), cycle((3, 1))) == int(code[-1])
 
 
+def iso7064_mod97_ok(compact: str) -> bool:
+    """ISO 7064's MOD 97-10 as IBANs and creditor references carry it: the first four characters (the code and its
+    check digits) moved to the end, letters read as numbers (A is 10), the whole 1 modulo 97."""
+    try:
+        return int("".join(str(int(char, 36)) for char in compact[4:] + compact[:4])) % 97 == 1
+    except ValueError:
+        return False  # (a character that is no letter or digit)
+
+
 def luhn_ok(digits: str) -> bool:
     total = 0
     for index, char in enumerate(reversed(digits)):
@@ -138,13 +147,7 @@ def card_ok(value: str) -> bool:
 
 def is_barcode(digits: str) -> bool:
     """A product's EAN-13 (`4000026015657`: German GS1 prefixes start with 4, as old 13-digit Visas do)."""
-    return len(digits) == 13 and ean13_ok(digits)
-
-
-def ean13_ok(digits: str) -> bool:
-    """The GS1 check digit of a 13-digit barcode number."""
-    total = sum(int(char) * (3 if index % 2 else 1) for index, char in enumerate(digits[:12]))
-    return (10 - total % 10) % 10 == int(digits[12])
+    return len(digits) == 13 and gs1_check_ok(digits)
 
 
 def ip_ok(value: str) -> bool:
@@ -642,8 +645,7 @@ def dea_number_ok(value: str) -> bool:
     digits = value[2:]
     if len(value) != 9 or not digits.isdigit():
         return False
-    total = int(digits[0]) + int(digits[2]) + int(digits[4]) + 2 * (int(digits[1]) + int(digits[3]) + int(digits[5]))
-    return total % 10 == int(digits[6])
+    return weighted_sum(digits[:6], (1, 2, 1, 2, 1, 2)) % 10 == int(digits[6])
 
 
 def austrian_svnr_ok(value: str) -> bool:
