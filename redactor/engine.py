@@ -72,6 +72,7 @@ from redactor.structure import (
     Member,
     NodeContext,
     StructureRules,
+    answered_turns,
     base64_texts_in,
     cookie_header_spans,
     cookie_values,
@@ -630,6 +631,9 @@ class TraceSession:
         self.join_streams = True
         self.streams: dict[tuple[Any, ...], StreamText] = {}
         self._stream_of: dict[tuple[int, Any], tuple[Any, ...]] = {}  # (id(container), key) -> stream
+        # The answers to the turn before in the chat being walked (see `answered_turns`): id(the dict that holds
+        # one) -> (its key, the member name it is read as).
+        self._answers: dict[int, tuple[str, str]] = {}
 
     # ----- the walk (once per record) ---------------------------------------------------------
 
@@ -655,6 +659,8 @@ class TraceSession:
             self._plan_dict(value, ctx, depth, slots, collect, parent_key)
         elif isinstance(value, list):
             item_shape = ctx.shape + "[*]"
+            answers = answered_turns(value) if value and isinstance(value[0], dict) and "role" in value[0] else {}
+            self._answers.update(answers)
             for index, item, kind, name in list_items(parent_key, value, self.rules.is_secret_name):
                 if kind == LIST_PAIR:
                     self._plan_pair(item, name, ctx.at_index(index, item_shape), depth + 1, slots, collect)
@@ -666,6 +672,8 @@ class TraceSession:
                 else:
                     self._plan_value(value, index, item, ctx.at_index(index, item_shape), depth + 1, slots, collect,
                                      parent_key)
+            for holder in answers:  # (an answer left unplanned: no stale id stays behind)
+                self._answers.pop(holder, None)
 
     def _plan_pair(self, item: list[Any], name: str, ctx: NodeContext, depth: int, slots: Plan,
                    collect: bool) -> None:
@@ -690,6 +698,7 @@ class TraceSession:
         the column whose failing values this dict lists (see `expectation_column`)."""
         rules = self.rules
         attribute_name = rules.attribute_name(value)
+        answer = self._answers.pop(id(value), None) if self._answers else None
         if columns is None and not TABLE_COLUMN_KEYS.isdisjoint(value):
             columns = rules.table_columns(value)
         result_columns = rules.result_columns(value) if "manifest" in value else None
@@ -726,6 +735,10 @@ class TraceSession:
                     self.identifiers.add(str(child))
                 continue
             member = rules.member(value, key, child, ctx, parent_key, attribute_name)
+            if answer is not None and key == answer[0] and not member.keep:
+                asked = rules.member({answer[1]: child}, answer[1], child, ctx, parent_key, None)
+                if not asked.keep:
+                    member = Member(False, asked.effective_key, asked.secret_entity, member.shape, asked.ner)
             if member.keep:
                 if type(child) is str and len(child) >= _KEPT_VALUE_MIN and ANY_DIGIT.search(child):
                     slots.append((_KEPT, value, key, child, ctx.child(key, member.shape, key, None)))

@@ -15,6 +15,7 @@ import base64
 import contextlib
 import gzip
 import io
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -278,6 +279,8 @@ _PII_KEY_ENTITIES = {
                      "requesting_physician", "name_of_physicians_reading_study", "other_patient_names",
                      "patient_birth_name", "patient_mother_birth_name"), "PERSON"),
     **dict.fromkeys(("patient_telephone_numbers",), "PHONE_NUMBER"),
+    # a mother's maiden name, an account's security answer and a family name (a bank's identity check)
+    **dict.fromkeys(("maiden_name", "mothers_maiden_name", "mother_maiden_name", "mother_s_maiden_name"), "PERSON"),
     # an EV charging card's RFID UID (OCPP's `idTag`) and the number printed on it (OCPI's `visual_number`)
     **dict.fromkeys(("id_tag", "idtag", "visual_number"), "ID_NUMBER"),
     **dict.fromkeys(("advertising_id", "google_advertising_id", "idfa", "gps_adid", "adid", "adjust_gps_adid",
@@ -799,6 +802,104 @@ def question_subject(record: Mapping[str, Any]) -> str | None:
     if lead is not None and subject.lower() == "name":
         return "full name"  # (`What is your name?` asks for a person's, where a bare `name` may be a thing's)
     return subject if subject and len(subject.split()) <= _QUESTION_SUBJECT_MAX_WORDS else None
+
+
+# A turn that asks for one thing, answered by the next turn alone (a support or voice agent's identity check: `Can
+# you confirm your date of birth?`, then `14/03/1987`; `And the PIN?`, then `4821`): the answer is what a member
+# named after the thing holds. The more specific forms come first: a subject inside one's words is that one (the
+# card's `security code on the back` is no login's `security code`). A turn that asks for two things, or an answer
+# with no digit where a number was asked for, is left to the detectors.
+_ASKED_SUBJECT_WORDS = (
+    (r"date of birth|birth ?date|d\.?o\.?b|birthday", "date_of_birth"),
+    (r"social security(?: number)?|(?:last (?:four|4)(?: digits)? of (?:your |the )?)social|ssn", "ssn"),
+    (r"cvv2?|cvc2?|(?:three|3)[- ]digit (?:security )?code|security code on the back", "cvv"),
+    (r"(?:long )?(?:card|credit card|debit card) number|number on the (?:front of the )?card", "card_number"),
+    (r"pin(?: number| code)?|passcode|pass code|security code|verification code|one[- ]time (?:pass)?code|otp"
+     r"|code (?:we|I) (?:just )?(?:sent|texted|emailed)", "pin"),
+    (r"(?:mother'?s|mother’s) maiden name|maiden name", "mothers_maiden_name"),
+    (r"memorable word|memorable (?:place|date)|answer to (?:your |the )?security question|security answer",
+     "memorable_word"),
+    (r"password", "password"),
+    (r"sort code", "sort_code"),
+    (r"routing number", "routing_number"),
+    (r"account number", "account_number"),
+    (r"passport number", "passport_number"),
+    (r"driv(?:er'?s|er’s|ing) licen[cs]e(?: number)?|licen[cs]e number", "driving_licence_number"),
+    (r"national insurance(?: number)?|ni number", "national_insurance_number"),
+    (r"(?:member(?:ship)?|policy|customer|patient|medicare|medicaid|insurance) (?:id|number)", "member_id"),
+    (r"post ?code|postal code|zip(?: code)?", "postcode"),
+    (r"(?:phone|mobile|cell|callback|contact|telephone) number|number (?:we|I) can reach you (?:on|at)",
+     "phone_number"),
+    (r"(?:home|street|billing|postal|mailing|delivery|shipping) address", "home_address"),
+    (r"(?:your|the caller'?s|the account holder'?s|the patient'?s) (?:full |first and last |legal )?name",
+     "full_name"),
+)
+_ASKED_SUBJECTS = tuple((re.compile(rf"(?i)\b(?:{words})\b"), key) for words, key in _ASKED_SUBJECT_WORDS)
+# What asks: a question, or a request for the thing (`Please read me the code we texted you.`).
+_ASKING = re.compile(r"(?i)\?|\b(?:please|could you|can you|can I (?:get|have)|may I (?:have|get)|I(?:'ll| will)? need)"
+                     r"\b")
+_ASKER_ROLES = frozenset({"assistant", "agent", "model", "bot", "ai"})
+_ANSWERER_ROLES = frozenset({"user", "human", "customer", "caller"})
+_ANSWER_MAX_LENGTH = 64
+_ASKED_TEXT_TAIL = 240  # the question is the turn's last sentence or two
+# What an answer names without a digit (a name, a word); the others are numbers, dates and codes, and an answer
+# of no digit to them (`I don't have it to hand`) is read as text.
+_WORDED_SUBJECTS = frozenset({"mothers_maiden_name", "memorable_word", "password", "full_name"})
+# An answer to a yes-or-no question (`Shall I reset your password?`, `Yes please`) names nothing.
+_YES_OR_NO = re.compile(r"(?i)(?:yes|yeah|yep|yup|no|nope|nah|ok|okay|sure|please|thanks|thank you|correct|right"
+                        r"|go ahead|done|not sure|I don'?t know)\b")
+
+
+_TEXT_BLOCK_TYPES = frozenset({"text", "input_text", "output_text"})
+
+
+def _turn_text(message: Mapping[str, Any]) -> tuple[dict[str, Any], str, str] | None:
+    """A chat message's text, with the dict and key that hold it: a message's `content` string, or its one text
+    block (OpenAI's and Anthropic's `content: [{"type": "text", "text": ...}]`, OpenTelemetry GenAI's and Gemini's
+    `parts: [{"type": "text", "content": ...}]`)."""
+    content = message.get("content")
+    if isinstance(content, str):
+        return message, "content", content  # type: ignore[return-value]
+    blocks = content if isinstance(content, list) else message.get("parts")
+    if isinstance(blocks, list) and len(blocks) == 1 and isinstance(block := blocks[0], dict):
+        for key in ("text", "content"):
+            if isinstance(text := block.get(key), str) and block.get("type", "text") in _TEXT_BLOCK_TYPES:
+                return block, key, text
+    return None
+
+
+def asked_subject(question: str) -> str | None:
+    """The one thing `question` asks for, as a member would be named; None when it asks for none or for two. A
+    subject found inside a more specific one's words is that one (`security code on the back` is a card's)."""
+    found: list[tuple[int, int, str]] = []
+    for pattern, key in _ASKED_SUBJECTS:
+        for match in pattern.finditer(question):
+            if not any(start <= match.start() and match.end() <= end for start, end, _ in found):
+                found.append((match.start(), match.end(), key))
+    keys = {key for _, _, key in found}
+    return keys.pop() if len(keys) == 1 else None
+
+
+def answered_turns(messages: list[Any]) -> dict[int, tuple[str, str]]:
+    """For a chat's messages: id() of the dict holding each answer to the turn before (see `_ASKED_SUBJECTS`)
+    -> (the key that holds the answer's text, the member name the answer is read as)."""
+    answers: dict[int, tuple[str, str]] = {}
+    for before, message in itertools.pairwise(messages):
+        if not (isinstance(before, dict) and isinstance(message, dict)
+                and before.get("role") in _ASKER_ROLES and message.get("role") in _ANSWERER_ROLES):
+            continue
+        asked, answer = _turn_text(before), _turn_text(message)
+        if asked is None or answer is None or len(text := answer[2].strip()) > _ANSWER_MAX_LENGTH \
+                or not text or "?" in text:
+            continue
+        question = asked[2][-_ASKED_TEXT_TAIL:]
+        if _ASKING.search(question) is None:
+            continue
+        subject = asked_subject(question)
+        if subject is not None and (ANY_DIGIT.search(text) or (
+                subject in _WORDED_SUBJECTS and _YES_OR_NO.match(text) is None)):
+            answers[id(answer[0])] = (answer[1], subject)
+    return answers
 
 
 # A browser agent's action on a form field: the value it types beside the field it names (Playwright MCP's

@@ -4076,3 +4076,61 @@ def test_red_team_60_notaries_identity_checks_and_travel_rule(tmp_path: Path) ->
                               b"TK4928173", b"Nishi-Shinjuku", b"Lindenstra", b"10969", b"Goikoetxea")
     assert out["refs"] == document["refs"] and out["akte"].endswith("Op 4 maart 2025 verleden.")
     assert out["ivms"]["vasp"] == document["ivms"]["vasp"]
+
+
+def test_an_answer_alone_is_what_the_turn_before_asked_for(tmp_path: Path) -> None:
+    """An identity check answered turn by turn: the date of birth, PIN, one-time code, SSN's last four, mother's
+    maiden name and full name each sent alone after the question (a chat's string content, an Anthropic text
+    block, OpenTelemetry GenAI parts). Near misses: a yes to a yes-or-no question about a password, an order
+    number, a version, an answer to a turn that asks for two things, and one with no digit where a number was
+    asked for."""
+    asked_and_answered = [
+        ("Thanks. For security, can you confirm your date of birth?", "14/03/1987"),
+        ("And the 4-digit PIN on the account?", "4821"),
+        ("Please read me the one-time code we just texted you.", "it's 583 204"),
+        ("Could I get the last four of your social?", "6672"),
+        ("And your mother's maiden name?", "Pemberton"),
+        ("Could you tell me your full name please?", "Grace Hughes"),
+        ("Shall I reset your password?", "yes please"),
+        ("What's your order number?", "A-44120"),
+        ("Which model version are you on?", "v2.3.1"),
+        ("What is your date of birth and postcode?", "12 May, SW1A 1AA"),
+        ("What is your phone number?", "I don't have one"),
+    ]
+    chat = [message for question, answer in asked_and_answered
+            for message in ({"role": "assistant", "content": question}, {"role": "user", "content": answer})]
+    document = {
+        "messages": chat,
+        "anthropic": [{"role": "assistant", "content": [{"type": "text", "text": "Could you give me the PIN?"}]},
+                      {"role": "user", "content": [{"type": "text", "text": "0937"}]}],
+        "otel": [{"role": "assistant", "parts": [{"type": "text", "content": "What's your date of birth?"}]},
+                 {"role": "user", "parts": [{"type": "text", "content": "2 March 1979"}]}],
+    }
+    out = redacted_by_the_cli(tmp_path, document, b"14/03/1987", b"4821", b"583 204", b"6672", b"Pemberton",
+                              b"Grace Hughes", b"0937", b"2 March 1979")
+    answers = [message["content"] for message in out["messages"][1::2]]
+    assert [answer.split(":")[0] for answer in answers[:6]] == [
+        "<DATE_OF_BIRTH", "<CREDENTIAL", "<CREDENTIAL", "<US_SSN", "<PERSON", "<PERSON"]
+    assert answers[6:9] == ["yes please", "A-44120", "v2.3.1"] and answers[10] == "I don't have one"
+    assert answers[9].startswith("12 May, <STREET_ADDRESS:")  # (the postcode by its own pattern, the date kept)
+    assert [message["content"] for message in out["messages"][0::2]] == [q for q, _ in asked_and_answered]
+
+
+def test_a_pix_random_key_and_a_digest_response_are_secrets_after_their_cues(tmp_path: Path) -> None:
+    """A Brazilian Pix random key is a UUID that names a bank account, after its cue (`chave aleatória`); a Digest
+    `response=` (a SIP REGISTER's, an HTTP client's log line, JSON-escaped in a tool result) is the password's hash
+    with the nonce. The request id, nonce, realm and uri beside them stay."""
+    document = {
+        "pix": "Pode pagar via Pix, chave aleatória: 7d9f0a3e-5b2c-4e81-9f6a-2c4d8e1b7a90; request id "
+               "3f2504e0-4f89-41d3-9a0c-0305e82c3301",
+        "sip": 'REGISTER sip:pbx.acme.io SIP/2.0\r\nAuthorization: Digest username="1001",realm="asterisk",'
+               'nonce="5f2a1b3c",uri="sip:pbx.acme.io",response="a1b2c3d4e5f60718293a4b5c6d7e8f90",algorithm=MD5',
+        "tool_result": json.dumps({"log": 'Authorization: Digest username="svc", realm="api", nonce="dcd98b71", '
+                                          'response="6629fae49393a05397450978507c4ef1"'}),
+    }
+    out = redacted_by_the_cli(tmp_path, document, b"7d9f0a3e-5b2c-4e81-9f6a-2c4d8e1b7a90",
+                              b"a1b2c3d4e5f60718293a4b5c6d7e8f90", b"6629fae49393a05397450978507c4ef1")
+    assert out["pix"].endswith("; request id 3f2504e0-4f89-41d3-9a0c-0305e82c3301")
+    assert 'nonce="5f2a1b3c",uri="sip:pbx.acme.io",response="<CREDENTIAL:' in out["sip"]
+    assert json.loads(out["tool_result"])["log"].startswith('Authorization: Digest username="svc", realm="api", '
+                                                             'nonce="dcd98b71", response="<CREDENTIAL:')

@@ -1535,6 +1535,12 @@ CUE_RULES: tuple[CueRule, ...] = (
     # ten, modulo 11; red team 60).
     CueRule("renavam", "ID_NUMBER", r"\b(?:c[óo]digo[ \t]+)?RENAVAM\b", r"\d{11}(?!\d)", renavam_ok,
             keywords=("renavam", "código", "codigo")),
+    # A Brazilian Pix random key (`chave aleatória`, EVP): a UUID that names a person's bank account as the CPF,
+    # phone or email keys do (those are found by their own patterns). A UUID with no such cue stays an id.
+    CueRule("pix_random_key", "ID_NUMBER",
+            r"\bchave[ \t]+(?:pix[ \t]+)?(?:\(?aleat[óo]ria\)?|evp)|\bchave[ \t]+pix|\bpix[ \t]+(?:random[ \t]+)?key",
+            r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![\w-])",
+            keywords=("chave", "pix")),
     # An airline loyalty number (`Mileage no. JL 402918736`, `frequent flyer number BA41928837`, `FQTV`):
     # an optional carrier code, then six digits or more.
     CueRule("frequent_flyer", "ID_NUMBER",
@@ -2021,6 +2027,11 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)",
             separator=r"(?:[ \t\u3000]*[:：は은는]?[ \t\u3000]*)",
             keywords=("生年月日", "出生日期", "出生年月日", "생년월일", "出生")),
+    # ... and a date with `生` (born) after it, as a Japanese record writes one beside the name (`小林 真由美（1950年8月
+    # 21日生）`, `昭和25年8月21日生まれ`).
+    CueRule("japanese_born_on", "DATE_OF_BIRTH", "",
+            r"(?:\d{4}|(?:昭和|平成|令和)\d{1,2})年\d{1,2}月\d{1,2}日(?=生(?:まれ|[）)、。\s]|$))", separator="",
+            keywords=("生",)),
     CueRule("cjk_password", "PASSWORD", r"暗証番号|パスワード|密码|密碼|비밀번호",
             r"[!-~]{4,64}?(?=です|でした|입니다|이에요|예요|[。、，,\s]|$)",
             separator=r"(?:[ \t\u3000]*(?:[:：]|は|が|是|为|는|은)?[ \t\u3000]*)",
@@ -2381,8 +2392,11 @@ CUE_RULES: tuple[CueRule, ...] = (
             keywords=("user.name", "git_author_name", "git_committer_name", "\\nuser.name")),
     # Japanese, Korean and Chinese write the honorific after the name, with no space: `山田太郎様`,
     # `佐藤さん`, `김민준님`, `王伟先生`. The name is the run of ideographs (hangul) before it; a role
-    # (`担当者様`, `お客様`, `고객님`) is no one's name.
-    CueRule("cjk_honorific_name", "PERSON", "", rf"(?<![{_CJK}])[{_IDEOGRAPHS}]{{2,5}}(?={_JA_ZH_HONORIFICS})",
+    # (`担当者様`, `お客様`, `고객님`) is no one's name. (A form or a mail merge may space the name from
+    # the honorific, and then the family name from the given one too: `佐藤 健太 様`, `佐藤 様`.)
+    CueRule("cjk_honorific_name", "PERSON", "",
+            rf"(?<![{_CJK}])(?:[{_IDEOGRAPHS}]{{2,5}}(?={_JA_ZH_HONORIFICS})"
+            rf"|[{_IDEOGRAPHS}]{{1,3}}(?:[ \u3000][{_IDEOGRAPHS}]{{1,3}})?(?=[ \u3000](?:様|さん|さま|殿)))",
             _is_addressed_by_name, separator="", keywords=_JA_ZH_HONORIFIC_WORDS),
     # A passenger's contact in a reservation's special service request, as IATA encodes it (`SSR CTCE YY HK1
     # KENJI.YAMAMOTO//DOCOMO.NE.JP`: `//` for `@`, `..` for `_`, `./` for `-`; `CTCM 447911482630`).

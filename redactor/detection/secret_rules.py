@@ -3464,6 +3464,17 @@ RULES: dict[str, SecretRule] = _rules(
         priority=VENDOR,
     ),
     SecretRule(
+        "http_digest_response", "CREDENTIAL",
+        # HTTP and SIP Digest authentication's `response=` (RFC 7616, RFC 3261): a hash of the password with the
+        # nonce. It is replayed while the nonce lives and cracked offline for the password, so it is the password's
+        # stand-in. The nonce, realm and uri beside it are the server's and stay. Quotes may be JSON-escaped.
+        re.compile(r"\bDigest[ \t]+(?:[^\n]{0,600}?[,\s])?response=(?:\\?\")?"
+                   r"(?P<secret>[0-9a-fA-F]{32}(?:[0-9a-fA-F]{32})?)(?![0-9a-fA-F])"),
+        ("response=",),
+        "https://www.rfc-editor.org/rfc/rfc7616#section-3.4; https://www.rfc-editor.org/rfc/rfc3261#section-22.4",
+        priority=VENDOR,
+    ),
+    SecretRule(
         "segment_public_api_token", "API_KEY",
         # Segment's Public API token (`sgp_` and 64 letters and digits), a workspace's admin credential (red team 57).
         re.compile(r"(?<![\w-])(?P<secret>sgp_[A-Za-z0-9]{64})(?![\w-])"),

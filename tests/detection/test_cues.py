@@ -227,6 +227,9 @@ def detector() -> PiiDetector:
     ("김민준님, 안녕하세요", "PERSON", "김민준"),
     ("배송 조회: 수령인 김민준 님, 연락처", "PERSON", "김민준"),  # a space before the honorific
     ("王伟先生，您好", "PERSON", "王伟"),
+    ("担当 佐藤 健太 様", "PERSON", "佐藤 健太"),  # a mail merge's spaces
+    ("患者氏名: 小林 真由美（1950年8月21日生）", "DATE_OF_BIRTH", "1950年8月21日"),
+    ("昭和25年8月21日生まれ", "DATE_OF_BIRTH", "昭和25年8月21日"),
     # A Japanese self-introduction (left as found in session 17)
     ("小林 結衣です。よろしくお願いします", "PERSON", "小林 結衣"),
     ("カスタマーサポート担当の佐藤と申します。", "PERSON", "佐藤"),
@@ -510,6 +513,7 @@ def test_git_records_the_author_s_name_and_only_the_name_is_found(
     "scores 0.12345, 0.67891", "position 123.4567,12.3456",  # no cue; a latitude out of range
     "PAN 4111 card", "DOB 1.2.3.4",  # a card's PAN is no Indian PAN; four groups are no date
     "お客様、担当者様、皆様", "고객님, 여러분", "各位先生",  # roles the honorifics address
+    "お客 様", "2024年4月1日生産開始",  # a role; a date before `生産` (production), no birth
     "Thanks, Team!", "Hello, World.", "Hi, Support Team,", "Thanks. Next step.", "Dear Customer.",
     "これは問題です。よろしくお願いします", "ご確認のほどよろしくお願いします。配送は明日です。",  # no one introduced
     "Project name\nRelease Checklist\n", "Display name\nAcme Team\n", "Name\nStatus\nJane",
@@ -737,7 +741,8 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                '<birthTime value="19570209"/>',
                # red team 60
                "Anna Schulz geb. Hoffmeister", "AHV-Nr. 756.4815.2739.03", "SV-Nr. des GF 1279150472",
-               "CHASSI 9BWAB45U9HT084417", "CÓDIGO RENAVAM 01947362582"]
+               "CHASSI 9BWAB45U9HT084417", "CÓDIGO RENAVAM 01947362582",
+               "chave aleatória: 7d9f0a3e-5b2c-4e81-9f6a-2c4d8e1b7a90", "1950年8月21日生"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
