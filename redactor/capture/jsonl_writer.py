@@ -5,9 +5,12 @@ Guarantees, and how they are kept:
 - **Nothing raw is written.** Each record (or batch) is redacted *before* any byte reaches the
   file. A redaction failure raises `CaptureError`; the raw record goes to the optional quarantine
   file (owner-only, refused inside a git work tree) and nowhere else.
-- **No torn line.** The redacted line(s) of one `write`/`write_many` are appended with a single
-  `os.write` on an `O_APPEND` descriptor, then fsynced. A short write is cut back before raising.
-  A kill can therefore only leave a torn tail if the kernel itself tore the write (power loss).
+- **One write per call; a torn tail is mended.** The redacted line(s) of one `write` or
+  `write_many` are appended with a single `os.write` on an `O_APPEND` descriptor, then fsynced.
+  A short write is cut back before raising.
+  A kill can still tear a line: Linux stops a multi-page write to a regular file between pages
+  when a fatal signal (SIGKILL) is pending, and power loss can tear one too. The torn bytes are
+  already redacted (nothing raw is ever handed to `write`), and the next writer cuts them back:
 - **Torn tail on open: truncated** (decision). A line without its newline was never
   acknowledged to the caller (`write` had not returned), and it is unparseable, so no reader can
   use it; cutting it back to the last complete line loses nothing that was promised and never
