@@ -1837,8 +1837,11 @@ _HL7_CLINICIAN = re.compile(r"\d{3,}\^[A-Z][A-Za-z'-]+\^[A-Z][A-Za-z'-]+(?:\^[^|
 # `5331927014GBR8502147M3107153<<<<<<<<<<<<<<08`: number and check digit, nationality, birth date and
 # check digit, sex, expiry and check digit. The check digits tell an MRZ from any other line of capitals.
 # (An empty personal number's check digit may be a filler, `<<<<<<<<<<<<<<<6`.)
-_MRZ_NAME_LINE = r"P[A-Z<]([A-Z<]{3}([A-Z<]{39}))"
-_MRZ_DATA_LINE = r"(([A-Z0-9<]{9})(\d)[A-Z<]{3}(\d{6})(\d)[MFX<]\d{6}\d[A-Z0-9<]{14}[\d<][0-9<])"
+# A visa's zone has the same shape (`V<FRAEL<AMRANI<<YASSINE<<...`), forty-four characters a line (MRV-A) or
+# thirty-six (MRV-B), its last characters optional data without a check digit (red team 61).
+_MRZ_NAME_LINE = r"[PV][A-Z<]([A-Z<]{3}([A-Z<]{39}|(?<=V.{4})[A-Z<]{31}))"
+_MRZ_DATA_LINE = (r"(([A-Z0-9<]{9})(\d)[A-Z<]{3}(\d{6})(\d)[MFX<]\d{6}\d"
+                  r"(?:[A-Z0-9<]{14}[\d<][0-9<]|[A-Z0-9<]{16}|[A-Z0-9<]{8}))")
 _MRZ = re.compile(_MRZ_NAME_LINE + r"(?:\s*|\\n)" + _MRZ_DATA_LINE)
 # Each line on its own, a whole run of the zone's characters (a tool's `"mrz": [line1, line2]`; red team 45).
 _MRZ_NAME_LINE_ALONE = re.compile(rf"(?<![A-Z0-9<]){_MRZ_NAME_LINE}(?![A-Z0-9<])")
@@ -1870,14 +1873,14 @@ def mrz_fields(text: str) -> Iterator[tuple[str, str]]:
     needs a family name and the `<<` after it, a data line its check digits."""
     for match in _MRZ.finditer(text):
         if _mrz_data_line_ok(match, 3):
-            yield from _mrz_name_fields(match.group(1), match.group(2))
+            yield from _mrz_name_fields(_name_line_as_written(match), match.group(2))
             yield from _mrz_data_fields(match, 3)
     for match in _MRZ_DATA_LINE_ALONE.finditer(text):
         if _mrz_data_line_ok(match, 1):
             yield from _mrz_data_fields(match, 1)
     for match in _MRZ_NAME_LINE_ALONE.finditer(text):
         if "<<" in match.group(2).rstrip("<"):
-            yield from _mrz_name_fields(match.group(1), match.group(2))
+            yield from _mrz_name_fields(_name_line_as_written(match), match.group(2))
     for match in _TD1_FIRST_LINE_ALONE.finditer(text):
         # (its first line alone, a list item as a tool returns the zone: `["IDD<<L01X00T471<<<<<<<<<<<<<<<", ...]`;
         # red team 60)
@@ -1897,6 +1900,13 @@ def mrz_fields(text: str) -> Iterator[tuple[str, str]]:
             yield "ID_NUMBER", optional.rstrip("<")
         if match.group(10) is not None:
             yield from _mrz_name_fields(match.group(10), match.group(10))
+
+
+def _name_line_as_written(match: re.Match[str]) -> str:
+    """The issuing state and name of a name line, from where a value can begin: after `P<`, or from the line's start
+    when the document's kind is a letter glued to them (`VCUSAMORALES<<ANA`, a US visa's)."""
+    start = match.start(1) if match.group(0)[1] == "<" else match.start()
+    return match.string[start:match.end(1)]
 
 
 def _mrz_data_line_ok(match: re.Match[str], first: int) -> bool:

@@ -954,7 +954,9 @@ _HONORIFICS = (
 _GAELIC_PARTICLE = rf"(?:(?-i:{'|'.join(sorted(GAELIC_PARTICLES))})(?:[ \t]+(?-i:Giolla|Ghiolla))?[ \t]+)?"
 # Lower-case particles of family names (`Frau von der Leyen`, `Sra. de la Fuente`); not German articles
 # alone (`Herr der Ringe`, `der Frau das Buch`).
-_PARTICLE = r"(?:(?:(?:von|van)(?:[ \t]+(?:der|den|dem))?|de(?:[ \t]+(?:la|las|los))?|del|della|di|da|du)[ \t]+)?"
+# (and Dutch ones: `mr. E.J. van der Linde`, `Dhr. van de Berg`, `ter Horst`, `in 't Veld`; red team 61)
+_PARTICLE = (r"(?:(?:(?:von|van)(?:[ \t]+(?:der|den|dem|de|het|['’]t))?|(?:in|op)[ \t]+(?:de|der|den|het|['’]t)"
+             r"|ter|ten|de(?:[ \t]+(?:la|las|los))?|del|della|di|da|du)[ \t]+)?")
 # The name such a title addresses: a family name alone or up to three words, an initial between them (`Herr
 # Müller`, `Sra. María López García`, `Ing. Fabrizio Colombo`).
 _ADDRESSED_NAME = (rf"{_PARTICLE}{_NAME_WORD}(?:[ \t]+(?:[{CAPITAL}]\.[ \t]+)?(?!{_CALENDAR_WORDS}\b){_PARTICLE}"
@@ -1132,6 +1134,16 @@ _RELATIVE_CUE_KEYWORDS = tuple(f"{mine} {relative}" for mine, relatives in _RELA
 # Brands and characters named with a title (`Dr Pepper Zero`, `Dr. Oetker`, `Dr. Martens`, `Mr. Clean`).
 _TITLED_BRANDS = frozenset({"pepper", "oetker", "martens", "scholl", "scholl's", "bronner", "bronner's", "seuss",
                             "who", "strangelove", "jart", "clean", "muscle", "potato", "bean", "robot"})
+# What `titled_name` checks a name without: its leading initials and particles (`E.J. van der Linde` is `Linde`).
+_LEADING_INITIALS_AND_PARTICLE = re.compile(rf"(?:[{CAPITAL}]\.[ \t]?)*[ \t]*{_PARTICLE}")
+
+
+def _is_titled_person(value: str) -> bool:
+    leading = _LEADING_INITIALS_AND_PARTICLE.match(value)
+    name = value[leading.end():] if leading else value
+    return is_plausible_person(name) and value.split(maxsplit=1)[0].lower() not in _TITLED_BRANDS
+
+
 # Keys that hold a person's name, as a record written as text spells them (see `quoted_person_key`).
 # (Not `client`, `client_name`, `tenant`: an OAuth client's or a SaaS tenant's name in code and logs.)
 _PERSON_KEY_WORDS = (
@@ -1730,6 +1742,45 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"[A-Z]{2}[A-Z0-9]\d{6}(?![\w-])|\d{12}(?![\w-])|[A-Z0-9]{3}[ -]?[A-Z0-9]{3}[ -]?[A-Z0-9]{3}(?![\w-])",
             _has_digits(3), separator=_ID_CELL_SEPARATOR,
             keywords=("brp", "biometric", "dbs", "share code")),
+    # A UK visa application's references (red team 61): a certificate of sponsorship's (`CoS C2X7K94618P`, eleven
+    # characters), the unique application number (`UAN 3491-0287-6615-4302`, sixteen digits; India's twelve are
+    # `india_uan`'s) and a GWF reference, which names itself (`GWF072841963`).
+    CueRule("uk_visa_reference", "ID_NUMBER",
+            rf"\b(?-i:CoS)\b{_NUMBER_WORDS}"
+            r"|\bcertificate[ \t]+of[ \t]+sponsorship(?:[ \t]+(?:ref(?:erence)?|number|no\.?))?"
+            r"|\b(?-i:UAN)\b|\b(?=(?-i:GWF)\d{9}(?!\w))",
+            r"GWF\d{9}(?!\w)|[A-Z0-9]{11}(?![\w-])|\d{4}(?:[ -]?\d{4}){3}(?![\w-])", _has_digits(5),
+            keywords=("cos", "certificate of sponsorship", "uan", "gwf")),
+    # A visa's number, as its sticker prints it (`visa FRA019283746`, `VISA FRA N° FRA019283746`: a Schengen state's
+    # code and nine digits; a US visa's eight digits, a letter first or not); not a card's (`Visa 4111 ...`, whose
+    # groups of four are too short here).
+    CueRule("visa_number", "ID_NUMBER",
+            r"\bvisa(?:[ \t]+(?-i:[A-Z]{3})(?=[ \t]))?"
+            r"(?:[\s_-]*(?:number|num\.?|no\.?|nr\.?|n[°º]|#|sticker|foil|vignette))?",
+            r"[A-Z]{3}\d{9}(?![\w-])|[A-Z]?\d{7,9}(?![\w-])", keywords=("visa",)),
+    # A Moroccan, Algerian or Tunisian national identity card (`CIN BK283746`: one or two letters and digits;
+    # Tunisia's eight digits). (Not Italy's bank CIN, one letter.)
+    CueRule("maghreb_national_id", "ID_NUMBER", rf"\b(?-i:CIN|CNIE)\b{_NUMBER_WORDS}(?:[ \t]*n[°º])?",
+            r"[A-Z]{1,2}\d{5,7}(?![\w-])|\d{8}(?![\w-])", keywords=("cin", "cnie")),
+    # A German passport after its German name (`Mein Pass N01487326`, `Reisepass-Nr. C01X00T47`, `Passnummer`):
+    # a letter, then eight letters and digits. (`Pass` with its capital: the English verb is no cue.)
+    CueRule("german_passport", "ID_NUMBER",
+            r"\b(?:(?-i:Pass)|reisepass)(?:nummer|[ \t-]*(?:nr\.?|no\.?|#))?",
+            r"[A-Z][A-Z0-9]{7,8}(?![\w-])", _has_digits(5), keywords=("pass", "reisepass")),
+    # A bank account as French-speaking banks print it (a RIB): twenty to twenty-four digits after `RIB` or `compte`
+    # (`relevé du compte 011780000012345678901234`, Morocco's 24; a French RIB's `30004 00123 0001234567X 42`).
+    CueRule("rib_account", "ID_NUMBER",
+            r"\b(?:(?-i:RIB)|compte|cuenta|conto|conta)\b(?:[ \t]+(?:courant|bancaire|bancario|corrente|n[°º]))?",
+            r"\d{5}[ \t]?\d{5}[ \t]?[\dA-Z]{11}[ \t]?\d{2}(?![\w-])|\d(?:[ \t]?\d){19,23}(?![\w-])",
+            _has_digits(18), keywords=("rib", "compte", "cuenta", "conto", "conta")),
+    # A licence number that is a login (`Sponsor Management System login: licence 2PQ7HX3R1`): capitals and
+    # digits, three digits at least. (A licence's number alone stays: `software license number ABCD-1234-EFGH-5678`
+    # names a product, red team 38.)
+    CueRule("login_licence", "ID_NUMBER",
+            rf"\b(?:log[ \t-]?in|sign[ \t-]?in|user(?:[ \t]?name)?)(?:[ \t]+(?:id|with))?[ \t]*[:=]?[ \t]*licen[cs]e"
+            rf"{_NUMBER_WORDS}",
+            r"(?=[A-Z0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{5,40}(?![\w-])", _has_digits(3),
+            keywords=("login", "log in", "log-in", "signin", "sign in", "sign-in", "user")),
     # France's social security number (NIR: sex, year and month of birth, place, order, a key of 97 - n mod 97),
     # after its names: `NIR : 284077511309289`, `N° de sécurité sociale 2 84 07 75 113 092 89`.
     CueRule("french_nir", "ID_NUMBER",
@@ -2337,17 +2388,19 @@ CUE_RULES: tuple[CueRule, ...] = (
     # A title: "Dr. Bartholomew Finch", "Mrs Amara Nwosu", "spoke with Mr Patel" (written with its capital:
     # "MR" is a merge request). A given and a family name or a family name alone, no more: `Mr. Coffee
     # Espresso Maker`, `Dr. Martens Smooth Leather Boots`, `Dr. Bronner's Pure Castile Soap` are products.
-    CueRule("titled_name", "PERSON", r"\b(?-i:Dr|Mr|Mrs|Ms|Mx|Prof)\b\.?",
+    # (and the Dutch titles of a law, an engineering or a doctoral degree, written in lower case: `mr. E.J. van der
+    # Linde`, `ir. J. de Boer`, `drs. P. Bakker`; red team 61)
+    CueRule("titled_name", "PERSON", r"\b(?-i:Dr|Mr|Mrs|Ms|Mx|Prof)\b\.?|\b(?-i:mr|ir|drs|dr)\.",
             # (not a second title: `Prof Dr. Halvorsen-Mbeki` is named after the last; red team 45)
             rf"(?!(?:Dr|Mr|Mrs|Ms|Mx|Prof)\b)"
-            rf"(?:{_NAME_WORD}(?:[ \t]+[{CAPITAL}]\.)?[ \t]+{_GAELIC_PARTICLE}(?!{_CALENDAR_WORDS}\b){_NAME_WORD}"
-            rf"|{_GAELIC_PARTICLE}(?!{_CALENDAR_WORDS}\b){_NAME_WORD}(?!['’]s[ \t]+[{CAPITAL}])"
-            # (an initial first: `Ms P. Venkataraman-Lowe`; red team 47)
-            rf"|[{CAPITAL}]\.[ \t]+{_GAELIC_PARTICLE}{_NAME_WORD})(?![ \t]+[{CAPITAL}])",
-            lambda value: is_plausible_person(value.split(". ", 1)[-1] if value[1:2] == "." else value)
-            and value.split()[0].lower() not in _TITLED_BRANDS,
+            rf"(?:{_NAME_WORD}(?:[ \t]+[{CAPITAL}]\.)?[ \t]+{_GAELIC_PARTICLE}{_PARTICLE}(?!{_CALENDAR_WORDS}\b)"
+            rf"{_NAME_WORD}"
+            rf"|{_GAELIC_PARTICLE}{_PARTICLE}(?!{_CALENDAR_WORDS}\b){_NAME_WORD}(?!['’]s[ \t]+[{CAPITAL}])"
+            # (initials first: `Ms P. Venkataraman-Lowe`, `Mr E.J. Linde`; red team 47)
+            rf"|(?:[{CAPITAL}]\.[ \t]?){{1,3}}[ \t]*{_GAELIC_PARTICLE}{_PARTICLE}{_NAME_WORD})(?![ \t]+[{CAPITAL}])",
+            _is_titled_person,
             separator=r"(?:[ \t]+)",
-            keywords=("dr", "mr", "mrs", "ms", "mx", "prof")),
+            keywords=("dr", "mr", "mrs", "ms", "mx", "prof", "ir.")),
     # A German, Spanish, French or Italian title: a family name alone is enough (`Guten Tag Herr Müller`,
     # `Frau Dr. Schneider`, `Sra. María López García`), up to three words (nouns are capitalised in
     # German: `Herr Müller Zeit hat` takes a noun too, rather than leave a name). Not a role the title

@@ -742,7 +742,12 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                # red team 60
                "Anna Schulz geb. Hoffmeister", "AHV-Nr. 756.4815.2739.03", "SV-Nr. des GF 1279150472",
                "CHASSI 9BWAB45U9HT084417", "CÓDIGO RENAVAM 01947362582",
-               "chave aleatória: 7d9f0a3e-5b2c-4e81-9f6a-2c4d8e1b7a90", "1950年8月21日生"]
+               "chave aleatória: 7d9f0a3e-5b2c-4e81-9f6a-2c4d8e1b7a90", "1950年8月21日生",
+               # red team 61
+               "My CoS was C2X7K94618P", "visa application ref GWF072841963", "UAN 3491-0287-6615-4302",
+               "VISA FRA N° FRA019283746", "CIN BK283746", "Mein Pass N01487326",
+               "relevé du compte 011780000012345678901234",
+               "login: licence 2PQ7HX3R1", "mr. E.J. van der Linde"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
