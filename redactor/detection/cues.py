@@ -1132,6 +1132,8 @@ _RELATIVE_CUE_KEYWORDS = tuple(f"{mine} {relative}" for mine, relatives in _RELA
                                for relative in relatives)
 
 # Brands and characters named with a title (`Dr Pepper Zero`, `Dr. Oetker`, `Dr. Martens`, `Mr. Clean`).
+# Up to three capitalised Cyrillic words (a Russian or Ukrainian name: `Олена Ковальчук`, `Ковальчук Олена Петрівна`).
+_CYRILLIC_NAME = r"[А-ЯЁІЇЄҐ][а-яёіїєґ'’]+(?:-[А-ЯЁІЇЄҐ][а-яёіїєґ]+)?(?:[ ][А-ЯЁІЇЄҐ][а-яёіїєґ'’]+){0,2}(?![\w])"
 _TITLED_BRANDS = frozenset({"pepper", "oetker", "martens", "scholl", "scholl's", "bronner", "bronner's", "seuss",
                             "who", "strangelove", "jart", "clean", "muscle", "potato", "bean", "robot"})
 # What `titled_name` checks a name without: its leading initials and particles (`E.J. van der Linde` is `Linde`).
@@ -2565,18 +2567,31 @@ CUE_RULES: tuple[CueRule, ...] = (
             keywords=("ת.ז", "ת. ז", "ת\"ז", "ת״ז", "תעודת", "מספר זהות", "teudat")),
     CueRule("russian_inn", "ID_NUMBER", r"\b(?-i:ИНН|INN)\b", r"\d{12}(?![\d-])", russian_inn_ok,
             separator=_ID_CELL_SEPARATOR, keywords=("инн", "inn")),
+    # Ten digits after a Dutch immigration number's name (`V-nummer 3012345678`) or a Ukrainian taxpayer's (`РНОКПП`,
+    # `ІПН`): ids, not phones (red team 61).
+    CueRule("ten_digit_registry_number", "ID_NUMBER", r"\bV-?nummer\b|(?<!\w)(?:РНОКПП|ІПН)(?!\w)", r"\d{10}(?!\d)",
+            keywords=("v-nummer", "vnummer", "рнокпп", "іпн")),
     CueRule("greek_afm", "ID_NUMBER", r"Α\.?Φ\.?Μ\.?", r"\d{9}(?![\d-])", greek_afm_ok, separator=_ID_CELL_SEPARATOR,
             keywords=("αφμ", "α.φ.μ")),
     # An Emirates ID has its own shape: 784 (the country), the year of birth, seven digits and a Luhn check digit.
     CueRule("emirates_id", "ID_NUMBER", "", r"(?<![\d-])784[ -]?(?:19|20)\d{2}[ -]?\d{7}[ -]?\d(?![\d-])",
             emirates_id_ok, separator="", keywords=("784",)),
+    # A Russian or Ukrainian form's name field (`ПІБ: Ковальчук Олена Петрівна`, `Ф.И.О.: Иванов Сергей`, `Заявитель:
+    # ...`; red team 61): up to three capitalised Cyrillic words after the label and its colon.
+    CueRule("cyrillic_name_label", "PERSON",
+            r"(?<![\w.])(?:П\.?І\.?Б\.?|Ф\.?И\.?О\.?|имя|ім['’]я|фамилия|прізвище|клиент|клієнт|заявитель|заявник"
+            r"|получатель|отримувач|отправитель|відправник|пациент|пацієнт|владелец|власник)",
+            _CYRILLIC_NAME, separator=r"(?:[ \t]*[:：][ \t]*)",
+            keywords=("піб", "п.і.б", "фио", "ф.и.о", "имя", "ім'я", "ім’я", "фамилия", "прізвище", "клиент", "клієнт",
+                      "заявитель", "заявник", "получатель", "отримувач", "отправитель", "відправник", "пациент",
+                      "пацієнт", "владелец", "власник")),
     # A self-introduction in Chinese, Russian or Ukrainian, Hindi or Greek: `我叫王小明`, `Меня зовут Сергей
     # Иванов`, `मेरा नाम राहुल शर्मा है`, `είμαι ο Γιώργος Παπαδόπουλος`.
     CueRule("self_introduction_other_scripts", "PERSON",
             r"我叫|我的名字(?:是|叫)|меня[ \t]+зовут|мене[ \t]+звати|मेरा[ \t]+नाम|είμαι[ \t]+(?:ο|η)|με[ \t]+λένε"
             r"|ονομάζομαι",
             rf"(?![你您他她它咱我大])[{_IDEOGRAPHS}]{{2,4}}(?![{_CJK}])"
-            r"|[А-ЯЁІЇЄҐ][а-яёіїєґ'’]+(?:-[А-ЯЁІЇЄҐ][а-яёіїєґ]+)?(?:[ ][А-ЯЁІЇЄҐ][а-яёіїєґ'’]+){0,2}(?![\w])"
+            rf"|{_CYRILLIC_NAME}"
             r"|[Α-ΩΆΈΉΊΌΎΏ][α-ωάέήίόύώϊϋΐΰς]+(?:[ ][Α-ΩΆΈΉΊΌΎΏ][α-ωάέήίόύώϊϋΐΰς]+){0,2}(?![\w])"
             r"|[\u0900-\u097f]+(?:[ ][\u0900-\u097f]+){0,2}(?=[ ]*(?:है|हूँ|हूं)(?![\u0900-\u0963\u0966-\u097f]))",
             _is_addressed_by_name, separator=r"(?:[ \t\u3000]*[:：,]?[ \t\u3000]*)",

@@ -747,7 +747,8 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "My CoS was C2X7K94618P", "visa application ref GWF072841963", "UAN 3491-0287-6615-4302",
                "VISA FRA N° FRA019283746", "CIN BK283746", "Mein Pass N01487326",
                "relevé du compte 011780000012345678901234",
-               "login: licence 2PQ7HX3R1", "mr. E.J. van der Linde"]
+               "login: licence 2PQ7HX3R1", "mr. E.J. van der Linde", "ПІБ: Ковальчук Олена Петрівна",
+               "my V-nummer is 3012345678", "РНОКПП 3124509876"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
