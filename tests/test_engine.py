@@ -4083,7 +4083,8 @@ def test_red_team_61_visa_applications_and_their_documents(tmp_path: Path) -> No
     login, a German `Pass`, a Moroccan CIN and RIB, a Schengen visa sticker and a visa's machine-readable zone (both
     MRV-A's `V<` line and an MRV-B's line with its kind glued on), a Dutch lawyer's `mr.` with initials and
     particles, a Ukrainian form's `ПІБ:`, ten-digit ids that are no phones (РНОКПП, a Dutch V-nummer). Near misses:
-    a card after `Visa`, licences that name products, a `Pass` that is a verb's, a short account after `compte`."""
+    a card after `Visa`, licences that name products, a `Pass` that is a verb's, a short account after `compte`.
+    Addresses in other scripts, after their labels, and a Cyrillic street with its house."""
     document: dict[str, Any] = {
         "email": "My CoS was C2X7K94618P, visa application ref GWF072841963 (UAN 3491-0287-6615-4302).",
         "sms": "Sponsor Management System login: licence 2PQ7HX3R1",
@@ -4092,13 +4093,20 @@ def test_red_team_61_visa_applications_and_their_documents(tmp_path: Path) -> No
         "mrz": ["V<FRAEL<AMRANI<<YASSINE<<<<<<<<<<<<<<<<<<<<<", "VCUSAMORALES<<ANA<MARIA<<<<<<<<<<<<<"],
         "nl": "Afspraak met mr. E.J. van der Linde op kantoor.",
         "ua": "ПІБ: Ковальчук Олена Петрівна; РНОКПП 3124509876; V-nummer 3012345678",
+        "addresses": ["Địa chỉ: 45 Nguyễn Huệ, Phường Bến Nghé, Quận 1, TP. Hồ Chí Minh",
+                      "Адрес: г. Киев, ул. Крещатик, д. 22, кв. 15", "العنوان: شارع الملك فهد، حي العليا، الرياض 12214",
+                      "Lives at ул. Ленина 5-12, Москва."],
         "near": "Paid with Visa ending 4242. License: Apache-2.0, software license number ABCD-1234-EFGH-5678. "
                 "Pass 2 of 3 done. Le compte 12345 est ouvert.",
     }
     out = redacted_by_the_cli(tmp_path, document, b"C2X7K94618P", b"GWF072841963", b"3491-0287-6615-4302",
                               b"2PQ7HX3R1", b"N01487326", b"BK283746", b"FRA019283746", b"011780000012345678901234",
-                              b"AMRANI", b"YASSINE", b"MORALES", b"van der Linde", b"E.J.",
-                              "Ковальчук".encode(), b"3124509876", b"3012345678")
+                              b"AMRANI", b"YASSINE", b"MORALES", b"van der Linde", b"E.J.", b"3124509876",
+                              b"3012345678")
+    # (the file was written with JSON's \u escapes: the other scripts' values are looked for in the parsed text)
+    text = json.dumps(out, ensure_ascii=False)
+    for value in ("Ковальчук", "Олена", "Nguyễn Huệ", "Крещатик", "الملك فهد", "Ленина"):
+        assert value not in text
     assert out["near"] == document["near"]
     assert out["ua"].startswith("ПІБ: <PERSON:") and out["ua"].count("<ID_NUMBER:") == 2
     assert out["mrz"][0].startswith("V<<PERSON:") and out["mrz"][1].startswith("<PERSON:")

@@ -2543,6 +2543,22 @@ CUE_RULES: tuple[CueRule, ...] = (
             # (an apartment's building and unit: `, 101동 1203호`)
             r"(?:,?\s?\d{1,4}동\s?\d{1,5}호)?",
             separator="", keywords=("시", "도")),
+    # A Russian or Ukrainian street and house (`ул. Крещатик, д. 22, кв. 15`, `вул. Сумська, буд. 10`, `ул. Ленина
+    # 5-12`), the city before it if written (`г. Киев, `, `м. Харків, `; red team 61).
+    CueRule("cyrillic_street_address", "STREET_ADDRESS", "",
+            r"(?<![\w.])(?:(?:г|м)\.[ ]?[А-ЯЁІЇЄҐ][а-яёіїєґ'’-]+,[ ]?)?"
+            r"(?:ул\.|улица|вул\.|вулиця|просп\.|проспект|пр-т|пер\.|переулок|провулок|бул\.|бульвар|наб\.|шоссе)[ ]?"
+            r"[А-ЯЁІЇЄҐ0-9][а-яёіїєґА-ЯЁІЇЄҐ'’.-]+(?:[ ][А-ЯЁІЇЄҐ][а-яёіїєґ'’-]+)?,?[ ]?(?:(?:д|буд)\.[ ]?)?"
+            r"\d{1,4}[а-яА-Я]?(?:[-/]\d{1,4})?(?:,?[ ]?(?:кв|оф)\.[ ]?\d{1,4})?(?![\w])",
+            separator="", keywords=("ул.", "улица", "вул.", "вулиця", "просп", "пр-т", "пер.", "переулок", "провулок",
+                                    "бул.", "бульвар", "наб.", "шоссе")),
+    # An address after its label in Vietnamese, Russian or Ukrainian, Arabic, Persian or Dari, Hebrew or Greek (`Địa
+    # chỉ: 45 Nguyễn Huệ, Quận 1, TP. Hồ Chí Minh`, `العنوان: شارع الملك فهد، الرياض 12214`; red team 61): the rest
+    # of the field, a number in it.
+    CueRule("address_label_other_scripts", "STREET_ADDRESS",
+            r"(?<!\w)(?:địa[ \t]+chỉ|адрес|адреса|місце[ \t]+проживання|العنوان|عنوان|آدرس|כתובת|διεύθυνση)",
+            r"[^\n;|\"\\]{4,160}?(?=[ \t]*(?:$|\n|;|\||\"|\\))", _has_digits(1), separator=r"(?:[ \t]*[:：][ \t]*)",
+            keywords=("địa chỉ", "адрес", "місце проживання", "العنوان", "عنوان", "آدرس", "כתובת", "διεύθυνση")),
     # National numbers with a check digit after their names in their own scripts (full-width digits too): a
     # mainland Chinese resident identity number (`身份证号110105194912310021X`), a Taiwan one (`身分證字號
     # A123456789`), Japan's My Number (`マイナンバーは1234 5678 9018`), an Israeli Teudat Zehut (`ת.ז. 034567891`),

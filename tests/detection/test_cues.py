@@ -748,7 +748,8 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "VISA FRA N° FRA019283746", "CIN BK283746", "Mein Pass N01487326",
                "relevé du compte 011780000012345678901234",
                "login: licence 2PQ7HX3R1", "mr. E.J. van der Linde", "ПІБ: Ковальчук Олена Петрівна",
-               "my V-nummer is 3012345678", "РНОКПП 3124509876"]
+               "my V-nummer is 3012345678", "РНОКПП 3124509876", "ул. Крещатик, д. 22, кв. 15",
+               "Địa chỉ: 45 Nguyễn Huệ, Quận 1"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
