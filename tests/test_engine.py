@@ -1103,14 +1103,16 @@ CUSTOM_FIELDS = {
 
 def redacted_by_the_cli(tmp_path: Path, document: dict[str, Any], *planted: bytes) -> Any:
     """`document` written to a file and redacted by the CLI (NER off); none of `planted` is in the bytes
-    written. Returns the output, parsed."""
+    written, nor in their text once parsed. Returns the output, parsed."""
     raw = tmp_path / "raw.json"
     raw.write_text(json.dumps(document), encoding="utf-8")
     result = run_cli("redact", str(raw), "-o", str(tmp_path / "out"), "--no-ner", "-q")
     assert result.returncode == 0, result.stderr
     written = (tmp_path / "out" / "raw.json").read_bytes()
+    # (and in the parsed text: the file keeps the input's `\u` escapes, which a value in another script would hide)
+    decoded = json.dumps(json.loads(written), ensure_ascii=False).encode()
     for value in planted:
-        assert value not in written
+        assert value not in written and value not in decoded, value
     return json.loads(written)
 
 
