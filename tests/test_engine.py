@@ -1169,7 +1169,7 @@ def test_immigration_numbers_and_share_codes_under_their_keys(tmp_path: Path) ->
         "xml": "<RightToRentResult><ShareCode>RK73MP9QX</ShareCode></RightToRentResult>",
     }, b"71842096433", b"IOE0931847265", b"900417352", b"RK73MP9QX")
     assert all(value.startswith("<ID_NUMBER:") for value in out["client"].values())
-    assert out["xml"].startswith("<RightToRentResult><ShareCode><ID_NUMBER:")
+    assert out["xml"].startswith("<RightToRentResult><ShareCode>&lt;ID_NUMBER:")  # (escaped in markup)
 
 
 DUPLICATE_IN_ARGUMENTS = {"tool_calls": [{"function": {"name": "charge", "arguments": json.dumps(
@@ -1330,7 +1330,8 @@ def test_people_in_log_pairs_user_fields_and_double_barrelled_names(no_ner: Reda
     assert out["log"].startswith('level=info customer="<PERSON:') and out["log"].endswith('> msg="retry"')
     assert out["user"]["username"].startswith("<PERSON:")
     assert out["handles"] == {"username": "jdoe", "owner": "Platform Team", "author": "Release Bot"}
-    assert re.fullmatch(r"<name><PERSON:[0-9a-f]{12}></name><email><EMAIL_ADDRESS:[0-9a-f]{12}></email>", out["xml"])
+    assert re.fullmatch(r"<name>&lt;PERSON:[0-9a-f]{12}&gt;</name><email>&lt;EMAIL_ADDRESS:[0-9a-f]{12}&gt;</email>",
+                        out["xml"])
 
 
 def test_calendar_words_and_tool_output_are_no_names(default_redactor: Redactor) -> None:
@@ -1599,7 +1600,8 @@ def test_html_character_references_and_keys_written_two_ways(no_ner: Redactor, t
     html = "<p>Mail hollis.b&#x40;quarry-lane.example or hollis.b&commat;quarry-lane.example</p>"
     out = no_ner.redact({"html": html, "to": "hollis.b@quarry-lane.example",
                          "dupes": {"Ngozi.Adeyemi@Lagos-Fintech.example": 1, "ngozi.adeyemi@lagos-fintech.example": 2}})
-    assert out["html"] == f"<p>Mail {out['to']} or {out['to']}</p>"
+    in_markup = out["to"].replace("<", "&lt;").replace(">", "&gt;")
+    assert out["html"] == f"<p>Mail {in_markup} or {in_markup}</p>"
     assert len(out["dupes"]) == 2 and all(key.startswith("<EMAIL_ADDRESS:") for key in out["dupes"])
     source = tmp_path / "scores.json"
     source.write_text(json.dumps({"full_name": "Jane Doe", "scores": {"Jane Doe": 1, "JANE DOE": 2}}), encoding="utf-8")
@@ -1984,7 +1986,7 @@ def test_round_24_xml_elements_and_home_directories(no_ner: Redactor) -> None:
     for raw in ("JT482193C", "Eilidh", "Campbell", "1991-05-07", "Anouk", "NL91ABNA", "pvenkataraman",
                 "mateus.carvalho", "Mateus Carvalho"):
         assert raw not in text, raw
-    assert out["fps"].startswith("<Employee><NINO><ID_NUMBER:") and "<BirthDate><DATE_OF_BIRTH:" in out["fps"]
+    assert out["fps"].startswith("<Employee><NINO>&lt;ID_NUMBER:") and "<BirthDate>&lt;DATE_OF_BIRTH:" in out["fps"]
     assert out["sepa"].endswith("<EndToEndId>EXP-0087</EndToEndId>")
     assert out["pom"] == "<project><name>Apache Commons Lang</name><version>3.14.0</version></project>"
     assert out["trace"].startswith("at Pool.connect (/home/<PERSON:") and "/code/ledger-api/src/db/pool.ts:42:10)" \
@@ -2921,7 +2923,7 @@ def test_red_team_47_encoded_bodies_xml_and_yaml_names_of_fields(no_ner: Redacto
     assert out["har"]["postData"]["text"].endswith("&address1=<STREET_ADDRESS:"
                                                    + out["har"]["postData"]["text"].split("<STREET_ADDRESS:")[1])
     assert "&country=US" in out["har"]["postData"]["text"]
-    assert out["soap"].startswith("<soap:Body><cb:Customer><cb:DateOfBirth><DATE_OF_BIRTH:")
+    assert out["soap"].startswith("<soap:Body><cb:Customer><cb:DateOfBirth>&lt;DATE_OF_BIRTH:")
     assert out["yaml"].endswith("\n  tier: gold\n")
 
 
@@ -3021,11 +3023,11 @@ def test_values_written_in_character_references_are_read_and_replaced_as_written
     text = json.dumps(out, ensure_ascii=False)
     for value in ("984&#45;555", "0134", "j&#46;doe", "doe&#64;", "1111&#32;1111", "alice", "7700 900123"):
         assert value not in text, value
-    assert out["page"].startswith("<p>Call me on <PHONE_NUMBER:") and out["page"].endswith("</p>")
-    page_phone = TOKEN_RE.search(out["page"])
+    assert out["page"].startswith("<p>Call me on &lt;PHONE_NUMBER:") and out["page"].endswith("</p>")
+    page_phone = TOKEN_RE.search(out["page"].replace("&lt;", "<").replace("&gt;", ">"))  # (escaped in markup)
     plain_phone = TOKEN_RE.search(out["plain"])
     assert page_phone is not None and plain_phone is not None and page_phone.group(0) == plain_phone.group(0)
-    assert "<EMAIL_ADDRESS:" in out["page"] and "<CREDIT_CARD:" in out["card"]
+    assert "&lt;EMAIL_ADDRESS:" in out["page"] and "&lt;CREDIT_CARD:" in out["card"]
     assert out["kept"] == ["AT&amp;T &lt;b&gt;", "/search?q=1&copy=2", "fine &madeup; words"]
 
 
@@ -3505,8 +3507,8 @@ def test_red_team_54_device_dumps_tax_filings_and_workspace_records(tmp_path: Pa
                b"483921", b"60417", b"HeatherSkye!77", b"693218405", b"Lisboa-7731", b"912384765", b"Wiosna2024!Kr",
                b"impasse des Lilas"]
     out = redacted_by_the_cli(tmp_path, document, *planted)
-    assert '<string name="theme">dark</string>' in out["prefs"] and '<string name="app_lock_pin"><CREDENTIAL:' in out[
-        "prefs"]
+    assert '<string name="theme">dark</string>' in out["prefs"]
+    assert '<string name="app_lock_pin">&lt;CREDENTIAL:' in out["prefs"]
     assert out["strings_xml"] == document["strings_xml"]  # an app's string resources are its UI's words
     assert out["keychain"][1]["data"] == "keep-this-label" and out["keychain"][0]["account"] == "stripe.ephemeral"
     assert out["apns"].endswith(" -> 400 BadDeviceToken") and "&state=ok'" in out["callback"]
@@ -3581,7 +3583,7 @@ def test_round_53_left_curl_cookies_no_break_spaces_and_databricks_rows(tmp_path
     assert re.search(r"-b 'sessionid=<ACCESS_TOKEN:[0-9a-f]+>; theme=dark' https://app\.example\.com/api/me\n",
                      out["shell"])
     assert out["shell"].endswith("\ngit checkout -b feature/login-fix")
-    assert out["html"].startswith("<p>Call me on <PHONE_NUMBER:")
+    assert out["html"].startswith("<p>Call me on &lt;PHONE_NUMBER:")
     assert out["html"].endswith("<p>Price&nbsp;12.50&nbsp;EUR</p>")
     assert out["databricks"]["result"]["data_array"][0][::3] == ["1001", "pro"]
     assert out["databricks"]["manifest"] == document["databricks"]["manifest"]
@@ -4113,6 +4115,40 @@ def test_red_team_61_visa_applications_and_their_documents(tmp_path: Path) -> No
     assert out["ua"].startswith("ПІБ: <PERSON:") and out["ua"].count("<ID_NUMBER:") == 2
     assert out["mrz"][0].startswith("V<<PERSON:") and out["mrz"][1].startswith("<PERSON:")
     assert out["nl"].startswith("Afspraak met mr. <PERSON:") and out["nl"].endswith("> op kantoor.")
+
+
+def test_a_token_inside_an_xml_or_html_document_keeps_it_well_formed(tmp_path: Path) -> None:
+    """A tool's XML payload and an email's HTML body (red team 62: a tenancy registration's `<Name>`): the token's
+    brackets are escaped, so the document still parses, and a second run leaves it as it is (the escaped token is
+    a token). A creditor that is a lender (`Ford Credit`) is no person, nor the `credit` of `Pull credit`. Prose
+    that quotes a tag keeps its tokens as they are."""
+    from xml.etree import ElementTree
+
+    document: dict[str, Any] = {
+        "payload_xml": '<?xml version="1.0"?><Registration><Tenant id="t-1"><Name>Siobhan Kearney-Walsh</Name>'
+                       "<Email>siobhan.kw@eircom.example</Email><Phone>+353 87 123 4567</Phone></Tenant>"
+                       "</Registration>",
+        "html": '<p>Dear Siobhan Kearney-Walsh,</p><p>Call +353 87 123 4567 or '
+                '<a href="mailto:siobhan.kw@eircom.example">reply</a>.</p>',
+        "prose": "The <Name> element held siobhan.kw@eircom.example.",
+        "liabilities": [{"type": "Installment", "creditor": "Ford Credit"}],
+        "note": "Pull credit with the applicant's consent.",
+    }
+    out = redacted_by_the_cli(tmp_path, document, b"Kearney", b"siobhan.kw", b"123 4567")
+    root = ElementTree.fromstring(out["payload_xml"])  # noqa: S314  # (the test's own document)
+    name = root.find("Tenant/Name")
+    assert name is not None and TOKEN_RE.fullmatch(name.text or "") and name.text.startswith("<PERSON:")
+    assert root.find("Tenant").get("id") == "t-1"  # type: ignore[union-attr]
+    assert "&lt;PHONE_NUMBER:" in out["html"] and "<PHONE_NUMBER:" not in out["html"]
+    assert re.fullmatch(r"The <Name> element held <EMAIL_ADDRESS:[0-9a-f]{12}>\.", out["prose"])
+    assert out["liabilities"] == document["liabilities"] and out["note"] == document["note"]
+    again = tmp_path / "again"
+    again.mkdir()
+    first = (tmp_path / "out" / "raw.json").read_bytes()
+    (again / "raw.json").write_bytes(first)
+    result = run_cli("redact", str(again / "raw.json"), "-o", str(again / "out"), "--no-ner", "-q")
+    assert result.returncode == 0, result.stderr
+    assert (again / "out" / "raw.json").read_bytes() == first
 
 
 def test_an_answer_alone_is_what_the_turn_before_asked_for(tmp_path: Path) -> None:

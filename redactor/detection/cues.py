@@ -434,6 +434,8 @@ _ORGANISATION_WORDS = frozenset({
     # gratitude,\nSunrise Animal Rescue`, `my landlord Foxtons Lettings`, `my tutor Khan Academy`; red team 42)
     "rescue", "hospice", "nursery", "shelter", "sanctuary", "charity", "society", "association", "bureau",
     "academy", "lettings", "management", "board",
+    # a lender's or a dealer's name (`Ford Credit` as a loan's creditor, `Toyota Financial Services`; red team 62)
+    "credit", "finance", "financial", "capital", "leasing", "lending", "loans", "mortgages", "autos", "dealership",
     # childcare, schools and charities in the languages of the forms agents fill in (`Kinderdagverblijf De Regenboog`,
     # `Przedszkole nr 12`, `Fundación Vicente Ferrer`; red team 50)
     "kinderdagverblijf", "kinderopvang", "peuterspeelzaal", "basisschool", "crèche", "creche", "école", "ecole",

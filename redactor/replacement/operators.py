@@ -99,12 +99,16 @@ class Anonymizer:
         return bound
 
     def apply(self, text: str, spans: list[Span]) -> str:
+        from redactor.replacement.tokens import escaped_for_markup, is_markup_document
+
+        markup = is_markup_document(text)
         parts: list[str] = []
         position = 0
         for span in sorted(spans, key=lambda s: s.start):
             operator, params = self._operator_for(span.entity_type)
             parts.append(text[position:span.start])
-            parts.append(str(operator.operate(text=text[span.start:span.end], params=dict(params))))
+            replacement = str(operator.operate(text=text[span.start:span.end], params=dict(params)))
+            parts.append(escaped_for_markup(replacement) if markup else replacement)
             position = span.end
         parts.append(text[position:])
         return "".join(parts)
