@@ -281,6 +281,15 @@ _PII_KEY_ENTITIES = {
     **dict.fromkeys(("patient_telephone_numbers",), "PHONE_NUMBER"),
     # a mother's maiden name, an account's security answer and a family name (a bank's identity check)
     **dict.fromkeys(("maiden_name", "mothers_maiden_name", "mother_maiden_name", "mother_s_maiden_name"), "PERSON"),
+    # payroll, HR and motor records (red team 62): a UK biometric residence permit, DVLA's `firstNames`, a health plan's
+    # member id, India's PF and ESIC numbers, Brazil's eSocial worker and dependant (`cpfTrab`, `cpfDep`, `nmTrab`,
+    # `dtNascto`), a German tax id spelled out, an Australian Medicare card, Spanish and German plates' names
+    **dict.fromkeys(("brp", "brp_number", "carrier_member_id", "pf_number", "pf_no", "esic_no", "esic_number",
+                     "esi_number", "cpf_trab", "cpf_dep", "cpf_benef", "steuerliche_id", "steuerliche_idnr",
+                     "steuer_identifikationsnummer", "steuerliche_identifikationsnummer", "medicare", "placas", "placa",
+                     "kennz"), "ID_NUMBER"),
+    **dict.fromkeys(("first_names", "nm_trab", "nm_dep", "nm_benef"), "PERSON"),
+    **dict.fromkeys(("dt_nascto",), "DATE_OF_BIRTH"),
     # an EV charging card's RFID UID (OCPP's `idTag`) and the number printed on it (OCPI's `visual_number`)
     **dict.fromkeys(("id_tag", "idtag", "visual_number"), "ID_NUMBER"),
     **dict.fromkeys(("advertising_id", "google_advertising_id", "idfa", "gps_adid", "adid", "adjust_gps_adid",

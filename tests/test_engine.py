@@ -4117,6 +4117,47 @@ def test_red_team_61_visa_applications_and_their_documents(tmp_path: Path) -> No
     assert out["nl"].startswith("Afspraak met mr. <PERSON:") and out["nl"].endswith("> op kantoor.")
 
 
+def test_red_team_62_payroll_lettings_and_motor_records(tmp_path: Path) -> None:
+    """Red team 62 (NER off): a key safe's, an alarm panel's and a keypad's codes (and a code changed from one to
+    another), a Wi-Fi password after its network's name; driving licences in German and French and after a state's
+    `lic`; plates after `plates`, `immatriculé`, `Kennz.`, `car reg`; German, French insurance contracts; a BSN after
+    `BSN/sofinr`, a German eTIN and Identifikationsnummer, a Brazilian CTPS and PIS, a DBS certificate's number, a My
+    Number with words before its colon; names before their codice fiscale or phone; keys: `key_safe_code`, `brp`,
+    DVLA's `firstNames`, `carrier_member_id`, `pfNumber`, `esicNo`, eSocial's elements, `steuerliche_id`, `placas`,
+    `medicare`. Near misses: a status code's range, a company before its phone, a short contract number."""
+    document: dict[str, Any] = {
+        "ticket": "key safe (Master Lock 5401EURD) next to the meter box, code 4729. alarm panel is behind the door, "
+                  "code 1985 then press OFF. Also change the key safe code from 4729 to 8316. front door keypad "
+                  "C1946X. wifi if he needs it BT-Hub6-9XKQ / plumTree!2291",
+        "rental": "additional driver CA lic D6619034; Führerschein-Nr.: B19HK6T2R51; titulaire du permis de conduire "
+                  "n° 130169200457; plates NKV-2917; Peugeot 308 immatriculé FK-219-QZ; Alte Karre (Kennz. WI-JB 771); "
+                  "car reg KX19 WPE",
+        "insurance": "Versicherungsschein-Nr. VS-4471-829310-7; Vertragsnr. Allianz DV-4471-20391-K; contrat n° "
+                     "AXF-88213477",
+        "payroll": "BSN/sofinr: 238471561; eTIN: OBRLKTRN85L12N   Identifikationsnummer: 47152389649; CTPS 0048213 "
+                   "série 0031-SP   PIS 120.54321.88-0; Certificate number: 001784529364",
+        "jp": "マイナンバーも書いておきます: 482173905615",
+        "people": "locatrice Giuseppina Lombardozzi (C.F. LMBGSP58H61F205M); since 2021 from Graham Pettifer (tel 0113 "
+                  "496 0721)",
+        "access": {"key_safe_code": "5120"}, "rtw": {"brp": "ZU1483927"}, "dvla": {"firstNames": "GARETH OWEN"},
+        "benefits": {"carrier_member_id": "W284719336"}, "greyt": {"pfNumber": "KN/BNG/0048291/000/0001234",
+                                                                   "esicNo": "5112847361"},
+        "esocial": "<trabalhador><cpfTrab>28451936709</cpfTrab><nmTrab>Ana Beatriz Couto</nmTrab><dependente>"
+                   "<cpfDep>39102758423</cpfDep><dtNascto>1988-05-30</dtNascto></dependente></trabalhador>",
+        "fin": {"steuerliche_id": "57152389640", "placas": "RJK-482-A", "medicare": "2953718431"},
+        "near": "status code from 4000 to 4999; Contact Harbour Lettings (tel 0800 123 456); contrat n° 3",
+    }
+    out = redacted_by_the_cli(
+        tmp_path, document, b"4729", b"1985", b"8316", b"C1946X", b"plumTree", b"D6619034", b"B19HK6T2R51",
+        b"130169200457", b"NKV-2917", b"FK-219-QZ", b"WI-JB 771", b"KX19 WPE", b"VS-4471-829310-7", b"DV-4471-20391-K",
+        b"AXF-88213477", b"238471561", b"OBRLKTRN85L12N", b"47152389649", b"0048213", b"120.54321.88-0",
+        b"001784529364", b"482173905615", b"Lombardozzi", b"Pettifer", b"5120", b"ZU1483927", b"GARETH", b"W284719336",
+        b"0048291", b"5112847361", b"28451936709", b"Couto", b"39102758423", b"1988-05-30", b"57152389640",
+        b"RJK-482-A", b"2953718431")
+    assert out["near"] == document["near"]
+    assert "BT-Hub6-9XKQ / <PASSWORD:" in out["ticket"] and "PIS <ID_NUMBER:" in out["payroll"]
+
+
 def test_a_token_inside_an_xml_or_html_document_keeps_it_well_formed(tmp_path: Path) -> None:
     """A tool's XML payload and an email's HTML body (red team 62: a tenancy registration's `<Name>`): the token's
     brackets are escaped, so the document still parses, and a second run leaves it as it is (the escaped token is

@@ -1499,9 +1499,16 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("driver_licence", "ID_NUMBER",
             # (and a US card's own field: AAMVA's `4d DL 29471836`, `DLN`; not a bare `DL`, Delta's flights)
             rf"\b(?:driver'?s?|driving)[ _-]?licen[cs]e{_NUMBER_WORDS}|\bDL\s*#|\bCDL\b{_NUMBER_WORDS}"
-            r"|\b4d[ \t]+(?-i:DLN?|LIC)\b|(?-i:\bDLN)\b",
+            r"|\b4d[ \t]+(?-i:DLN?|LIC)\b|(?-i:\bDLN)\b"
+            # (in German, French and Spanish: `Führerschein-Nr.: B19HK6T2R51`, `permis de conduire n° 130169200457`,
+            # `carné de conducir`; red team 62)
+            r"|\bf(?:ü|ue|u)hrerschein(?:nummer|[ \t-]*nr\.?)?"
+            r"|\bpermis[ \t]+de[ \t]+conduire(?:[ \t]*(?:n[°º]|no\.?|num[ée]ro))?"
+            r"|\b(?:permiso|carn[eé]t?|licencia)[ \t]+de[ \t]+conduc(?:ir|ción|cion)"
+            r"(?:[ \t]*(?:n[°º]|no\.?|n[úu]m(?:ero|\.)?))?",
             r"[A-Z0-9][A-Z0-9-]{4,17}(?![\w-])", _has_digits(4),
-            keywords=("driver", "driving", "dl", "cdl", "4d")),
+            keywords=("driver", "driving", "dl", "cdl", "4d", "führerschein", "fuehrerschein", "fuhrerschein", "permis",
+                      "permiso", "carnet", "carné", "carne", "licencia")),
     # A traveller's trusted-traveller or redress number (`Known Traveler Number TT71J4K2Q`, `Redress number
     # 2201984`, a Global Entry/NEXUS PASSID).
     CueRule("trusted_traveller", "ID_NUMBER",
@@ -1511,10 +1518,11 @@ CUE_RULES: tuple[CueRule, ...] = (
             keywords=("known", "trusted", "redress", "global", "nexus", "passid", "ktn")),
     # A US licence after its state's postal code (`TX DL 38291746`, `WA licence WDLK7Y3M9P2Q`; red team 46).
     CueRule("state_code_driver_licence", "ID_NUMBER",
-            rf"(?-i:\b(?:{_US_STATE_CODES})\b)[ \t]+(?:(?-i:DL)|driver'?s?[ \t]+licen[cs]e|licen[cs]e)"
-            r"(?:[ \t]*(?:number|no\.?|#))?",
+            # (and `lic`, an Australian state's: `CA lic D6619034`, `VIC licence 042718365`; red team 62)
+            rf"(?-i:\b(?:{_US_STATE_CODES}|VIC|NSW|QLD|TAS|ACT|NT)\b)[ \t]+(?:(?-i:DL)|driver'?s?[ \t]+licen[cs]e"
+            r"|licen[cs]e|lic\.?(?![\w]))(?:[ \t]*(?:number|no\.?|#))?",
             r"[A-Z0-9][A-Z0-9-]{4,17}(?![\w-])", _has_digits(4),
-            keywords=("dl", "license", "licence")),
+            keywords=("dl", "license", "licence", "lic")),
     # A licence named by the state that issued it (`Massachusetts license number S44182736`, `state licence #`):
     # "number" (or `no.`, `#`) is required after it, as a software or business licence has numbers too.
     CueRule("state_driver_licence", "ID_NUMBER",
@@ -1706,12 +1714,13 @@ CUE_RULES: tuple[CueRule, ...] = (
     # Fiscale and partita IVA in Italy, BSN in the Netherlands, TC Kimlik in Turkey, NIK and NPWP in Indonesia,
     # CCCD/CMND in Vietnam, RG and CNPJ in Brazil, NIP in Poland, the German Personalausweis).
     CueRule("foreign_national_id", "ID_NUMBER",
-            r"\b(?-i:CURP|BSN|TCKN|NIK|NPWP|CCCD|CMND|RG|CNPJ|NIP|INE)\b|\bT\.?C\.?\s+kimlik(?:\s+no\.?)?"
+            r"\b(?-i:CURP|BSN|TCKN|NIK|NPWP|CCCD|CMND|RG|CNPJ|NIP|INE)\b(?:/sofi(?:nr|nummer)\.?)?"
+            r"|\bsofi[ -]?(?:nr|nummer)\b\.?|\bT\.?C\.?\s+kimlik(?:\s+no\.?)?"
             r"|\bkimlik\s+no\.?|\bcodice\s+fiscale|\bpartita\s+iva|\bP\.\s?IVA|\bpersonalausweis(?:nummer)?"
             r"|\bclave\s+de\s+elector|\bsố\s+(?:CCCD|CMND)",
             r"[A-Z0-9][A-Z0-9./-]{5,20}[A-Z0-9](?![\w-])", _has_digits(5),
             keywords=("curp", "bsn", "tckn", "nik", "npwp", "cccd", "cmnd", "rg", "cnpj", "nip", "ine", "kimlik",
-                      "codice", "partita", "p.iva", "p. iva", "personalausweis", "clave", "số")),
+                      "codice", "partita", "p.iva", "p. iva", "personalausweis", "clave", "số", "sofi")),
     # A British postcode after its label in any case (`my postcode is nw1 6xe`; in capitals the postcode recognizer
     # finds it anywhere).
     CueRule("uk_postcode_label", "STREET_ADDRESS", r"\bpost[ \t-]?code|\bpostal[ \t]+code",
@@ -1742,10 +1751,12 @@ CUE_RULES: tuple[CueRule, ...] = (
     # twelve digits (`DBS certificate no. 001234567890`), a share code (`share code W4X 9KP 7RM`).
     CueRule("uk_right_to_work", "ID_NUMBER",
             r"\b(?-i:BRP)(?:[ \t]+(?:number|no\.?))?|\bbiometric[ \t]+residence[ \t]+permit(?:[ \t]+(?:number|no\.?))?"
-            r"|\b(?-i:DBS)[ \t]+(?:certificate[ \t]+)?(?:number|no\.?)|\bshare[ \t]+code",
+            r"|\b(?-i:DBS)[ \t]+(?:certificate[ \t]+)?(?:number|no\.?)|\bshare[ \t]+code"
+            # (a DBS certificate's twelve digits after its form's own label: `Certificate number: 001784529364`)
+            r"|\bcertificate[ \t]+(?:number|no\.?)(?=[ \t]*[:#]?[ \t]*\d{12}(?![\w-]))",
             r"[A-Z]{2}[A-Z0-9]\d{6}(?![\w-])|\d{12}(?![\w-])|[A-Z0-9]{3}[ -]?[A-Z0-9]{3}[ -]?[A-Z0-9]{3}(?![\w-])",
             _has_digits(3), separator=_ID_CELL_SEPARATOR,
-            keywords=("brp", "biometric", "dbs", "share code")),
+            keywords=("brp", "biometric", "dbs", "share code", "certificate")),
     # A UK visa application's references (red team 61): a certificate of sponsorship's (`CoS C2X7K94618P`, eleven
     # characters), the unique application number (`UAN 3491-0287-6615-4302`, sixteen digits; India's twelve are
     # `india_uan`'s) and a GWF reference, which names itself (`GWF072841963`).
@@ -1804,8 +1815,10 @@ CUE_RULES: tuple[CueRule, ...] = (
     # A vehicle's registration after its name: `Kennzeichen: L-FB 2841`, `Immatriculation : GH-417-KP`, `plate
     # 7KTR 093`, `reg. no. AB12 CDE`. (Letters and digits both: `plate 2 of 3` is none.)
     CueRule("licence_plate", "ID_NUMBER",
-            r"\b(?:amtliches[ \t]+)?Kennzeichen|\bimmatriculation|\b(?:licen[cs]e|number|registration)[ \t]+plate"
-            r"|\bplate(?:[ \t]+(?:number|no\.?|#))?|\breg(?:istration)?\.?[ \t]+(?:no\.?|number|mark)|\bmatr[ií]cula"
+            r"\b(?:amtliches[ \t]+)?Kennzeichen|\bimmatriculation|\b(?:licen[cs]e|number|registration)[ \t]+plates?"
+            # (`plates NKV-2917`, `immatriculé FK-219-QZ`, `Kennz. WI-JB 771`, `car reg KX19 WPE`; red team 62)
+            r"|\bimmatricul[ée]e?\b|\bkennz\b\.?|\bcar[ \t]+reg\b\.?"
+            r"|\bplates?(?:[ \t]+(?:number|no\.?|#))?|\breg(?:istration)?\.?[ \t]+(?:no\.?|number|mark)|\bmatr[ií]cula"
             # (and the state that issued it, as a caller says it: `placas de Ohio JKW 4821`; red team 58)
             r"|\btarga|\bplacas?(?:[ \t]+del?[ \t]+(?-i:[A-Z][^\W\d_A-Z]+(?:[ \t][A-Z][^\W\d_A-Z]+)?))?"
             r"|\b(?-i:SPZ|RZ)\b|\bkenteken|\bnummerplade|\bnummerplate|\bregistreringsnummer"
@@ -1815,7 +1828,8 @@ CUE_RULES: tuple[CueRule, ...] = (
             # (`Immatriculation de ma Peugeot 208 : GH-417-KP`: what it is of, then a colon)
             separator=r"(?:[ \t]+d[eu][ \t]+(?:(?:ma|mon|la|le)[ \t]+)?[^\n:]{1,30}?[ \t]*:[ \t]*"
                       r"|[^\S\n]*[:=#]?[ \t]*(?:(?:is|es|ist|est|è|é)[ \t]+)?(?:<[^<>]{0,40}>)?)",
-            keywords=("kennzeichen", "amtliches", "immatriculation", "license plate", "licence plate", "number plate",
+            keywords=("kennzeichen", "kennz", "car reg", "immatricul", "amtliches", "immatriculation", "license plate",
+                      "licence plate", "number plate",
                       "registration plate", "registration no", "registration number", "registration mark", "plate",
                       "reg no", "reg. no", "reg number", "reg. number", "reg mark", "reg. mark", "matrícula",
                       "matricula", "targa", "placa", "spz", "rz", "kenteken", "nummerplade", "nummerplate",
@@ -1878,8 +1892,19 @@ CUE_RULES: tuple[CueRule, ...] = (
                       "yape", "plin", "جوال", "الجوال", "هاتف", "موبايل")),
     # Germany's tax id (Steuer-ID, IdNr): eleven digits, often written in groups (`12 345 678 901`).
     CueRule("german_tax_id", "ID_NUMBER",
-            r"\bsteuer[ -]?(?:id|identifikationsnummer|-?nummer)\b|\bsteuerliche\s+identifikationsnummer|\bIdNr\b",
-            r"\d{2}[ ]?\d{3}[ ]?\d{3}[ ]?\d{3}(?![\d-])", keywords=("steuer", "idnr")),
+            r"\bsteuer[ -]?(?:id|identifikationsnummer|-?nummer)\b|\bsteuerliche\s+identifikationsnummer|\bIdNr\b"
+            # (a Lohnsteuerbescheinigung's `Identifikationsnummer: 47152389649`; red team 62)
+            r"|\bidentifikationsnummer\b",
+            r"\d{2}[ ]?\d{3}[ ]?\d{3}[ ]?\d{3}(?![\d-])", keywords=("steuer", "idnr", "identifikationsnummer")),
+    # The eTIN a German payslip's tax certificate prints (`eTIN: OBRLKTRN85L12N`: the family and given names' letters,
+    # the birth date's; red team 62).
+    CueRule("german_etin", "ID_NUMBER", r"\b(?-i:eTIN)\b", r"[A-Z]{8}\d{2}[A-Z]\d{2}[A-Z](?![\w-])",
+            keywords=("etin",)),
+    # Brazil's work card and social integration numbers (`CTPS 0048213 série 0031-SP`, `PIS 120.54321.88-0`; red
+    # team 62): a worker's, not a phone.
+    CueRule("brazil_work_numbers", "ID_NUMBER", r"\b(?-i:CTPS|PIS|PASEP|NIS|NIT)\b(?:[ \t]*(?:n[°º]|nº))?",
+            r"\d{7}(?:[ \t]+s[ée]rie[ \t]+\d{3,5}(?:-[A-Z]{2})?)?(?![\w-])|\d{3}\.?\d{5}\.?\d{2}-?\d(?![\w-])",
+            separator=_ID_CELL_SEPARATOR, keywords=("ctps", "pis", "pasep", "nis", "nit")),
     # A Brazilian CEP after its name: an address part (the bare shape is protected from the phone recognizer).
     CueRule("brazil_cep", "STREET_ADDRESS", r"\bCEP\b", r"\d{5}-?\d{3}(?![\d-])", keywords=("cep",)),
     # Nigeria's Bank Verification Number and National Identification Number: eleven digits.
@@ -2035,7 +2060,8 @@ CUE_RULES: tuple[CueRule, ...] = (
             # (a courtyard's or a front door's, `Hoftor-Code 1947B`, `Haustür-Code`, `Zugangscode`; red team 51)
             r"|\b(?:hof|haus)?(?:tor|tür|tuer)[ _-]?code|\bzugangs[ _-]?code",
             # (a realtor's lockbox code may have a dash: `CBS code 4471-82`; a keypad's `#` or `*`, or a letter)
-            r"\d{4,8}(?:-\d{1,4})?(?:[#*]|(?-i:[A-Z])(?![\w]))?(?![\w/:-]|[.,]\d)", separator=_PHRASE_THEN_VALUE,
+            r"\d{4,8}(?:-\d{1,4})?(?:[#*]|(?-i:[A-Z])(?![\w]))?(?![\w/:-]|[.,]\d)",
+            separator=rf"(?:{_PHRASE_THEN_VALUE}|[ \t]+from[ \t]+)",
             keywords=("otp", "one-time", "one time", "verification", "gate", "door", "entry", "access", "alarm",
                       "lockbox", "keypad", "building", "garage", "cbs", "combo", "combination", "keysafe", "key safe",
                       "key-safe", "key_safe", "lock code", "lock-code", "lock_code", "deur", "tür", "tur", "digicode",
@@ -2052,10 +2078,26 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"(?:[ \t]+(?:on|at|by|in|near|behind|en|junto[ \t]+a)[ \t]+(?:the[ \t]+|la[ \t]+|el[ \t]+)?[\w-]{1,20}"
             r"(?:[ \t]+[\w-]{1,20}){0,2}?)?"
             # (where it is, then its code: `Key safe left of back door, code 8153`; red team 58)
-            r"|\b(?:lock[ -]?box|key[ -]?safe)[^.;\r\n]{1,40}?\b(?:code|pin|combo|combination)(?:[ \t]+is)?",
-            r"\d{4,8}[#*]?(?![\w/:-]|[.,]\d)", separator=r"(?:[ \t]*[:#=]?[ \t]*)",
+            # (and an alarm panel's: `alarm panel is behind the door, code 1985`; red team 62)
+            r"|\b(?:lock[ -]?box|key[ -]?safe|alarm(?:[ \t]+panel)?)[^.;\r\n]{1,60}?\b(?:code|pin|combo|combination)"
+            r"(?:[ \t]+is)?",
+            # (a keypad's code may start or end with a letter: `front door keypad C1946X`; red team 62)
+            r"(?-i:[A-Z])?\d{4,8}(?:[#*]|(?-i:[A-Z])(?![\w]))?(?![\w/:-]|[.,]\d)", separator=r"(?:[ \t]*[:#=]?[ \t]*)",
             keywords=("lockbox", "lock-box", "lock box", "keysafe", "key safe", "key-safe", "keypad", "disarm",
-                      "alarma", "caja", "candado", "teclado")),
+                      "alarma", "caja", "candado", "teclado", "alarm")),
+    # A code changed, both the old and the new (`change the key safe code from 4729 to 8316`; red team 62): the
+    # old is one_time_code's (its `from`), the new follows `to`.
+    CueRule("changed_access_code", "CREDENTIAL",
+            r"\b(?:key[ _-]?safe|lock[ -]?box|door|gate|alarm|keypad|lock|entry|access)[ \t]+(?:code|pin|combination)"
+            r"[ \t]+from[ \t]+\d{4,8}[#*]?[ \t]+to",
+            r"\d{4,8}[#*]?(?![\w/:-]|[.,]\d)", separator=r"[ \t]+",
+            keywords=("keysafe", "key safe", "key-safe", "key_safe", "lockbox", "lock-box", "lock box", "door", "gate",
+                      "alarm", "keypad", "lock", "entry", "access")),
+    # A Wi-Fi network's password after its name and a slash (`wifi if he needs it BT-Hub6-9XKQ / plumTree!2291`; red
+    # team 62): with a digit or a symbol, no path.
+    CueRule("wifi_network_password", "PASSWORD", r"\bwi-?fi\b[^\n/]{0,40}?[ \t][\w-]{2,32}[ \t]+/",
+            r"(?=[^\s/]*[\d!@#$%^&*])[^\s/\"'<>]{6,63}(?<![.,;:!?])(?![^\s/\"'<>])", separator=r"[ \t]+",
+            keywords=("wifi", "wi-fi")),
     # A WhatsApp click-to-chat link's number (`https://wa.me/5511987654321?text=...`, `api.whatsapp.com/send?phone=`;
     # red team 57): the international number without its `+`.
     CueRule("whatsapp_link_number", "PHONE_NUMBER", r"\bwa\.me/|\bwhatsapp\.com/send/?\?(?:[^\s#\"'<>]{0,200}&)?phone=",
@@ -2211,6 +2253,17 @@ CUE_RULES: tuple[CueRule, ...] = (
     # An insurance policy's number in prose (`State Farm policy PA-4471-882910-03`): six digits or more, no date.
     CueRule("policy_number", "ID_NUMBER", r"\bpolicy(?:[ _-]?(?:number|no\.?|#))?",
             r"[A-Z]{0,4}-?\d[\dA-Z-]{5,24}(?![\w-])", _policy_number_ok, keywords=("policy",)),
+    # ... in German, French and Spanish (`Versicherungsschein-Nr. VS-4471-829310-7`, `Vertragsnr. Allianz
+    # DV-4471-20391-K`, `contrat n° AXF-88213477`, `póliza nº ...`; red team 62), the insurer's name between or not.
+    CueRule("contract_number", "ID_NUMBER",
+            # (a contract's number alone is german_customer_number's; here with the insurer's name between)
+            r"\bversicherungs(?:schein|police)(?:nummer|[ \t-]*nr\.?)?"
+            r"|\bvertrags?(?:nummer|[ \t-]*nr\.?)(?=[ \t]*[:#]?[ \t]*(?-i:[A-Z][A-Za-z&]+)[ \t]+[A-Z0-9])"
+            r"|\bcontrat[ \t]+(?:d['’]assurance[ \t]+)?n[°º]|\bn[°º][ \t]+de[ \t]+contrat"
+            r"|\bp[óo]liza[ \t]+(?:n[°º.]|n[úu]m(?:ero|\.))",
+            r"[A-Z]{0,4}-?\d[\dA-Z-]{5,24}(?![\w-])", _policy_number_ok,
+            separator=r"(?:[ \t]*[:#]?[ \t]*(?:(?-i:[A-Z][A-Za-z&]+)[ \t]+)?)",
+            keywords=("versicherungs", "vertrag", "contrat", "n°", "nº", "póliza", "poliza")),
     CueRule("insurance_member", "ID_NUMBER",
             r"\b(?:(?:insurance|health[ _-]plan)[ _-]?)?member[ _-]?id|\b(?:cardholder|subscriber)[ _-]?id",
             # (a caller confirming it: `Is your insurance member ID still W2847193605?`; red team 44)
@@ -2572,7 +2625,9 @@ CUE_RULES: tuple[CueRule, ...] = (
             separator=_CJK_SEPARATOR, keywords=("身份证", "身份證", "身份号码")),
     CueRule("taiwan_id", "ID_NUMBER", r"(?:國民)?身分(?:證|证)(?:統一編號|字號|号码|號碼|号|號)?",
             r"[A-Z][12]\d{8}(?![\w])", taiwan_id_ok, separator=_CJK_SEPARATOR, keywords=("身分證", "身分证")),
-    CueRule("japanese_my_number", "ID_NUMBER", r"マイナンバー(?:カード)?(?:の番号)?|個人番号",
+    # (a few kana between: `マイナンバーも書いておきます: 482173905615`; red team 62. The check digit decides.)
+    CueRule("japanese_my_number", "ID_NUMBER",
+            r"(?:マイナンバー(?:カード)?(?:の番号)?|個人番号)(?:[\u3040-\u309f\u4e00-\u9fff]{1,12}(?=[:：]))?",
             rf"{_WIDE_DIGIT}{{4}}[ \u3000\-－]?{_WIDE_DIGIT}{{4}}[ \u3000\-－]?{_WIDE_DIGIT}{{4}}(?![0-9０-９])",
             japanese_my_number_ok, separator=_CJK_SEPARATOR, keywords=("マイナンバー", "個人番号")),
     CueRule("china_mobile", "PHONE_NUMBER",
@@ -2594,6 +2649,15 @@ CUE_RULES: tuple[CueRule, ...] = (
     # An Emirates ID has its own shape: 784 (the country), the year of birth, seven digits and a Luhn check digit.
     CueRule("emirates_id", "ID_NUMBER", "", r"(?<![\d-])784[ -]?(?:19|20)\d{2}[ -]?\d{7}[ -]?\d(?![\d-])",
             emirates_id_ok, separator="", keywords=("784",)),
+    # A name right before an identifier or a phone of theirs in brackets (`locatrice Giuseppina Lombardozzi (C.F. ...)`,
+    # `from Graham Pettifer (tel 0113 496 0721)`; red team 62).
+    CueRule("name_before_its_identifier", "PERSON", "",
+            rf"(?<![\w'’-]){_FULL_NAME}(?=[ \t]*\([ \t]*(?i:C\.F\.|CF\b|codice[ \t]+fiscale|tel\b|t[ée]l\b"
+            r"|phone\b|mob\b"
+            r"|mobile\b|cell\b|DOB\b|d\.o\.b\.|geb\.|n[ée]e?\b|nat[oa]\b|NINO\b|SSN\b|DNI\b|NIE\b|BSN\b|NIF\b|CPF\b))",
+            is_plausible_person, separator="",
+            keywords=("(c.f", "(cf", "(codice", "(tel", "(tél", "(phone", "(mob", "(cell", "(dob", "(d.o.b", "(geb",
+                      "(né", "(ne", "(nat", "(nino", "(ssn", "(dni", "(nie", "(bsn", "(nif", "(cpf")),
     # A Russian or Ukrainian form's name field (`ПІБ: Ковальчук Олена Петрівна`, `Ф.И.О.: Иванов Сергей`, `Заявитель:
     # ...`; red team 61): up to three capitalised Cyrillic words after the label and its colon.
     CueRule("cyrillic_name_label", "PERSON",

@@ -749,7 +749,11 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "relevé du compte 011780000012345678901234",
                "login: licence 2PQ7HX3R1", "mr. E.J. van der Linde", "ПІБ: Ковальчук Олена Петрівна",
                "my V-nummer is 3012345678", "РНОКПП 3124509876", "ул. Крещатик, д. 22, кв. 15",
-               "Địa chỉ: 45 Nguyễn Huệ, Quận 1"]
+               "Địa chỉ: 45 Nguyễn Huệ, Quận 1",
+               # red team 62
+               "change the key safe code from 4729 to 8316", "CA lic D6619034", "Führerschein-Nr.: B19HK6T2R51",
+               "eTIN: OBRLKTRN85L12N", "CTPS 0048213 série 0031-SP", "contrat n° AXF-88213477",
+               "wifi if he needs it BT-Hub6-9XKQ / plumTree!2291", "from Graham Pettifer (tel 0113 496 0721)"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
