@@ -2198,6 +2198,37 @@ def dsn_fields(text: str) -> Iterator[tuple[str, str]]:
             yield entity, line.group("value")
 
 
+# A US or Canadian driving licence's barcode as a scanner decodes it (AAMVA DL/ID card design standard, red team 62):
+# `ANSI 636014...DLDAQD4827193`, then one element a line, a three-letter id and its value (`DCSQUINTERO-HAYNES`,
+# `DBB03141987`). The first element is glued to its subfile's type (`DL`, `ID`) after the header's digits.
+_AAMVA_FIELDS = {"DAQ": "ID_NUMBER", "DCS": "PERSON", "DAB": "PERSON", "DAC": "PERSON", "DCT": "PERSON",
+                 "DAD": "PERSON", "DAA": "PERSON", "DBB": "DATE_OF_BIRTH", "DAG": "STREET_ADDRESS",
+                 "DAH": "STREET_ADDRESS", "DAI": "LOCATION", "DAK": "STREET_ADDRESS", "DCF": "ID_NUMBER",
+                 "DCK": "ID_NUMBER", "DBN": "PERSON", "DBG": "PERSON", "DBS": "PERSON"}
+_AAMVA_ELEMENT = re.compile(r"(?:(?<=[\n\r])|(?<=\d)(?:DL|ID))(?P<code>D[A-Z]{2})(?P<value>[^\n\r]{1,80}?)[ \t]*"
+                            r"(?=[\n\r]|$)")
+_AAMVA_HEADER = re.compile(r"ANSI ?\d{6}")
+_AAMVA_EMPTY = frozenset({"NONE", "UNAVL", "UNAVAIL", "N/A"})
+
+
+def aamva_fields(text: str) -> Iterator[tuple[str, str]]:
+    """(entity, value) of a licence barcode's personal elements: each element as written (its id glued to its value,
+    and the subfile's type to the first), and its value alone, as prose elsewhere writes it."""
+    if _AAMVA_HEADER.search(text) is None:
+        return
+    for element in _AAMVA_ELEMENT.finditer(text):
+        entity = _AAMVA_FIELDS.get(element.group("code"))
+        value = element.group("value").strip()
+        if entity is None or len(value) < 2 or value.upper() in _AAMVA_EMPTY:
+            continue
+        start = element.start()
+        while start and not text[start - 1].isspace() and text[start - 1].isprintable():
+            start -= 1  # (the first element, glued to the header's digits: the run from the header's last blank)
+        yield entity, text[start:element.end("value")].rstrip()
+        if len(value) >= 3:
+            yield entity, value
+
+
 def message_fields(text: str) -> Iterator[tuple[str, str]]:
     """(entity, value) of the personal fields of the message formats a text may hold: HL7 v2, a
     passport's MRZ, a SWIFT MT103, X12, XML. Each is looked for only where its marks are (most texts have
@@ -2214,6 +2245,8 @@ def message_fields(text: str) -> Iterator[tuple[str, str]]:
         yield from xml_fields(text)
     if "S21.G00.30." in text:
         yield from dsn_fields(text)
+    if "ANSI" in text and "DAQ" in text:
+        yield from aamva_fields(text)
     if "(00" in text or "(08" in text:
         yield from dicom_fields(text)
 
