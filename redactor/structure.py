@@ -184,7 +184,10 @@ _PII_KEY_ENTITIES = {
                     "PHONE_NUMBER"),
     **dict.fromkeys(("адрес", "адреса", "διεύθυνση", "כתובת", "العنوان", "पता", "ที่อยู่"), "STREET_ADDRESS"),
     **dict.fromkeys(("vorname", "nachname", "apellido", "apellidos", "nombre_completo", "prenom", "prénom",
-                     "nom_de_famille", "cognome"), "PERSON"),
+                     "nom_de_famille", "cognome",
+                     # (a Mexican credit bureau's XML: `<Nombres>`, `<ApellidoMaterno>`; red team 62)
+                     "nombres", "apellido_paterno", "apellido_materno", "primer_nombre", "segundo_nombre",
+                     "primer_apellido", "segundo_apellido"), "PERSON"),
     # Names, addresses, plates and ids under the words of more European languages (Polish, Czech, Dutch, the
     # Nordic languages, Finnish, Hungarian, Portuguese); a school pupil's national number (France's INE), a social
     # security number (France's NIR), a SEPA mandate's reference (it leads to the debtor; red team 50)

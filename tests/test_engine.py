@@ -4147,6 +4147,9 @@ def test_red_team_62_payroll_lettings_and_motor_records(tmp_path: Path) -> None:
                    "<cpfDep>39102758423</cpfDep><dtNascto>1988-05-30</dtNascto></dependente></trabalhador>",
         "fin": {"steuerliche_id": "57152389640", "placas": "RJK-482-A", "medicare": "2953718431"},
         "near": "status code from 4000 to 4999; Contact Harbour Lettings (tel 0800 123 456); contrat n° 3",
+        "buro": "<Persona><Nombres>GUADALUPE</Nombres><ApellidoPaterno>ORDAZ</ApellidoPaterno><ApellidoMaterno>"
+                "VILLASEÑOR</ApellidoMaterno></Persona>",
+        "call_log": "お客様: 高橋健太郎です",
         "licence_scan": "@\n\x1e\rANSI 636014090102DL00410278ZC03190008DLDAQD4827193\nDCSQUINTERO-HAYNES\nDACMARISOL\n"
                         "DADNONE\nDBB03141987\nDAG1847 LARKSPUR RIDGE DR\nDAISAN JOSE\nDAJCA\nDAK951240000  \nDCGUSA\n",
     }
@@ -4156,7 +4159,8 @@ def test_red_team_62_payroll_lettings_and_motor_records(tmp_path: Path) -> None:
         b"AXF-88213477", b"238471561", b"OBRLKTRN85L12N", b"47152389649", b"0048213", b"120.54321.88-0",
         b"001784529364", b"482173905615", b"Lombardozzi", b"Pettifer", b"5120", b"ZU1483927", b"GARETH", b"W284719336",
         b"0048291", b"5112847361", b"28451936709", b"Couto", b"39102758423", b"1988-05-30", b"57152389640",
-        b"RJK-482-A", b"2953718431", b"D4827193", b"QUINTERO", b"MARISOL", b"03141987", b"LARKSPUR", b"951240000")
+        b"RJK-482-A", b"2953718431", b"D4827193", b"QUINTERO", b"MARISOL", b"03141987", b"LARKSPUR", b"951240000",
+        b"GUADALUPE", b"ORDAZ", "高橋健太郎".encode())
     assert out["near"] == document["near"]
     assert "\nDADNONE\n<DATE_OF_BIRTH:" in out["licence_scan"] and "\nDAJCA\n<STREET_ADDRESS:" in out["licence_scan"]
     assert out["licence_scan"].endswith("\nDCGUSA\n")

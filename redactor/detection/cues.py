@@ -2547,12 +2547,15 @@ CUE_RULES: tuple[CueRule, ...] = (
     # ... and after the labels of a form or a shipping label (`收件人：王晓明`, `수령인: 김서연`, `氏名 山田 太郎`; the
     # same words are personal-data keys of a JSON record): the name in ideographs (two words at most), hangul
     # or katakana (a name's reading, `サトウ ミサキ`).
-    CueRule("cjk_labelled_name", "PERSON", "|".join(_CJK_NAME_LABELS),
+    # (and a call log's `お客様: 高橋健太郎です`, the customer's name said with its です; red team 62)
+    CueRule("cjk_labelled_name", "PERSON", "|".join(_CJK_NAME_LABELS) + "|お客様(?=[ \t\u3000]*[:：])",
             # (not the next label: `收件人：王晓明 地址：...`)
             rf"[{_IDEOGRAPHS}]{{1,4}}(?:[ \u3000][{_IDEOGRAPHS}]{{1,3}}(?![{_CJK}]|[ \t\u3000]*[:：]))?(?![{_CJK}])"
+            rf"|[{_IDEOGRAPHS}]{{2,5}}(?=です|と申します)"
             r"|[\uac00-\ud7a3]{2,4}(?:(?![\uac00-\ud7a3])|(?=입니다|이에요|예요))"  # (`예금주 이서연입니다`)
             r"|[\u30a1-\u30fa\u30fc]{2,8}(?:[ \u3000][\u30a1-\u30fa\u30fc]{2,8})?",
-            _is_addressed_by_name, separator=r"(?:[ \t\u3000]*[:：]?[ \t\u3000]*)", keywords=_CJK_NAME_LABELS),
+            _is_addressed_by_name, separator=r"(?:[ \t\u3000]*[:：]?[ \t\u3000]*)",
+            keywords=(*_CJK_NAME_LABELS, "お客様")),
     # A Japanese self-introduction: `小林 結衣です。よろしくお願いします`, `サポート担当の佐藤と申します`,
     # `私は山田花子です`. The name (ideographs; a given name in kana after a space) before the humble
     # `と申します`/`といいます`, after `私は` before `です`, or written with its space before `です` when
