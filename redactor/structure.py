@@ -2232,6 +2232,21 @@ def aamva_fields(text: str) -> Iterator[tuple[str, str]]:
             yield entity, value
 
 
+# A BACS Standard 18 payment record (a UK payroll's bank file, red team 62): the payee's sort code and account glued
+# to the transaction code and the payer's, then the amount, the payer's name, the reference and the payee's name,
+# eighteen characters each.
+_BACS_RECORD = re.compile(r"^(?P<accounts>\d{6}(?P<account>\d{8})\d(?:\d{2}|Z[1-5])\d{6}\d{8})[ \w]{4}\d{11}"
+                          r"[^\n\r]{18}[^\n\r]{18}(?P<name>[^\n\r]{1,18})", re.MULTILINE)
+
+
+def bacs_fields(text: str) -> Iterator[tuple[str, str]]:
+    for record in _BACS_RECORD.finditer(text):
+        yield "ID_NUMBER", record.group("accounts")
+        yield "ID_NUMBER", record.group("account")
+        if len(name := record.group("name").strip()) >= 3:
+            yield "PERSON", name
+
+
 def message_fields(text: str) -> Iterator[tuple[str, str]]:
     """(entity, value) of the personal fields of the message formats a text may hold: HL7 v2, a
     passport's MRZ, a SWIFT MT103, X12, XML. Each is looked for only where its marks are (most texts have
@@ -2250,6 +2265,8 @@ def message_fields(text: str) -> Iterator[tuple[str, str]]:
         yield from dsn_fields(text)
     if "ANSI" in text and "DAQ" in text:
         yield from aamva_fields(text)
+    if len(text) >= 100 and (text[:1].isdigit() or "\n" in text):
+        yield from bacs_fields(text)
     if "(00" in text or "(08" in text:
         yield from dicom_fields(text)
 

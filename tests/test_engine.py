@@ -4124,8 +4124,9 @@ def test_red_team_62_payroll_lettings_and_motor_records(tmp_path: Path) -> None:
     `BSN/sofinr`, a German eTIN and Identifikationsnummer, a Brazilian CTPS and PIS, a DBS certificate's number, a My
     Number with words before its colon; names before their codice fiscale or phone; keys: `key_safe_code`, `brp`,
     DVLA's `firstNames`, `carrier_member_id`, `pfNumber`, `esicNo`, eSocial's elements, `steuerliche_id`, `placas`,
-    `medicare`; a driving licence's barcode as a scanner decodes it (AAMVA). Near misses: a status code's range, a
-    company before its phone, a short contract number, the barcode's state and country."""
+    `medicare`; a driving licence's barcode as a scanner decodes it (AAMVA); a BACS payment record's payee. Near
+    misses: a status code's range, a company before its phone, a short contract number, the barcode's state and
+    country."""
     document: dict[str, Any] = {
         "ticket": "key safe (Master Lock 5401EURD) next to the meter box, code 4729. alarm panel is behind the door, "
                   "code 1985 then press OFF. Also change the key safe code from 4729 to 8316. front door keypad "
@@ -4150,6 +4151,8 @@ def test_red_team_62_payroll_lettings_and_motor_records(tmp_path: Path) -> None:
         "buro": "<Persona><Nombres>GUADALUPE</Nombres><ApellidoPaterno>ORDAZ</ApellidoPaterno><ApellidoMaterno>"
                 "VILLASEÑOR</ApellidoMaterno></Persona>",
         "call_log": "お客様: 高橋健太郎です",
+        "bacs": "VOL1000001\n2045775301984709940116212345678    00000268714NWL PAYROLL       NOV24 SALARY      "
+                "MCALLISTER S      \n",
         "licence_scan": "@\n\x1e\rANSI 636014090102DL00410278ZC03190008DLDAQD4827193\nDCSQUINTERO-HAYNES\nDACMARISOL\n"
                         "DADNONE\nDBB03141987\nDAG1847 LARKSPUR RIDGE DR\nDAISAN JOSE\nDAJCA\nDAK951240000  \nDCGUSA\n",
     }
@@ -4160,7 +4163,8 @@ def test_red_team_62_payroll_lettings_and_motor_records(tmp_path: Path) -> None:
         b"001784529364", b"482173905615", b"Lombardozzi", b"Pettifer", b"5120", b"ZU1483927", b"GARETH", b"W284719336",
         b"0048291", b"5112847361", b"28451936709", b"Couto", b"39102758423", b"1988-05-30", b"57152389640",
         b"RJK-482-A", b"2953718431", b"D4827193", b"QUINTERO", b"MARISOL", b"03141987", b"LARKSPUR", b"951240000",
-        b"GUADALUPE", b"ORDAZ", "高橋健太郎".encode())
+        b"GUADALUPE", b"ORDAZ", "高橋健太郎".encode(), b"53019847", b"MCALLISTER")
+    assert "    00000268714NWL PAYROLL       NOV24 SALARY      <PERSON:" in out["bacs"]
     assert out["near"] == document["near"]
     assert "\nDADNONE\n<DATE_OF_BIRTH:" in out["licence_scan"] and "\nDAJCA\n<STREET_ADDRESS:" in out["licence_scan"]
     assert out["licence_scan"].endswith("\nDCGUSA\n")
