@@ -1505,6 +1505,29 @@ def is_human_name(record: Mapping[str, Any], record_key: str | None) -> bool:
         record_key == "name" and isinstance(record.get("text"), str))
 
 
+# A name written in its parts under a name's key (an I-9's `"name": {"first": ..., "middle": ..., "last": ...}`,
+# `"legal_name": {"first", "last"}`; red team 62).
+_NAME_PART_KEYS = frozenset({"first", "middle", "last", "given", "family", "maiden", "full", "middle_initial",
+                             "initial", "prefix", "suffix", "title", "other", "preferred"})
+_NAME_PART_VALUES = frozenset({"first", "middle", "last", "maiden", "full", "middle_initial", "initial", "other",
+                               "preferred"})
+
+
+def is_name_in_parts(record: Mapping[str, Any], record_key: str | None) -> bool:
+    return record_key is not None and normalize_key(record_key).rpartition("_")[2] == "name" \
+        and record.keys() <= _NAME_PART_KEYS and ("first" in record or "last" in record)
+
+
+# A form field's description beside its value (Personio's `"first_name": {"label": "First name", "value": ...,
+# "universal_id": "first_name"}`; red team 62): under a personal key, only the value is the person's.
+_FIELD_DESCRIPTIONS = frozenset({"label", "universal_id", "key", "field", "field_name", "description", "placeholder",
+                                 "title", "hint", "help_text", "format"})
+
+
+def _describes_the_value(record: Mapping[str, Any], key: str) -> bool:
+    return key in _FIELD_DESCRIPTIONS and "value" in record
+
+
 def is_contact_record(record: Mapping[str, Any]) -> bool:
     """A record about a person: beside its `name`, an email, phone, address or birth date (any
     spelling: Salesforce writes `Name`, `Email`, `MailingStreet`)."""
@@ -3183,7 +3206,7 @@ class StructureRules:
             safe = ((key in SECRET_CONTAINER_SAFE_KEYS or _ENUM_KEY.search(key) is not None
                      or (key in _CREDENTIALS_ACCOUNT_KEYS and ctx.secret_entity in SECRET_ENTITY_TYPES)
                      or (ctx.secret_entity not in SECRET_ENTITY_TYPES and (
-                         normalize_key(key) in _BANK_PUBLIC_FIELDS
+                         normalize_key(key) in _BANK_PUBLIC_FIELDS or _describes_the_value(parent, key)
                          or (isinstance(child, str) and not any(c.isalnum() for c in child)))))
                     and isinstance(child, str) and len(child) < _SAFE_VALUE_MAX_LENGTH) or is_secret_reference(parent) \
                 or (key in _SERVICE_ACCOUNT_PUBLIC_FIELDS and parent.get("type") == "service_account")
@@ -3221,7 +3244,8 @@ class StructureRules:
                 and not self.is_secret_name(effective_key):
             return Member(False, effective_key, None, shape, identifier=True)
         if (isinstance(child, str) and names_a_person(parent, key, child, parent_key)) \
-                or (key in _HUMAN_NAME_VALUES and is_human_name(parent, parent_key)):
+                or (key in _HUMAN_NAME_VALUES and is_human_name(parent, parent_key)) \
+                or (key in _NAME_PART_VALUES and is_name_in_parts(parent, parent_key)):
             return Member(False, effective_key, "PERSON", shape)
         if key == "name" and isinstance(child, str) and names_a_thing(parent):
             return Member(False, effective_key, None, shape, ner=False)

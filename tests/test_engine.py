@@ -4124,9 +4124,10 @@ def test_red_team_62_payroll_lettings_and_motor_records(tmp_path: Path) -> None:
     `BSN/sofinr`, a German eTIN and Identifikationsnummer, a Brazilian CTPS and PIS, a DBS certificate's number, a My
     Number with words before its colon; names before their codice fiscale or phone; keys: `key_safe_code`, `brp`,
     DVLA's `firstNames`, `carrier_member_id`, `pfNumber`, `esicNo`, eSocial's elements, `steuerliche_id`, `placas`,
-    `medicare`; a driving licence's barcode as a scanner decodes it (AAMVA); a BACS payment record's payee. Near
-    misses: a status code's range, a company before its phone, a short contract number, the barcode's state and
-    country."""
+    `medicare`; a driving licence's barcode as a scanner decodes it (AAMVA); a BACS payment record's payee; a name in
+    its parts under `name`, a German form's `Name, Vorname`; a form field's label beside its value; ADP's `person`
+    record (the policies listed entity names among their keys, and `PERSON` matched `person`). Near misses: a
+    status code's range, a company before its phone, a short contract number, the barcode's state and country."""
     document: dict[str, Any] = {
         "ticket": "key safe (Master Lock 5401EURD) next to the meter box, code 4729. alarm panel is behind the door, "
                   "code 1985 then press OFF. Also change the key safe code from 4729 to 8316. front door keypad "
@@ -4151,6 +4152,14 @@ def test_red_team_62_payroll_lettings_and_motor_records(tmp_path: Path) -> None:
         "buro": "<Persona><Nombres>GUADALUPE</Nombres><ApellidoPaterno>ORDAZ</ApellidoPaterno><ApellidoMaterno>"
                 "VILLASEÑOR</ApellidoMaterno></Persona>",
         "call_log": "お客様: 高橋健太郎です",
+        "i9": {"name": {"first": "Tomás", "middle": "A", "last": "Echeverría"}},
+        "personio": {"first_name": {"label": "First name", "value": "Annelie", "type": "standard",
+                                    "universal_id": "first_name"}},
+        "adp": {"person": {"legalName": {"givenName": "Brenda", "familyName1": "Holloway"},
+                           "legalAddress": {"cityName": "Provo", "countrySubdivisionLevel1": {"codeValue": "UT"}},
+                           "governmentIDs": [{"nameCode": {"codeValue": "SSN"}}]}},
+        "eau": "Name, Vorname des Versicherten: Hochstätter, Jürgen   geb. am 03.04.1971",
+        "lohn": "Entgeltabrechnung November für Katharina Oberländer (Personalnummer 0047113) prüfen",
         "bacs": "VOL1000001\n2045775301984709940116212345678    00000268714NWL PAYROLL       NOV24 SALARY      "
                 "MCALLISTER S      \n",
         "licence_scan": "@\n\x1e\rANSI 636014090102DL00410278ZC03190008DLDAQD4827193\nDCSQUINTERO-HAYNES\nDACMARISOL\n"
@@ -4163,8 +4172,20 @@ def test_red_team_62_payroll_lettings_and_motor_records(tmp_path: Path) -> None:
         b"001784529364", b"482173905615", b"Lombardozzi", b"Pettifer", b"5120", b"ZU1483927", b"GARETH", b"W284719336",
         b"0048291", b"5112847361", b"28451936709", b"Couto", b"39102758423", b"1988-05-30", b"57152389640",
         b"RJK-482-A", b"2953718431", b"D4827193", b"QUINTERO", b"MARISOL", b"03141987", b"LARKSPUR", b"951240000",
-        b"GUADALUPE", b"ORDAZ", "高橋健太郎".encode(), b"53019847", b"MCALLISTER")
+        b"GUADALUPE", b"ORDAZ", "高橋健太郎".encode(), b"53019847", b"MCALLISTER",
+        b"Annelie", b"Brenda", b"Holloway", b"Provo")
     assert "    00000268714NWL PAYROLL       NOV24 SALARY      <PERSON:" in out["bacs"]
+    text = json.dumps(out, ensure_ascii=False)
+    for value in ("Tomás", "Echeverría", "Hochstätter", "Oberländer"):
+        assert value not in text, value
+    assert all(part.startswith("<PERSON:") for part in out["i9"]["name"].values())
+    # (a field's label and id beside its value are no one's; the `person` key is no secret: its record keeps its
+    # codes, its members their own types)
+    assert out["personio"]["first_name"]["label"] == "First name"
+    assert out["personio"]["first_name"]["universal_id"] == "first_name"
+    assert out["adp"]["person"]["legalName"]["givenName"].startswith("<PERSON:")
+    assert out["adp"]["person"]["legalAddress"]["countrySubdivisionLevel1"] == {"codeValue": "UT"}
+    assert out["adp"]["person"]["governmentIDs"] == [{"nameCode": {"codeValue": "SSN"}}]
     assert out["near"] == document["near"]
     assert "\nDADNONE\n<DATE_OF_BIRTH:" in out["licence_scan"] and "\nDAJCA\n<STREET_ADDRESS:" in out["licence_scan"]
     assert out["licence_scan"].endswith("\nDCGUSA\n")

@@ -2276,6 +2276,13 @@ CUE_RULES: tuple[CueRule, ...] = (
             rf"(?:\b{_PERSON_LABELS}|{_LINE_START}[ \t]*(?-i:Name)|\b{_NAME_ON_DOCUMENT}|\b{_NAME_OF_PARTY})",
             _LABELLED_FULL_NAME, is_plausible_labelled_person,
             separator=rf"(?:{_PARENTHETICAL}\s*[:=]\s*[\"']?{_TITLE})", keywords=("name",)),
+    # A German form's name field, family name first (an eAU's `Name, Vorname des Versicherten: Hochstätter, Jürgen`,
+    # `Vor- und Nachname: ...`; red team 62).
+    CueRule("german_labelled_name", "PERSON",
+            r"\b(?:(?:Familien|Nach)?[Nn]ame,[ \t]*Vorname|Vor-?[ \t]*und[ \t]+(?:Nach|Familien)name|Nachname|Vorname)"
+            r"(?:[ \t]+(?:des|der)[ \t]+[^\W\d_]+)?",
+            _LABELLED_FULL_NAME, is_plausible_labelled_person, separator=r"(?:[ \t]*:[ \t]*)",
+            keywords=("vorname", "nachname", "familienname", "vor- und", "vor und")),
     # A form's label on a line of its own, the name on the next (a PDF's or an OCR'd text: `1 Name (as shown
     # on your income tax return)\nCornelius Ashworth-Pryce`). The label line holds nothing else.
     CueRule("label_line_name", "PERSON",
@@ -2657,10 +2664,12 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("name_before_its_identifier", "PERSON", "",
             rf"(?<![\w'’-]){_FULL_NAME}(?=[ \t]*\([ \t]*(?i:C\.F\.|CF\b|codice[ \t]+fiscale|tel\b|t[ée]l\b"
             r"|phone\b|mob\b"
-            r"|mobile\b|cell\b|DOB\b|d\.o\.b\.|geb\.|n[ée]e?\b|nat[oa]\b|NINO\b|SSN\b|DNI\b|NIE\b|BSN\b|NIF\b|CPF\b))",
+            r"|mobile\b|cell\b|DOB\b|d\.o\.b\.|geb\.|n[ée]e?\b|nat[oa]\b|NINO\b|SSN\b|DNI\b|NIE\b|BSN\b|NIF\b|CPF\b"
+            r"|personal(?:nummer|nr)\b|personeelsn(?:umme)?r\b))",
             is_plausible_person, separator="",
             keywords=("(c.f", "(cf", "(codice", "(tel", "(tél", "(phone", "(mob", "(cell", "(dob", "(d.o.b", "(geb",
-                      "(né", "(ne", "(nat", "(nino", "(ssn", "(dni", "(nie", "(bsn", "(nif", "(cpf")),
+                      "(né", "(ne", "(nat", "(nino", "(ssn", "(dni", "(nie", "(bsn", "(nif", "(cpf",
+                      "(personal", "(personeel")),
     # A Russian or Ukrainian form's name field (`ПІБ: Ковальчук Олена Петрівна`, `Ф.И.О.: Иванов Сергей`, `Заявитель:
     # ...`; red team 61): up to three capitalised Cyrillic words after the label and its colon.
     CueRule("cyrillic_name_label", "PERSON",
