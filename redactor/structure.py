@@ -292,6 +292,7 @@ _PII_KEY_ENTITIES = {
                      "steuer_identifikationsnummer", "steuerliche_identifikationsnummer", "medicare", "placas", "placa",
                      "kennz"), "ID_NUMBER"),
     **dict.fromkeys(("first_names", "nm_trab", "nm_dep", "nm_benef"), "PERSON"),
+    **dict.fromkeys(("city_state_zip", "city_state_postal", "city_state_postcode"), "STREET_ADDRESS"),
     **dict.fromkeys(("dt_nascto",), "DATE_OF_BIRTH"),
     # an EV charging card's RFID UID (OCPP's `idTag`) and the number printed on it (OCPI's `visual_number`)
     **dict.fromkeys(("id_tag", "idtag", "visual_number"), "ID_NUMBER"),
@@ -678,6 +679,8 @@ def names_a_person(record: Mapping[str, Any], key: str, value: str, record_key: 
         is_name and record_key is not None and normalize_key(record_key) in _PERSON_OR_HANDLE_KEYS)
     if key in _IVMS_NAME_PARTS and "nameIdentifierType" in record:
         return _has_letters(value)  # (IVMS101's natural person: `{"primaryIdentifier": "Nakamura", ...}`)
+    if key in ("first", "middle", "last") and "first" in record and "last" in record and is_contact_record(record):
+        return _has_letters(value)  # (a CRM export's `lead_id,first,last,email,...`; red team 62)
     if is_name and record.get("role") == "user":
         # the chat participant, whatever its form (`oliver_bennett`), unless it is an agent of a group
         # chat named by its job (AutoGen/AG2's `Planner`, `Engineer`, `user_proxy`)
@@ -1507,15 +1510,15 @@ def is_human_name(record: Mapping[str, Any], record_key: str | None) -> bool:
 
 # A name written in its parts under a name's key (an I-9's `"name": {"first": ..., "middle": ..., "last": ...}`,
 # `"legal_name": {"first", "last"}`; red team 62).
-_NAME_PART_KEYS = frozenset({"first", "middle", "last", "given", "family", "maiden", "full", "middle_initial",
-                             "initial", "prefix", "suffix", "title", "other", "preferred"})
-_NAME_PART_VALUES = frozenset({"first", "middle", "last", "maiden", "full", "middle_initial", "initial", "other",
-                               "preferred"})
+_PARTS_OF_A_NAME = frozenset({"first", "middle", "last", "given", "family", "maiden", "full", "middle_initial",
+                              "initial", "prefix", "suffix", "title", "other", "preferred"})
+_PERSONAL_PARTS_OF_A_NAME = frozenset({"first", "middle", "last", "maiden", "full", "middle_initial", "initial",
+                                       "other", "preferred"})
 
 
 def is_name_in_parts(record: Mapping[str, Any], record_key: str | None) -> bool:
     return record_key is not None and normalize_key(record_key).rpartition("_")[2] == "name" \
-        and record.keys() <= _NAME_PART_KEYS and ("first" in record or "last" in record)
+        and record.keys() <= _PARTS_OF_A_NAME and ("first" in record or "last" in record)
 
 
 # A form field's description beside its value (Personio's `"first_name": {"label": "First name", "value": ...,
@@ -3245,7 +3248,7 @@ class StructureRules:
             return Member(False, effective_key, None, shape, identifier=True)
         if (isinstance(child, str) and names_a_person(parent, key, child, parent_key)) \
                 or (key in _HUMAN_NAME_VALUES and is_human_name(parent, parent_key)) \
-                or (key in _NAME_PART_VALUES and is_name_in_parts(parent, parent_key)):
+                or (key in _PERSONAL_PARTS_OF_A_NAME and is_name_in_parts(parent, parent_key)):
             return Member(False, effective_key, "PERSON", shape)
         if key == "name" and isinstance(child, str) and names_a_thing(parent):
             return Member(False, effective_key, None, shape, ner=False)

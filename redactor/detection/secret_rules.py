@@ -117,6 +117,7 @@ SECRET_KEY_NAMES: frozenset[str] = frozenset(
         "door_code", "gate_code", "entry_code", "building_code", "buzzer_code", "intercom_code", "keypad_code",
         "lockbox_code", "garage_code", "alarm_code", "guest_code", "lock_code", "user_code", "master_code",
         "key_safe_code", "keysafe_code", "key_safe_pin", "keysafe_pin", "key_box_code", "keybox_code",  # (red team 62)
+        "check_code",  # DVLA's licence check code: whoever holds it sees the driver's record (red team 62)
         "local_key", "network_key",
         # a DocuSign signer's access code (red team 54)
         "access_code",

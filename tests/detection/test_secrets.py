@@ -1080,7 +1080,8 @@ def test_soap_request_keeps_everything_but_the_values() -> None:
 
     redacted = make_redactor(ner=False).redact_text(_SOAP_LOGIN)
     assert "Pr0d#Soap!7789" not in redacted and "Zq8vR2mX4tB7nL1wQ" not in redacted
-    assert re.sub(r"<(?:PASSWORD|API_KEY):[0-9a-f]{12}>", "V", redacted) == (
+    # (in markup a token's brackets are escaped, so the document still parses)
+    assert re.sub(r"&lt;(?:PASSWORD|API_KEY):[0-9a-f]{12}&gt;", "V", redacted) == (
         _SOAP_LOGIN.replace("Pr0d#Soap!7789", "V").replace("Zq8vR2mX4tB7nL1wQ", "V")
     )
 
