@@ -1661,7 +1661,7 @@ def secret_entity_for_key(key: str) -> str:
         return "ACCESS_TOKEN"
     if "private" in lowered:
         return "PRIVATE_KEY"
-    if "key" in lowered:
+    if "key" in lowered and not lowered.endswith(("code", "pin")):  # (a key safe's `key_safe_code` opens a door)
         return "API_KEY"
     return "CREDENTIAL"
 

@@ -4131,7 +4131,7 @@ def test_red_team_62_payroll_lettings_and_motor_records(tmp_path: Path) -> None:
     document: dict[str, Any] = {
         "ticket": "key safe (Master Lock 5401EURD) next to the meter box, code 4729. alarm panel is behind the door, "
                   "code 1985 then press OFF. Also change the key safe code from 4729 to 8316. front door keypad "
-                  "C1946X. wifi if he needs it BT-Hub6-9XKQ / plumTree!2291",
+                  "C1946X. wifi if he needs it BT-Hub6-9XKQ / plumTree!2291. SMS: Alarm 3390 + OFF.",
         "rental": "additional driver CA lic D6619034; Führerschein-Nr.: B19HK6T2R51; titulaire du permis de conduire "
                   "n° 130169200457; plates NKV-2917; Peugeot 308 immatriculé FK-219-QZ; Alte Karre (Kennz. WI-JB 771); "
                   "car reg KX19 WPE",
@@ -4169,7 +4169,7 @@ def test_red_team_62_payroll_lettings_and_motor_records(tmp_path: Path) -> None:
                         "DADNONE\nDBB03141987\nDAG1847 LARKSPUR RIDGE DR\nDAISAN JOSE\nDAJCA\nDAK951240000  \nDCGUSA\n",
     }
     out = redacted_by_the_cli(
-        tmp_path, document, b"4729", b"1985", b"8316", b"C1946X", b"plumTree", b"D6619034", b"B19HK6T2R51",
+        tmp_path, document, b"4729", b"1985", b"8316", b"3390", b"C1946X", b"plumTree", b"D6619034", b"B19HK6T2R51",
         b"130169200457", b"NKV-2917", b"FK-219-QZ", b"WI-JB 771", b"KX19 WPE", b"VS-4471-829310-7", b"DV-4471-20391-K",
         b"AXF-88213477", b"238471561", b"OBRLKTRN85L12N", b"47152389649", b"0048213", b"120.54321.88-0",
         b"001784529364", b"482173905615", b"Lombardozzi", b"Pettifer", b"5120", b"ZU1483927", b"GARETH", b"W284719336",
@@ -4194,6 +4194,7 @@ def test_red_team_62_payroll_lettings_and_motor_records(tmp_path: Path) -> None:
     assert "\nDADNONE\n<DATE_OF_BIRTH:" in out["licence_scan"] and "\nDAJCA\n<STREET_ADDRESS:" in out["licence_scan"]
     assert out["licence_scan"].endswith("\nDCGUSA\n")
     assert "BT-Hub6-9XKQ / <PASSWORD:" in out["ticket"] and "PIS <ID_NUMBER:" in out["payroll"]
+    assert out["access"]["key_safe_code"].startswith("<CREDENTIAL:")  # (a door's code, no API key)
 
 
 def test_a_token_inside_an_xml_or_html_document_keeps_it_well_formed(tmp_path: Path) -> None:

@@ -2085,6 +2085,11 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"(?-i:[A-Z])?\d{4,8}(?:[#*]|(?-i:[A-Z])(?![\w]))?(?![\w/:-]|[.,]\d)", separator=r"(?:[ \t]*[:#=]?[ \t]*)",
             keywords=("lockbox", "lock-box", "lock box", "keysafe", "key safe", "key-safe", "keypad", "disarm",
                       "alarma", "caja", "candado", "teclado", "alarm")),
+    # An alarm's code in a text's shorthand, the key pressed after it (`Alarm 1985 + OFF`, `alarm 4471 then OFF`;
+    # red team 62): the key says it is no time or year.
+    CueRule("alarm_code_shorthand", "CREDENTIAL", r"\balarm(?:[ \t]+(?:panel|code))?",
+            r"\d{4,8}(?=[ \t]*(?:\+|then|and|&)[ \t]*(?:press[ \t]+)?(?-i:OFF|UNSET|DISARM|Off|off|unset|disarm)\b)",
+            separator=r"(?:[ \t]*[:#]?[ \t]*)", keywords=("alarm",)),
     # A code changed, both the old and the new (`change the key safe code from 4729 to 8316`; red team 62): the
     # old is one_time_code's (its `from`), the new follows `to`.
     CueRule("changed_access_code", "CREDENTIAL",
@@ -2096,7 +2101,9 @@ CUE_RULES: tuple[CueRule, ...] = (
     # A Wi-Fi network's password after its name and a slash (`wifi if he needs it BT-Hub6-9XKQ / plumTree!2291`; red
     # team 62): with a digit or a symbol, no path.
     CueRule("wifi_network_password", "PASSWORD", r"\bwi-?fi\b[^\n/]{0,40}?[ \t][\w-]{2,32}[ \t]+/",
-            r"(?=[^\s/]*[\d!@#$%^&*])[^\s/\"'<>]{6,63}(?<![.,;:!?])(?![^\s/\"'<>])", separator=r"[ \t]+",
+            # (a sentence's full stop may follow: `... / plumTree!2291. call me`)
+            r"(?=[^\s/]*[\d!@#$%^&*])[^\s/\"'<>]{5,62}[^\s/\"'<>.,;:!?](?=[.,;:!?]?(?:[\s\"'<>]|$))",
+            separator=r"[ \t]+",
             keywords=("wifi", "wi-fi")),
     # A WhatsApp click-to-chat link's number (`https://wa.me/5511987654321?text=...`, `api.whatsapp.com/send?phone=`;
     # red team 57): the international number without its `+`.

@@ -754,7 +754,7 @@ def test_the_cheap_gate_lets_every_rule_through() -> None:
                "change the key safe code from 4729 to 8316", "CA lic D6619034", "Führerschein-Nr.: B19HK6T2R51",
                "eTIN: OBRLKTRN85L12N", "CTPS 0048213 série 0031-SP", "contrat n° AXF-88213477",
                "wifi if he needs it BT-Hub6-9XKQ / plumTree!2291", "from Graham Pettifer (tel 0113 496 0721)",
-               "Name, Vorname des Versicherten: Hochstätter, Jürgen"]
+               "Name, Vorname des Versicherten: Hochstätter, Jürgen", "Alarm 1985 + OFF"]
     matched: set[str] = set()
     for sample in samples:
         for rule in CUE_RULES:
