@@ -1057,7 +1057,8 @@ def reads_as_cjk_name(value: str) -> bool:
 _DOCUMENT_NUMBER_KEYS = frozenset({"number", "no", "num", "value", "id_number", "document_number", "account", "routing",
                                    "account_no", "unique_identifier", "identifier",  # (Duffel's passengers)
                                    # (`{"tipo": "CIE", "numero": ...}`, a bank's `{"banco": {"cuenta": ...}}`)
-                                   "numero", "número", "nummer", "numer", "cuenta"})
+                                   "numero", "número", "nummer", "numer", "cuenta",
+                                   "nr"})  # (a German finance application's `"ausweis": {"nr": ...}`; red team 62)
 # A FHIR identifier's `system` that names a personal number (`{"system": "http://hl7.org/fhir/sid/us-ssn",
 # "value": ...}`, `.../id/medicare-number`, `https://fhir.nhs.uk/Id/nhs-number`, a hospital's `/mrn`).
 _PERSONAL_ID_SYSTEM = re.compile(r"(?i)(?<![a-z])(?:medicare|medicaid|passport|ssn|social-security|nhs|national|"

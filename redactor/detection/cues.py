@@ -1542,9 +1542,10 @@ CUE_RULES: tuple[CueRule, ...] = (
             rf"{_MBI_LETTER}{{2}}\d{{2}}(?![\w-])",
             keywords=("mbi", "medicare")),
     # An Australian Medicare card number as the card prints it (`Medicare card number: 2123 45670 1`, the person's
-    # reference number after it, `/1`), with its check digit (red team 44: a form field in an accessibility tree).
+    # reference number after it, `/1`), with its check digit (red team 44: a form field in an accessibility tree);
+    # after `Medicare` alone too, the check digit deciding (`Medicare 2953 71843 1 (IRN 1)`; red team 62).
     CueRule("australian_medicare", "ID_NUMBER",
-            r"\bmedicare(?:[ \t_-]+card)?[ \t_-]+(?:number|no\.?|#)|\bmedicare[ \t_-]+card",
+            r"\bmedicare(?:[ \t_-]+card)?(?:[ \t_-]+(?:number|no\.?|#))?",
             r"[2-6]\d{3}[ ]?\d{5}[ ]?\d(?:[ ]?/?[ ]?[1-9])?(?![\w-])", australian_medicare_ok,
             keywords=("medicare",)),
     # A vehicle identification number after `VIN` or its long name (`The car's VIN is 1HGCM82633A004352`):
