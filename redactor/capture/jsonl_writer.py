@@ -10,7 +10,7 @@ Guarantees, and how they are kept:
   A short write is cut back before raising.
   A kill can still tear a line: Linux stops a multi-page write to a regular file between pages
   when a fatal signal (SIGKILL) is pending, and power loss can tear one too. The torn bytes are
-  already redacted (nothing raw is ever handed to `write`), and the next writer cuts them back:
+  already redacted (nothing raw is ever handed to `write`), and the next writer cuts them back (below).
 - **Torn tail on open: truncated** (decision). A line without its newline was never
   acknowledged to the caller (`write` had not returned), and it is unparseable, so no reader can
   use it; cutting it back to the last complete line loses nothing that was promised and never
