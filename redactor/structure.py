@@ -529,7 +529,9 @@ _ABBREVIATION_ENDINGS = frozenset({"dob", "ssn", "vin", "dl", "oln", "pnc", "tfn
 # CSV column's `dni_tutor`, `telefono_madre`, `email_parent` (red team 50).
 _QUALIFIER_TAIL = re.compile(r"(?:_(?:full|last_seen|seen|on_file|current|primary|secondary|old|new|previous|"
                              r"original|[0-9]|tutor|titular|padre|madre|parent|guardian|alumno|alumna"
-                             r"|hijo|hija|child))+$")
+                             # (a vehicle's owner and driver in Spanish and Portuguese: `curp_propietario`; red team 62)
+                             r"|hijo|hija|child|propietario|propietaria|proprietario|conductor|condutor|dueno|dueño"
+                             r"))+$")
 
 
 @lru_cache(maxsize=16_384)
@@ -1530,6 +1532,16 @@ _FIELD_DESCRIPTIONS = frozenset({"label", "universal_id", "key", "field", "field
 
 def _describes_the_value(record: Mapping[str, Any], key: str) -> bool:
     return key in _FIELD_DESCRIPTIONS and "value" in record
+
+
+# A smart lock's keypad authorization (Nuki's `{"name": ..., "code": 739184, "allowedFromDate": ...}`; red team
+# 62): its `code` opens the door. (A bare `code` elsewhere is an error's, a country's, a product's.)
+_KEYPAD_AUTHORIZATION_FIELDS = frozenset({"allowedFromDate", "allowedUntilDate", "allowedWeekDays", "allowedFromTime",
+                                          "allowedUntilTime", "remoteAllowed"})
+
+
+def is_keypad_authorization_code(record: Mapping[str, Any], key: str) -> bool:
+    return key == "code" and not _KEYPAD_AUTHORIZATION_FIELDS.isdisjoint(record)
 
 
 def is_contact_record(record: Mapping[str, Any]) -> bool:
@@ -3101,6 +3113,8 @@ class StructureRules:
                 or (record is not None and is_position_of_an_address(record, key))) else None
         if type(number) is not int or not _PERSONAL_NUMBER_MIN <= abs(number) < _PERSONAL_NUMBER_MAX:
             return None  # (a bool is an int: `type`, not `isinstance`)
+        if record is not None and is_keypad_authorization_code(record, key):
+            return "CREDENTIAL"
         return _number_key_entity(key, self.is_secret_name(key))
 
     def is_secret_name(self, key: str) -> bool:
@@ -3257,6 +3271,8 @@ class StructureRules:
             return Member(False, effective_key, "STREET_ADDRESS", shape)
         if isinstance(child, str) and is_alerting_integration_key(parent, key):
             return Member(False, effective_key, "API_KEY", shape)
+        if isinstance(child, str) and is_keypad_authorization_code(parent, key):
+            return Member(False, effective_key, "CREDENTIAL", shape)
         if scalar and (identity_document_number(parent, key, parent_key) or licence_of_a_person(parent, key, child)):
             return Member(False, effective_key, "ID_NUMBER", shape)
         if isinstance(child, str) and is_message_party_number(parent, key, child):

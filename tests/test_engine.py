@@ -4165,6 +4165,9 @@ def test_red_team_62_payroll_lettings_and_motor_records(tmp_path: Path) -> None:
         "loan": {"cityStateZip": "Round Rock, TX 78665"}, "dvla_share": {"checkCode": "Wt3Kp9Lq"},
         "bond": "ID sighted: VIC licence 042718365 and Medicare 2953 71843 1 (IRN 1).",
         "finanzierung": {"ausweis": {"nr": "LF3R7K2T95", "gueltig_bis": "2031-04-01"}},
+        "nuki": [{"id": 1, "code": 739184, "enabled": True, "allowedFromDate": "2024-03-11T00:00:00Z"},
+                 {"id": 2, "code": "551902", "remoteAllowed": False}],
+        "error": {"code": 404403}, "valuation": {"curp_propietario": "TEGJ791130HNLRRS01"},
         "bacs": "VOL1000001\n2045775301984709940116212345678    00000268714NWL PAYROLL       NOV24 SALARY      "
                 "MCALLISTER S      \n",
         "licence_scan": "@\n\x1e\rANSI 636014090102DL00410278ZC03190008DLDAQD4827193\nDCSQUINTERO-HAYNES\nDACMARISOL\n"
@@ -4179,7 +4182,8 @@ def test_red_team_62_payroll_lettings_and_motor_records(tmp_path: Path) -> None:
         b"RJK-482-A", b"2953718431", b"D4827193", b"QUINTERO", b"MARISOL", b"03141987", b"LARKSPUR", b"951240000",
         b"GUADALUPE", b"ORDAZ", "高橋健太郎".encode(), b"53019847", b"MCALLISTER",
         b"Annelie", b"Brenda", b"Holloway", b"Provo", b"Reyes-Whitfield", b"Alondra", b"78665", b"Wt3Kp9Lq",
-        b"042718365", b"2953 71843", b"LF3R7K2T95")
+        b"042718365", b"2953 71843", b"LF3R7K2T95", b"739184", b"551902", b"TEGJ791130HNLRRS01")
+    assert out["error"] == {"code": 404403} and out["nuki"][0]["enabled"] is True
     assert out["finanzierung"]["ausweis"]["gueltig_bis"] == "2031-04-01"
     assert out["crm"].startswith("lead_id,created,first,last,email\nLEAD-88214,2024-10-31,<PERSON:")
     assert "    00000268714NWL PAYROLL       NOV24 SALARY      <PERSON:" in out["bacs"]
