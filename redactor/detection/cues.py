@@ -897,6 +897,12 @@ _US_STATE_NAMES = "|".join((
     "North[ \t]+Dakota", "Ohio", "Oklahoma", "Oregon", "Pennsylvania", "Rhode[ \t]+Island", "South[ \t]+Carolina",
     "South[ \t]+Dakota", "Tennessee", "Texas", "Utah", "Vermont", "Virginia", "Washington", "West[ \t]+Virginia",
     "Wisconsin", "Wyoming"))
+# The end of a door's, a PIN's or a one-time code's digits: no word, path, time or decimal goes on from them.
+_CODE_END = r"(?![\w/:-]|[.,]\d)"
+# What a keypad's code may end with: its `#` or `*`, or a letter (`8841#`, `1947B`).
+_KEYPAD_SUFFIX = r"(?:[#*]|(?-i:[A-Z])(?![\w]))?"
+# An insurance policy's or contract's number: a series of letters or not, six characters or more, a digit first.
+_POLICY_NUMBER = r"[A-Z]{0,4}-?\d[\dA-Z-]{5,24}(?![\w-])"
 _MBI_LETTERS = "AC-HJKMNP-RT-Y"
 _MBI_LETTER = f"[{_MBI_LETTERS}]"
 # Between a code's name and the code, a few words may say which one before `is` (`alarm code for the side door
@@ -2035,7 +2041,7 @@ CUE_RULES: tuple[CueRule, ...] = (
     # digits or more: a pinout's `PIN 1`, an Arduino's `pin 13`, a GPIO's `pin 4` have one or two.
     # (several, and whose: `Our self-select PINs: mine 58213`; red team 46)
     CueRule("pin", "ID_NUMBER", r"\bpins?(?:[ _-]?(?:code|number|nummer|no\.?|#))?\b|\bPUK[12]?(?:[ _-]?code)?\b",
-            r"\d{4,8}(?![\w/:-]|[.,]\d)",
+            rf"\d{{4,8}}{_CODE_END}",
             # (whose PIN, before its value with no verb: `PIN des Zählers 83015527`, `PIN for the card: 4417`;
             # red team 49)
             separator=r"(?:[ \t]+(?:des|der|vom|von|of(?:[ \t]+the)?|for(?:[ \t]+the)?)[ \t]+[^\W\d_]{2,20}"
@@ -2047,7 +2053,7 @@ CUE_RULES: tuple[CueRule, ...] = (
     # (an SSH host key is a public key's name or fingerprint). The type of a `passcode` field's value (red team 44).
     CueRule("meeting_passcode", "PASSWORD",
             r"\b(?:(?:meeting|zoom|webinar|webex|teams|conference)[ _-]?)?pass[ _-]?code\b|\bhost[ _-]?(?:key|pin)\b",
-            r"\d{4,10}#?(?![\w/:-]|[.,]\d)", separator=_PHRASE_THEN_VALUE, keywords=("passcode", "pass code", "host")),
+            rf"\d{{4,10}}#?{_CODE_END}", separator=_PHRASE_THEN_VALUE, keywords=("passcode", "pass code", "host")),
     CueRule("meeting_passcode_word", "PASSWORD",
             r"\b(?:(?:meeting|zoom|webinar|webex|teams|conference)[ _-]?)?pass[ _-]?code\b",
             r"(?=[^\s\\]{0,31}\d)(?=[^\s\\]{0,31}[^\W\d_])[^\s\\\"'<>,;()]{4,32}(?<![.,:;!?])(?![^\s\\\"'<>,;()])",
@@ -2061,7 +2067,7 @@ CUE_RULES: tuple[CueRule, ...] = (
             # (a courtyard's or a front door's, `Hoftor-Code 1947B`, `Haustür-Code`, `Zugangscode`; red team 51)
             r"|\b(?:hof|haus)?(?:tor|tür|tuer)[ _-]?code|\bzugangs[ _-]?code",
             # (a realtor's lockbox code may have a dash: `CBS code 4471-82`; a keypad's `#` or `*`, or a letter)
-            r"\d{4,8}(?:-\d{1,4})?(?:[#*]|(?-i:[A-Z])(?![\w]))?(?![\w/:-]|[.,]\d)",
+            rf"\d{{4,8}}(?:-\d{{1,4}})?{_KEYPAD_SUFFIX}{_CODE_END}",
             separator=rf"(?:{_PHRASE_THEN_VALUE}|[ \t]+from[ \t]+)",
             keywords=("otp", "one-time", "one time", "verification", "gate", "door", "entry", "access", "alarm",
                       "lockbox", "keypad", "building", "garage", "cbs", "combo", "combination", "keysafe", "key safe",
@@ -2083,7 +2089,7 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"|\b(?:lock[ -]?box|key[ -]?safe|alarm(?:[ \t]+panel)?)[^.;\r\n]{1,60}?\b(?:code|pin|combo|combination)"
             r"(?:[ \t]+is)?",
             # (a keypad's code may start or end with a letter: `front door keypad C1946X`; red team 62)
-            r"(?-i:[A-Z])?\d{4,8}(?:[#*]|(?-i:[A-Z])(?![\w]))?(?![\w/:-]|[.,]\d)", separator=r"(?:[ \t]*[:#=]?[ \t]*)",
+            rf"(?-i:[A-Z])?\d{{4,8}}{_KEYPAD_SUFFIX}{_CODE_END}", separator=r"(?:[ \t]*[:#=]?[ \t]*)",
             keywords=("lockbox", "lock-box", "lock box", "keysafe", "key safe", "key-safe", "keypad", "disarm",
                       "alarma", "caja", "candado", "teclado", "alarm")),
     # An alarm's code in a text's shorthand, the key pressed after it (`Alarm 1985 + OFF`, `alarm 4471 then OFF`;
@@ -2096,7 +2102,7 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("changed_access_code", "CREDENTIAL",
             r"\b(?:key[ _-]?safe|lock[ -]?box|door|gate|alarm|keypad|lock|entry|access)[ \t]+(?:code|pin|combination)"
             r"[ \t]+from[ \t]+\d{4,8}[#*]?[ \t]+to",
-            r"\d{4,8}[#*]?(?![\w/:-]|[.,]\d)", separator=r"[ \t]+",
+            rf"\d{{4,8}}[#*]?{_CODE_END}", separator=r"[ \t]+",
             keywords=("keysafe", "key safe", "key-safe", "key_safe", "lockbox", "lock-box", "lock box", "door", "gate",
                       "alarm", "keypad", "lock", "entry", "access")),
     # A Wi-Fi network's password after its name and a slash (`wifi if he needs it BT-Hub6-9XKQ / plumTree!2291`; red
@@ -2117,7 +2123,7 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"[ \t,;]+(?:folio|account|acct\.?|compte)",
             r"\d{5,12}(?![\w-])", separator=r"(?:[ \t]*(?:no\.?|#|:)?[ \t]*)", keywords=("transit",)),
     CueRule("courtyard_gate_code", "CREDENTIAL", r"\bhoftor",
-            r"\d{3,8}(?:[#*]|(?-i:[A-Z])(?![\w]))?(?![\w/:-]|[.,]\d)", separator=r"[ \t]*[:=]?[ \t]*",
+            rf"\d{{3,8}}{_KEYPAD_SUFFIX}{_CODE_END}", separator=r"[ \t]*[:=]?[ \t]*",
             keywords=("hoftor",)),
     # An access, activation or verification code of letters and digits (`My NETFILE access code is K7Q2M9XA`,
     # India's e-filing `EVC 8H2K4M9QXT`; red team 46): a word with both, in capitals.
@@ -2146,7 +2152,7 @@ CUE_RULES: tuple[CueRule, ...] = (
     CueRule("spanish_code", "CREDENTIAL",
             r"\bc[óo]digo(?:[ \t]+(?:(?:del?|de[ \t]+la)[ \t]+)?(?:port[óo]n|portal|puerta|acceso|entrada|alarma|"
             r"seguridad|atr[áa]s|verificaci[óo]n|la[ \t]+tarjeta|caja|candado|garaje))?",
-            r"\d{3,8}(?![\w/:-]|[.,]\d)", separator=r"(?:[ \t]*[,:]?[ \t]*(?:es|era|:)?[ \t]*)",
+            rf"\d{{3,8}}{_CODE_END}", separator=r"(?:[ \t]*[,:]?[ \t]*(?:es|era|:)?[ \t]*)",
             keywords=("código", "codigo")),
     # exiftool's degrees, minutes and seconds (`GPSLatitude: 30 deg 30' 46.35" N`, `GPS Position : 30 deg 30' 46.35" N,
     # 97 deg 41' 21.17" W`): a photo's place, a customer's home (red team 57).
@@ -2260,7 +2266,7 @@ CUE_RULES: tuple[CueRule, ...] = (
             keywords=("cvv", "cvc", "csc", "card security", "security")),
     # An insurance policy's number in prose (`State Farm policy PA-4471-882910-03`): six digits or more, no date.
     CueRule("policy_number", "ID_NUMBER", r"\bpolicy(?:[ _-]?(?:number|no\.?|#))?",
-            r"[A-Z]{0,4}-?\d[\dA-Z-]{5,24}(?![\w-])", _policy_number_ok, keywords=("policy",)),
+            _POLICY_NUMBER, _policy_number_ok, keywords=("policy",)),
     # ... in German, French and Spanish (`Versicherungsschein-Nr. VS-4471-829310-7`, `Vertragsnr. Allianz
     # DV-4471-20391-K`, `contrat n° AXF-88213477`, `póliza nº ...`; red team 62), the insurer's name between or not.
     CueRule("contract_number", "ID_NUMBER",
@@ -2269,7 +2275,7 @@ CUE_RULES: tuple[CueRule, ...] = (
             r"|\bvertrags?(?:nummer|[ \t-]*nr\.?)(?=[ \t]*[:#]?[ \t]*(?-i:[A-Z][A-Za-z&]+)[ \t]+[A-Z0-9])"
             r"|\bcontrat[ \t]+(?:d['’]assurance[ \t]+)?n[°º]|\bn[°º][ \t]+de[ \t]+contrat"
             r"|\bp[óo]liza[ \t]+(?:n[°º.]|n[úu]m(?:ero|\.))",
-            r"[A-Z]{0,4}-?\d[\dA-Z-]{5,24}(?![\w-])", _policy_number_ok,
+            _POLICY_NUMBER, _policy_number_ok,
             separator=r"(?:[ \t]*[:#]?[ \t]*(?:(?-i:[A-Z][A-Za-z&]+)[ \t]+)?)",
             keywords=("versicherungs", "vertrag", "contrat", "n°", "nº", "póliza", "poliza")),
     CueRule("insurance_member", "ID_NUMBER",
