@@ -1889,10 +1889,10 @@ _HL7_CLINICIAN = re.compile(r"\d{3,}\^[A-Z][A-Za-z'-]+\^[A-Z][A-Za-z'-]+(?:\^[^|
 # check digit, sex, expiry and check digit. The check digits tell an MRZ from any other line of capitals.
 # (An empty personal number's check digit may be a filler, `<<<<<<<<<<<<<<<6`.)
 # A visa's zone has the same shape (`V<FRAEL<AMRANI<<YASSINE<<...`), forty-four characters a line (MRV-A) or
-# thirty-six (MRV-B), its last characters optional data without a check digit (red team 61).
+# thirty-six (MRV-B), its last characters optional data without a check digit (red team 61). (The personal number
+# and composite check digits at a passport's end are of the same characters: sixteen of them.)
 _MRZ_NAME_LINE = r"[PV][A-Z<]([A-Z<]{3}([A-Z<]{39}|(?<=V.{4})[A-Z<]{31}))"
-_MRZ_DATA_LINE = (r"(([A-Z0-9<]{9})(\d)[A-Z<]{3}(\d{6})(\d)[MFX<]\d{6}\d"
-                  r"(?:[A-Z0-9<]{14}[\d<][0-9<]|[A-Z0-9<]{16}|[A-Z0-9<]{8}))")
+_MRZ_DATA_LINE = r"(([A-Z0-9<]{9})(\d)[A-Z<]{3}(\d{6})(\d)[MFX<]\d{6}\d(?:[A-Z0-9<]{16}|[A-Z0-9<]{8}))"
 _MRZ = re.compile(_MRZ_NAME_LINE + r"(?:\s*|\\n)" + _MRZ_DATA_LINE)
 # Each line on its own, a whole run of the zone's characters (a tool's `"mrz": [line1, line2]`; red team 45).
 _MRZ_NAME_LINE_ALONE = re.compile(rf"(?<![A-Z0-9<]){_MRZ_NAME_LINE}(?![A-Z0-9<])")
